@@ -1,0 +1,114 @@
+//! Command-line arguments (clap). Verbs that work across formats take the same arguments for every
+//! area; an area's own commands (`pzl tootsweet …`) live in the area's module.
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "pzl",
+    version,
+    about = "Open, verify, convert, render and solve classic puzzle files",
+    long_about = "Open, verify, convert, render and solve classic puzzle files.\n\n\
+                  FILE may be a path, `-` for standard input, or (for puzz.link puzzles) a URL.\n\
+                  The format is found from the content, then the extension; --from/--to name it \
+                  when neither tells (see `pzl formats`).\n\n\
+                  Exit codes: 0 ok, 1 the check found problems / no solution, 2 bad input or usage."
+)]
+pub struct Cli {
+    /// Print no warnings.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List every format pzl knows and what it can do with each (detect, read, write).
+    Formats(FormatsArgs),
+    /// Describe files: format, size, contents, state.
+    Info(InfoArgs),
+    /// Verify files; exit 1 when a problem is found.
+    Check(CheckArgs),
+    /// Convert a file to another format.
+    Convert(ConvertArgs),
+    /// Draw a file as terminal text or a picture (SVG).
+    Render(RenderArgs),
+    /// Work with TootSweet Masyu's `Puzzles.data` database.
+    #[command(subcommand)]
+    Tootsweet(crate::masyu::TootsweetCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct FormatsArgs {
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// Files to describe (`-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Read the input as this format (see `pzl formats`).
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files to verify (`-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Read the input as this format (see `pzl formats`).
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Masyu: check the lines of this board (any Masyu format) against the puzzle.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The file to convert (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub input: String,
+    /// Where to write (`-` for standard output).
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: String,
+    /// Read the input as this format.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Write this format (default: from the output's extension).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<String>,
+    /// Masyu: a board (lines) to combine with the puzzle before writing.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The file to draw (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub input: String,
+    /// Where to write; the extension picks the picture (`.svg`), `-` prints terminal text.
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: String,
+    /// Read the input as this format.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Masyu: draw the lines of this board over the puzzle.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<String>,
+    /// Picture kind when the output's extension does not say: `text` or `svg`.
+    #[arg(long = "as", value_name = "KIND")]
+    pub kind: Option<String>,
+}
