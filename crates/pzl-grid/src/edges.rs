@@ -103,12 +103,18 @@ impl EdgeIndex {
             return None;
         }
         match dir {
-            Dir::Right if col + 1 < self.width => Some(Edge { orientation: Orientation::Horizontal, cell: pos }),
+            Dir::Right if col + 1 < self.width => {
+                Some(Edge { orientation: Orientation::Horizontal, cell: pos })
+            }
             Dir::Left if col > 0 => {
                 Some(Edge { orientation: Orientation::Horizontal, cell: Pos::new(row, col - 1) })
             }
-            Dir::Down if row + 1 < self.height => Some(Edge { orientation: Orientation::Vertical, cell: pos }),
-            Dir::Up if row > 0 => Some(Edge { orientation: Orientation::Vertical, cell: Pos::new(row - 1, col) }),
+            Dir::Down if row + 1 < self.height => {
+                Some(Edge { orientation: Orientation::Vertical, cell: pos })
+            }
+            Dir::Up if row > 0 => {
+                Some(Edge { orientation: Orientation::Vertical, cell: Pos::new(row - 1, col) })
+            }
             _ => None,
         }
     }

@@ -75,7 +75,11 @@ impl Symmetry {
 
     /// The symmetry that undoes this one.
     pub fn inverse(self) -> Symmetry {
-        if self.mirror { self } else { Symmetry { mirror: false, quarter_turns: (4 - self.quarter_turns % 4) % 4 } }
+        if self.mirror {
+            self
+        } else {
+            Symmetry { mirror: false, quarter_turns: (4 - self.quarter_turns % 4) % 4 }
+        }
     }
 }
 

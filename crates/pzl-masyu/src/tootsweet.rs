@@ -43,7 +43,8 @@ pub fn looks_like_puzzle(text: &[u8]) -> bool {
     let line = text.split(|&b| b == b'\n').next().unwrap_or_default();
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let mut parts = line.split(|&b| b == b':');
-    let (Some(w), Some(h), Some(letters), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+    let (Some(w), Some(h), Some(letters), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
     let digits = |s: &[u8]| !s.is_empty() && s.len() <= 6 && s.iter().all(u8::is_ascii_digit);
@@ -52,11 +53,17 @@ pub fn looks_like_puzzle(text: &[u8]) -> bool {
 
 fn parse_side(text: &str, offset: usize, what: &str) -> Result<usize, ParseError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ParseError::at_offset(offset, format!("expected the {what} as a decimal number, found {text:?}")));
+        return Err(ParseError::at_offset(
+            offset,
+            format!("expected the {what} as a decimal number, found {text:?}"),
+        ));
     }
     match text.parse::<usize>() {
         Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
-        _ => Err(ParseError::at_offset(offset, format!("expected a {what} from 1 to {MAX_SIDE}, found {text}"))),
+        _ => Err(ParseError::at_offset(
+            offset,
+            format!("expected a {what} from 1 to {MAX_SIDE}, found {text}"),
+        )),
     }
 }
 
@@ -67,7 +74,10 @@ fn parse_side(text: &str, offset: usize, what: &str) -> Result<usize, ParseError
 pub fn parse_puzzle(text: &str) -> Result<Parsed<Board>, ParseError> {
     let mut parts = text.splitn(3, ':');
     let (Some(w), Some(h), Some(letters)) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(ParseError::at_offset(0, "expected a TootSweet puzzle string `W:H:letters`, e.g. `4:4:AgAQAA`"));
+        return Err(ParseError::at_offset(
+            0,
+            "expected a TootSweet puzzle string `W:H:letters`, e.g. `4:4:AgAQAA`",
+        ));
     };
     let width = parse_side(w, 0, "width")?;
     let height = parse_side(h, w.len() + 1, "height")?;
@@ -113,7 +123,10 @@ pub fn parse_puzzle(text: &str) -> Result<Parsed<Board>, ParseError> {
     if found > expected {
         warnings.push(Warning {
             location: Location::Offset(start + expected),
-            message: format!("{} letters past the {expected} a {width}×{height} puzzle needs are ignored", found - expected),
+            message: format!(
+                "{} letters past the {expected} a {width}×{height} puzzle needs are ignored",
+                found - expected
+            ),
         });
     }
     cells.truncate(width * height);
@@ -147,26 +160,41 @@ pub fn write_puzzle(board: &Board) -> String {
 pub fn parse_board(text: &str, width: usize, height: usize) -> Result<Parsed<Vec<EdgeState>>, ParseError> {
     let (h_letters, v_letters) = board_letters(width, height);
     let Some((horizontal, vertical)) = text.split_once(':') else {
-        return Err(ParseError::at_offset(0, "expected a TootSweet board string `HH:VV` (two halves split by `:`)"));
+        return Err(ParseError::at_offset(
+            0,
+            "expected a TootSweet board string `HH:VV` (two halves split by `:`)",
+        ));
     };
     let index = pzl_grid::EdgeIndex::new(width, height);
     let mut edges = vec![EdgeState::Unknown; index.count()];
     let mut warnings = Vec::new();
     let halves = [
         (horizontal, 0usize, h_letters, 0usize, index.horizontal_count(), "horizontal"),
-        (vertical, horizontal.len() + 1, v_letters, index.horizontal_count(), index.vertical_count(), "vertical"),
+        (
+            vertical,
+            horizontal.len() + 1,
+            v_letters,
+            index.horizontal_count(),
+            index.vertical_count(),
+            "vertical",
+        ),
     ];
     for (half, start, expected, first_edge, edge_count, what) in halves {
         let found = half.chars().count();
         if found != expected {
             return Err(ParseError::at_offset(
                 start,
-                format!("expected {expected} letters of {what} edges for a {width}×{height} board, found {found}"),
+                format!(
+                    "expected {expected} letters of {what} edges for a {width}×{height} board, found {found}"
+                ),
             ));
         }
         for (i, ch) in half.char_indices() {
             let value = u8::try_from(ch).ok().and_then(value_of).ok_or_else(|| {
-                ParseError::at_offset(start + i, format!("expected a board letter (A–Z a–z 0–9 + /), found {ch:?}"))
+                ParseError::at_offset(
+                    start + i,
+                    format!("expected a board letter (A–Z a–z 0–9 + /), found {ch:?}"),
+                )
             })?;
             let letter = i; // ASCII only past this point, so byte index = letter index
             for bit in 0..6 {
@@ -218,7 +246,8 @@ pub fn write_board(board: &Board) -> String {
 pub fn parse_file(text: &str) -> Result<Parsed<Board>, ParseError> {
     let mut warnings = Vec::new();
     if text.contains('\r') {
-        warnings.push(Warning { location: Location::Whole, message: "CR line ends read; pzl writes LF".into() });
+        warnings
+            .push(Warning { location: Location::Whole, message: "CR line ends read; pzl writes LF".into() });
     }
     let lines: Vec<&str> = text.lines().collect();
     let at_line = |line: usize, e: ParseError| match e.location {
@@ -233,7 +262,11 @@ pub fn parse_file(text: &str) -> Result<Parsed<Board>, ParseError> {
         message: w.message,
     };
     let Some(first) = lines.first() else {
-        return Err(ParseError::at_line(1, 1, "expected a TootSweet puzzle string on line 1, found an empty file"));
+        return Err(ParseError::at_line(
+            1,
+            1,
+            "expected a TootSweet puzzle string on line 1, found an empty file",
+        ));
     };
     let puzzle = parse_puzzle(first.trim_end()).map_err(|e| at_line(1, e))?;
     warnings.extend(puzzle.warnings.into_iter().map(|w| relocate(1, w)));
@@ -246,10 +279,15 @@ pub fn parse_file(text: &str) -> Result<Parsed<Board>, ParseError> {
         }
     }
     if let Some((extra, _)) = lines.iter().enumerate().skip(2).find(|(_, l)| !l.trim().is_empty()) {
-        return Err(ParseError::at_line(extra + 1, 1, "expected at most two lines (puzzle string, board string)"));
+        return Err(ParseError::at_line(
+            extra + 1,
+            1,
+            "expected at most two lines (puzzle string, board string)",
+        ));
     }
     if !text.is_empty() && !text.ends_with('\n') {
-        warnings.push(Warning { location: Location::Whole, message: "no line end after the last line".into() });
+        warnings
+            .push(Warning { location: Location::Whole, message: "no line end after the last line".into() });
     }
     Ok(Parsed { value: board, warnings })
 }
@@ -327,7 +365,8 @@ mod tests {
     #[test]
     fn aphid_board_is_two_vertical_lines() {
         let edges = parse_board("AA:IC", 4, 4).unwrap().value;
-        let lines: Vec<usize> = edges.iter().enumerate().filter(|&(_, &s)| s == EdgeState::Line).map(|(n, _)| n).collect();
+        let lines: Vec<usize> =
+            edges.iter().enumerate().filter(|&(_, &s)| s == EdgeState::Line).map(|(n, _)| n).collect();
         // vertical edges (0,3)-(1,3) and (1,3)-(2,3): vertical numbers 3 and 7, after 12 horizontal.
         assert_eq!(lines, [15, 19]);
     }
@@ -365,10 +404,7 @@ mod tests {
     fn board_strategy() -> impl Strategy<Value = Board> {
         (1usize..12, 1usize..12).prop_flat_map(|(w, h)| {
             let edges = pzl_grid::EdgeIndex::new(w, h).count();
-            (
-                proptest::collection::vec(0u8..3, w * h),
-                proptest::collection::vec(any::<bool>(), edges),
-            )
+            (proptest::collection::vec(0u8..3, w * h), proptest::collection::vec(any::<bool>(), edges))
                 .prop_map(move |(cells, lines)| {
                     let cells = cells
                         .into_iter()

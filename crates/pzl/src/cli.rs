@@ -34,6 +34,8 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Draw a file as terminal text or a picture (SVG).
     Render(RenderArgs),
+    /// Solve a puzzle; exit 1 when it has no solution.
+    Solve(SolveArgs),
     /// Work with TootSweet Masyu's `Puzzles.data` database.
     #[command(subcommand)]
     Tootsweet(crate::masyu::TootsweetCommand),
@@ -111,4 +113,32 @@ pub struct RenderArgs {
     /// Picture kind when the output's extension does not say: `text` or `svg`.
     #[arg(long = "as", value_name = "KIND")]
     pub kind: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle to solve (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub input: String,
+    /// Where to write the solution (`-` for standard output).
+    #[arg(short, long, value_name = "FILE", default_value = "-")]
+    pub output: String,
+    /// Read the input as this format.
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<String>,
+    /// Write the solution in this format (default: the input's, or the output's extension).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<String>,
+    /// Count solutions instead of printing one (`0`, `1`, or `N+` at the limit).
+    #[arg(long)]
+    pub count: bool,
+    /// With --count: stop counting at this many solutions.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Machine-readable output: status, solution, statistics.
+    #[arg(long)]
+    pub json: bool,
+    /// Give up after this many seconds (and say so).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }

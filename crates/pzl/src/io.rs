@@ -80,9 +80,7 @@ impl Context {
             return indicatif::ProgressBar::hidden();
         }
         let bar = indicatif::ProgressBar::new(len);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta})")
-        {
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({eta})") {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.set_message(what.to_string());
@@ -95,7 +93,10 @@ impl Context {
 pub fn write_output(name: &str, bytes: &[u8]) -> Result<(), CliError> {
     if name == "-" {
         let mut out = std::io::stdout().lock();
-        return out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| CliError::io("standard output", e));
+        return out
+            .write_all(bytes)
+            .and_then(|()| out.flush())
+            .map_err(|e| CliError::io("standard output", e));
     }
     let path = Path::new(name);
     let dir = match path.parent() {

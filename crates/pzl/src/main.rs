@@ -38,9 +38,11 @@ fn main() -> ExitCode {
 fn run(ctx: &io::Context, command: Command) -> Result<Status, CliError> {
     match command {
         Command::Formats(args) => registry::print_formats(&args),
-        Command::Info(args) => registry::each_input(ctx, &args.files, args.from.as_deref(), |ctx, input, format| {
-            registry::handler(format).info(ctx, input, format, &args)
-        }),
+        Command::Info(args) => {
+            registry::each_input(ctx, &args.files, args.from.as_deref(), |ctx, input, format| {
+                registry::handler(format).info(ctx, input, format, &args)
+            })
+        }
         Command::Check(args) => {
             registry::each_input(ctx, &args.files, args.from.as_deref(), |ctx, input, format| {
                 registry::handler(format).check(ctx, input, format, &args)
@@ -51,6 +53,11 @@ fn run(ctx: &io::Context, command: Command) -> Result<Status, CliError> {
             let input = ctx.read_input(&args.input)?;
             let format = registry::detect(&input, args.from.as_deref())?;
             registry::handler(format).render(ctx, &input, format, &args)
+        }
+        Command::Solve(args) => {
+            let input = ctx.read_input(&args.input)?;
+            let format = registry::detect(&input, args.from.as_deref())?;
+            registry::handler(format).solve(ctx, &input, format, &args)
         }
         Command::Tootsweet(cmd) => masyu::tootsweet(ctx, cmd),
     }

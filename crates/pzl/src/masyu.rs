@@ -29,7 +29,8 @@ impl Handler for MasyuHandler {
         _to: &FormatSpec,
         _args: &ConvertArgs,
     ) -> Result<Vec<u8>, CliError> {
-        let parsed = pzl_masyu::tootsweet::parse_file(input.text()?).map_err(|e| CliError::input(&input.name, e))?;
+        let parsed =
+            pzl_masyu::tootsweet::parse_file(input.text()?).map_err(|e| CliError::input(&input.name, e))?;
         for w in &parsed.warnings {
             ctx.warn(&input.name, w);
         }

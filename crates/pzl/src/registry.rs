@@ -2,7 +2,7 @@
 //! does the work. Every verb finds its format here: the content first, then the extension; an
 //! explicit `--from`/`--to` is taken as given (for input that carries no clue, such as stdin).
 
-use crate::cli::{CheckArgs, ConvertArgs, FormatsArgs, InfoArgs, RenderArgs};
+use crate::cli::{CheckArgs, ConvertArgs, FormatsArgs, InfoArgs, RenderArgs, SolveArgs};
 use crate::error::{CliError, Status};
 use crate::io::{self, Context, Input};
 
@@ -42,14 +42,41 @@ pub fn formats() -> impl Iterator<Item = &'static FormatSpec> {
 
 /// What an area does for each verb. A verb an area does not offer says so (exit 2).
 pub trait Handler {
-    fn info(&self, _ctx: &Context, _input: &Input, format: &FormatSpec, _args: &InfoArgs) -> Result<Status, CliError> {
+    fn info(
+        &self,
+        _ctx: &Context,
+        _input: &Input,
+        format: &FormatSpec,
+        _args: &InfoArgs,
+    ) -> Result<Status, CliError> {
         Err(unsupported("info", format))
     }
-    fn check(&self, _ctx: &Context, _input: &Input, format: &FormatSpec, _args: &CheckArgs) -> Result<Status, CliError> {
+    fn check(
+        &self,
+        _ctx: &Context,
+        _input: &Input,
+        format: &FormatSpec,
+        _args: &CheckArgs,
+    ) -> Result<Status, CliError> {
         Err(unsupported("check", format))
     }
-    fn render(&self, _ctx: &Context, _input: &Input, format: &FormatSpec, _args: &RenderArgs) -> Result<Status, CliError> {
+    fn render(
+        &self,
+        _ctx: &Context,
+        _input: &Input,
+        format: &FormatSpec,
+        _args: &RenderArgs,
+    ) -> Result<Status, CliError> {
         Err(unsupported("render", format))
+    }
+    fn solve(
+        &self,
+        _ctx: &Context,
+        _input: &Input,
+        format: &FormatSpec,
+        _args: &SolveArgs,
+    ) -> Result<Status, CliError> {
+        Err(unsupported("solve", format))
     }
     /// Read `input` as `from` and return the bytes of `to` (both of this area).
     fn convert(
@@ -128,12 +155,14 @@ pub fn convert(ctx: &Context, args: &ConvertArgs) -> Result<Status, CliError> {
     let from = detect(&input, args.from.as_deref())?;
     let to = match &args.to {
         Some(name) => by_name(name)?,
-        None => io::extension_of(&args.output).and_then(|ext| by_extension(&ext, Some(from.area))).ok_or_else(|| {
-            CliError::usage(format!(
-                "cannot tell which format to write to `{}`; name it with --to (see `pzl formats`)",
-                args.output
-            ))
-        })?,
+        None => io::extension_of(&args.output)
+            .and_then(|ext| by_extension(&ext, Some(from.area)))
+            .ok_or_else(|| {
+                CliError::usage(format!(
+                    "cannot tell which format to write to `{}`; name it with --to (see `pzl formats`)",
+                    args.output
+                ))
+            })?,
     };
     if to.area != from.area {
         return Err(CliError::usage(format!(
@@ -170,7 +199,8 @@ pub fn print_formats(args: &FormatsArgs) -> Result<Status, CliError> {
             .collect();
         return io::print_json(&serde_json::Value::Array(list)).map(|()| Status::Ok);
     }
-    let mut out = format!("{:<18} {:<10} {:<7} {:<22} {}\n", "FORMAT", "AREA", "CAN", "EXTENSIONS", "DESCRIPTION");
+    let mut out =
+        format!("{:<18} {:<10} {:<7} {:<22} {}\n", "FORMAT", "AREA", "CAN", "EXTENSIONS", "DESCRIPTION");
     for f in formats() {
         let can = format!(
             "{}{}{}",
@@ -179,7 +209,14 @@ pub fn print_formats(args: &FormatsArgs) -> Result<Status, CliError> {
             if f.write { 'w' } else { '-' }
         );
         let exts: Vec<String> = f.extensions.iter().map(|e| format!(".{e}")).collect();
-        out.push_str(&format!("{:<18} {:<10} {:<7} {:<22} {}\n", f.name, f.area.name(), can, exts.join(" "), f.description));
+        out.push_str(&format!(
+            "{:<18} {:<10} {:<7} {:<22} {}\n",
+            f.name,
+            f.area.name(),
+            can,
+            exts.join(" "),
+            f.description
+        ));
     }
     out.push_str("\nCAN: d = detected from the content, r = read, w = written.\n");
     io::write_output("-", out.as_bytes()).map(|()| Status::Ok)
