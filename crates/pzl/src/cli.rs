@@ -117,9 +117,9 @@ pub struct RenderArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle to solve (`-` for standard input).
-    #[arg(value_name = "FILE")]
-    pub input: String,
+    /// The puzzles to solve (`-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub inputs: Vec<String>,
     /// Where to write the solution (`-` for standard output).
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: String,

@@ -55,9 +55,9 @@ fn run(ctx: &io::Context, command: Command) -> Result<Status, CliError> {
             registry::handler(format).render(ctx, &input, format, &args)
         }
         Command::Solve(args) => {
-            let input = ctx.read_input(&args.input)?;
-            let format = registry::detect(&input, args.from.as_deref())?;
-            registry::handler(format).solve(ctx, &input, format, &args)
+            registry::each_input(ctx, &args.inputs, args.from.as_deref(), |ctx, input, format| {
+                registry::handler(format).solve(ctx, input, format, &args)
+            })
         }
         Command::Tootsweet(cmd) => masyu::tootsweet(ctx, cmd),
     }
