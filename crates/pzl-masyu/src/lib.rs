@@ -2,9 +2,17 @@
 //! shared in, and everything built on it.
 
 mod board;
+pub mod check;
+#[cfg(feature = "database")]
+pub mod database;
 pub mod error;
+pub mod formats;
+pub mod render;
+pub mod solver;
 pub mod tootsweet;
 
 pub use board::{Board, BoardState, Cell, EdgeState};
+pub use check::{Problem, Rule};
 pub use error::{Location, ParseError, Parsed, Warning};
+pub use formats::{Format, WriteError};
 pub use pzl_grid::{Dir, Edge, EdgeIndex, Orientation, Pos};

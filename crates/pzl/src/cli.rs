@@ -36,9 +36,27 @@ pub enum Command {
     Render(RenderArgs),
     /// Solve a puzzle; exit 1 when it has no solution.
     Solve(SolveArgs),
+    /// Masyu: replay a solve trace (`pzl solve --trace`) as a terminal animation.
+    Replay(ReplayArgs),
     /// Work with TootSweet Masyu's `Puzzles.data` database.
     #[command(subcommand)]
-    Tootsweet(crate::masyu::TootsweetCommand),
+    Tootsweet(crate::tootsweet::TootsweetCommand),
+    /// A-Puzzle-A-Day: solve a date, generate every solution, convert APAD files.
+    #[command(subcommand)]
+    Apad(crate::apad::ApadCommand),
+    /// Lock (scramble) the solution of an Across Lite .puz crossword with a four-digit key.
+    Lock(crate::crossword::LockArgs),
+    /// Unlock a locked .puz crossword, with its key or by trying all 10,000 keys.
+    Unlock(crate::crossword::UnlockArgs),
+    /// List, extract, add or remove resources of a Mac file (raw fork, MacBinary, AppleSingle/Double, BinHex).
+    #[command(subcommand)]
+    Rsrc(crate::macfile::RsrcCommand),
+    /// Print a Mac file's resource fork as Rez source (DeRez style).
+    Derez(crate::macfile::DerezArgs),
+    /// Compile Rez source (`data` statements) into a resource file.
+    Rez(crate::macfile::RezArgs),
+    /// MacPoly's ftor: add puzzle/solution source files to a resource file as TYPE resources.
+    Ftor(crate::macfile::FtorArgs),
 }
 
 #[derive(Debug, Args)]
@@ -59,6 +77,12 @@ pub struct InfoArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    /// Crosswords: list every clue with its number, direction, answer and position.
+    #[arg(long)]
+    pub clues: bool,
+    /// A-Puzzle-A-Day: the edition (`classic`, `weekday` or a description file).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub puzzle: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -75,6 +99,15 @@ pub struct CheckArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    /// A-Puzzle-A-Day: the edition (`classic`, `weekday` or a description file).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub puzzle: Option<String>,
+    /// Polyominoes: verify this MacPoly solution file against the puzzle.
+    #[arg(long, value_name = "FILE")]
+    pub solution: Option<String>,
+    /// Polyominoes: with --solution, pieces may turn but not flip over.
+    #[arg(long)]
+    pub no_flip: bool,
 }
 
 #[derive(Debug, Args)]
@@ -98,21 +131,35 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The file to draw (`-` for standard input).
-    #[arg(value_name = "FILE")]
-    pub input: String,
+    /// The file to draw (`-` for standard input); not needed with --trace.
+    #[arg(value_name = "FILE", required_unless_present = "trace")]
+    pub input: Option<String>,
     /// Where to write; the extension picks the picture (`.svg`), `-` prints terminal text.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: String,
     /// Read the input as this format.
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<String>,
-    /// Masyu: draw the lines of this board over the puzzle.
+    /// Masyu: draw the lines of this board over the puzzle. A-Puzzle-A-Day: the number of the
+    /// board to draw (from 1).
     #[arg(long, value_name = "FILE")]
     pub board: Option<String>,
     /// Picture kind when the output's extension does not say: `text` or `svg`.
     #[arg(long = "as", value_name = "KIND")]
     pub kind: Option<String>,
+    /// A-Puzzle-A-Day: the edition (`classic`, `weekday` or a description file).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub puzzle: Option<String>,
+    /// A-Puzzle-A-Day: draw only the boards that show this date (`11-22`, `Nov 22`).
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<String>,
+    /// Masyu: animate this solve trace (from `pzl solve --trace`) as `.svg` or `.html`.
+    #[arg(long, value_name = "TRACE")]
+    pub trace: Option<String>,
+    /// Crosswords: a print-ready page (grid, title, author, numbered Across/Down clues) as
+    /// `.svg` or `.pdf`.
+    #[arg(long)]
+    pub with_clues: bool,
 }
 
 #[derive(Debug, Args)]
@@ -141,4 +188,36 @@ pub struct SolveArgs {
     /// Give up after this many seconds (and say so).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Masyu: record every solving step in this JSON Lines file (replay with `pzl replay`).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub trace: Option<String>,
+    /// Masyu: reason like a person (one-level hypotheses on every edge before deeper guessing).
+    #[arg(long)]
+    pub human: bool,
+    /// Solve this many files at once (several files or a directory). Polyominoes: split one count
+    /// over N threads (same result).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Polyominoes: print every solution, not just the first.
+    #[arg(long)]
+    pub all: bool,
+    /// Polyominoes: count or list solutions up to the shape's symmetries.
+    #[arg(long)]
+    pub distinct: bool,
+    /// Polyominoes: pieces may turn but not flip over.
+    #[arg(long)]
+    pub no_flip: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The trace written by `pzl solve --trace`.
+    #[arg(value_name = "TRACE")]
+    pub trace: String,
+    /// Milliseconds between steps.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub delay: u64,
+    /// Start paused: Enter resumes, `s` + Enter steps, `q` + Enter quits.
+    #[arg(long)]
+    pub step: bool,
 }

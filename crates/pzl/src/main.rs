@@ -2,11 +2,17 @@
 //! each input, hands the work to the area that owns the format, and turns the outcome into output
 //! and an exit code (0 ok, 1 problems found / no solution, 2 bad input or usage).
 
+mod apad;
 mod cli;
+mod crossword;
 mod error;
 mod io;
+mod macfile;
 mod masyu;
+mod masyu_solve;
+mod poly;
 mod registry;
+mod tootsweet;
 
 use std::process::ExitCode;
 
@@ -50,15 +56,22 @@ fn run(ctx: &io::Context, command: Command) -> Result<Status, CliError> {
         }
         Command::Convert(args) => registry::convert(ctx, &args),
         Command::Render(args) => {
-            let input = ctx.read_input(&args.input)?;
+            if let Some(trace) = &args.trace {
+                return masyu_solve::render_trace(ctx, &args, trace);
+            }
+            let input = ctx.read_input(args.input.as_deref().unwrap_or("-"))?;
             let format = registry::detect(&input, args.from.as_deref())?;
             registry::handler(format).render(ctx, &input, format, &args)
         }
-        Command::Solve(args) => {
-            registry::each_input(ctx, &args.inputs, args.from.as_deref(), |ctx, input, format| {
-                registry::handler(format).solve(ctx, input, format, &args)
-            })
-        }
-        Command::Tootsweet(cmd) => masyu::tootsweet(ctx, cmd),
+        Command::Solve(args) => masyu_solve::run(ctx, &args),
+        Command::Replay(args) => masyu_solve::replay(ctx, &args),
+        Command::Tootsweet(cmd) => tootsweet::run(ctx, cmd),
+        Command::Apad(cmd) => apad::run(ctx, cmd),
+        Command::Lock(args) => crossword::lock(ctx, &args),
+        Command::Unlock(args) => crossword::unlock(ctx, &args),
+        Command::Rsrc(cmd) => macfile::run_rsrc(ctx, cmd),
+        Command::Derez(args) => macfile::run_derez(ctx, args),
+        Command::Rez(args) => macfile::run_rez(ctx, args),
+        Command::Ftor(args) => macfile::run_ftor(ctx, args),
     }
 }

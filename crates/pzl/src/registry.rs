@@ -11,12 +11,27 @@ use crate::io::{self, Context, Input};
 #[serde(rename_all = "lowercase")]
 pub enum Area {
     Masyu,
+    /// TootSweet's `Puzzles.data`: Masyu puzzles in a database, not a file format to convert.
+    TootSweetDb,
+    /// A-Puzzle-A-Day boards.
+    Apad,
+    /// Crosswords: Across Lite `.puz`.
+    Crossword,
+    /// Classic Mac files: resource forks and their containers (MacPoly's puzzles live there).
+    MacFile,
+    /// Polyomino packing: MacPoly puzzle and solution source files.
+    Poly,
 }
 
 impl Area {
     pub fn name(self) -> &'static str {
         match self {
             Area::Masyu => "masyu",
+            Area::TootSweetDb => "masyu-db",
+            Area::Apad => "apad",
+            Area::Crossword => "crossword",
+            Area::MacFile => "macfile",
+            Area::Poly => "poly",
         }
     }
 }
@@ -37,7 +52,13 @@ pub struct FormatSpec {
 
 /// Every format, in detection order (the most specific content tests first).
 pub fn formats() -> impl Iterator<Item = &'static FormatSpec> {
-    crate::masyu::FORMATS.iter()
+    crate::masyu::FORMATS
+        .iter()
+        .chain(crate::tootsweet::FORMATS)
+        .chain(crate::apad::FORMATS)
+        .chain(crate::crossword::FORMATS)
+        .chain(crate::macfile::FORMATS)
+        .chain(crate::poly::FORMATS)
 }
 
 /// What an area does for each verb. A verb an area does not offer says so (exit 2).
@@ -99,6 +120,11 @@ fn unsupported(verb: &str, format: &FormatSpec) -> CliError {
 pub fn handler(format: &FormatSpec) -> &'static dyn Handler {
     match format.area {
         Area::Masyu => &crate::masyu::MasyuHandler,
+        Area::TootSweetDb => &crate::tootsweet::DatabaseHandler,
+        Area::Apad => &crate::apad::ApadHandler,
+        Area::Crossword => &crate::crossword::CrosswordHandler,
+        Area::MacFile => &crate::macfile::MacFileHandler,
+        Area::Poly => &crate::poly::PolyHandler,
     }
 }
 

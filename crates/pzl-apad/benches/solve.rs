@@ -1,0 +1,52 @@
+//! Speed of the A-Puzzle-A-Day search: every solution of every date (the reference file), one
+//! date, and the weekday edition's every date. Run with `cargo bench -p pzl-apad`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use pzl_apad::solver::Solver;
+use pzl_apad::{Date, Puzzle, codec};
+
+fn classic(c: &mut Criterion) {
+    let puzzle = Puzzle::classic();
+    let solver = Solver::new(&puzzle);
+    c.bench_function("classic: all dates, count (one pass)", |b| {
+        b.iter(|| {
+            let mut n = 0u32;
+            solver.solve_all(|_| {
+                n += 1;
+                true
+            });
+            assert_eq!(n, 24_405);
+        })
+    });
+    c.bench_function("classic: generate solutions.apad", |b| {
+        b.iter(|| codec::generate(&puzzle).map(|bytes| bytes.len()))
+    });
+    c.bench_function("classic: one date (Jan 25, all 216)", |b| {
+        b.iter(|| solver.count_date(Date { month: 1, day: 25 }, None))
+    });
+    c.bench_function("classic: solver setup", |b| b.iter(|| Solver::new(&puzzle).placements().len()));
+}
+
+fn weekday(c: &mut Criterion) {
+    let puzzle = Puzzle::weekday();
+    let solver = Solver::new(&puzzle);
+    let mut group = c.benchmark_group("weekday");
+    group.sample_size(10);
+    group.bench_function("one date (Jun 7, Tue: 10,374)", |b| {
+        b.iter(|| solver.count_date(Date { month: 6, day: 7 }, Some(2)))
+    });
+    group.bench_function("all dates and weekdays, count (one pass)", |b| {
+        b.iter(|| {
+            let mut n = 0u64;
+            solver.solve_all(|_| {
+                n += 1;
+                true
+            });
+            n
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, classic, weekday);
+criterion_main!(benches);

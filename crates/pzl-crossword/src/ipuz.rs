@@ -1,0 +1,248 @@
+//! ipuz (ipuz.org v2) crosswords, crossword and diagramless kinds: read into a [`Puzzle`] and
+//! written from one, with serde_json. Errors name the JSON path.
+
+use serde_json::{Value, json};
+
+use crate::error::ParseError;
+use crate::numbering::{Direction, is_block};
+use crate::puzzle::{Puzzle, SolutionState};
+use crate::raw::{STATE_NO_SOLUTION, TYPE_DIAGRAMLESS};
+
+const KIND: &str = "http://ipuz.org/crossword#1";
+const KIND_DIAGRAMLESS: &str = "http://ipuz.org/crossword/diagramless#1";
+
+/// Whether `bytes` look like an ipuz crossword (JSON naming the ipuz version and a crossword kind).
+pub fn looks_like_ipuz(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    text.trim_start().starts_with('{') && text.contains("ipuz.org/v") && text.contains("ipuz.org/crossword")
+}
+
+/// The ipuz document of `puzzle`, and what it could not carry.
+pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
+    let mut dropped = Vec::new();
+    let w = puzzle.width;
+    let numbers = puzzle.cell_numbers();
+    let rows = |f: &dyn Fn(usize) -> Value| -> Value {
+        (0..puzzle.height).map(|r| (0..w).map(|c| f(r * w + c)).collect::<Vec<_>>()).collect()
+    };
+    let blocked = |i: usize| puzzle.solution.get(i).is_some_and(|&b| is_block(b));
+    // Diagramless files written with `:` blocks keep them: ipuz lets the block string be chosen.
+    let block = if puzzle.solution.contains(&b':') { ":" } else { "#" };
+    let cells = rows(&|i| {
+        if blocked(i) {
+            return json!(block);
+        }
+        let n = numbers.get(i).copied().unwrap_or(0);
+        if puzzle.is_circled(i) { json!({"cell": n, "style": {"shapebg": "circle"}}) } else { json!(n) }
+    });
+    let diagramless = puzzle.puzzle_type & TYPE_DIAGRAMLESS != 0;
+    let mut doc = json!({
+        "version": "http://ipuz.org/v2",
+        "kind": [if diagramless { KIND_DIAGRAMLESS } else { KIND }],
+        "dimensions": {"width": w, "height": puzzle.height},
+        "title": puzzle.title,
+        "author": puzzle.author,
+        "copyright": puzzle.copyright,
+        "notes": puzzle.notes,
+        "block": block,
+        "empty": "0",
+        "puzzle": cells,
+    });
+    match puzzle.state() {
+        SolutionState::Plain => {
+            doc["solution"] = rows(&|i| if blocked(i) { json!(block) } else { json!(puzzle.cell_answer(i)) });
+        }
+        SolutionState::Locked => dropped.push("the solution (the puzzle is locked)".to_string()),
+        SolutionState::None => {}
+    }
+    if puzzle.fill.iter().any(|&b| b != b'-' && !is_block(b)) {
+        doc["saved"] = rows(&|i| {
+            if blocked(i) {
+                json!(block)
+            } else {
+                let entry = puzzle.cell_entry(i);
+                json!(if entry == "-" { String::new() } else { entry })
+            }
+        });
+    }
+    let mut across = Vec::new();
+    let mut down = Vec::new();
+    for entry in puzzle.clue_entries() {
+        let item = json!([entry.slot.number, entry.clue.unwrap_or_default()]);
+        match entry.slot.direction {
+            Direction::Across => across.push(item),
+            Direction::Down => down.push(item),
+        }
+    }
+    doc["clues"] = json!({"Across": across, "Down": down});
+    if puzzle.timer.is_some() {
+        dropped.push("the timer".to_string());
+    }
+    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & 0x78 != 0)) {
+        dropped.push("cell flags other than circles (given, incorrect, pencil)".to_string());
+    }
+    if !puzzle.other_sections.is_empty() {
+        dropped.push(format!("{} unknown section(s)", puzzle.other_sections.len()));
+    }
+    let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    (text + "\n", dropped)
+}
+
+fn err(path: &str, message: impl Into<String>) -> ParseError {
+    ParseError::whole(format!("{path}: {}", message.into()))
+}
+
+fn text_of(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Object(o) => o.get("value").and_then(text_of),
+        _ => None,
+    }
+}
+
+/// Read an ipuz crossword; the warnings name what `.puz` cannot hold.
+pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| ParseError::at_line(e.line(), e.to_string()))?;
+    let mut dropped = Vec::new();
+    let kinds: Vec<&str> = doc["kind"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    if !kinds.iter().any(|k| k.contains("ipuz.org/crossword")) {
+        return Err(err("$.kind", "expected a crossword kind (http://ipuz.org/crossword#1)"));
+    }
+    let dim = |key: &str| {
+        doc["dimensions"][key]
+            .as_u64()
+            .filter(|n| (1..=255).contains(n))
+            .map(|n| n as usize)
+            .ok_or_else(|| err(&format!("$.dimensions.{key}"), "expected a number from 1 to 255"))
+    };
+    let (w, h) = (dim("width")?, dim("height")?);
+    let block = doc["block"].as_str().unwrap_or("#").to_string();
+    let block_byte = if block == ":" { b':' } else { b'.' };
+    let grid_rows = |key: &str| -> Result<Option<Vec<Vec<Value>>>, ParseError> {
+        let Some(rows) = doc.get(key).filter(|v| !v.is_null()) else { return Ok(None) };
+        let rows = rows.as_array().ok_or_else(|| err(&format!("$.{key}"), "expected an array of rows"))?;
+        if rows.len() != h {
+            return Err(err(&format!("$.{key}"), format!("expected {h} rows, found {}", rows.len())));
+        }
+        rows.iter()
+            .enumerate()
+            .map(|(r, row)| match row.as_array() {
+                Some(cells) if cells.len() == w => Ok(cells.clone()),
+                _ => Err(err(&format!("$.{key}[{r}]"), format!("expected a row of {w} cells"))),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    };
+    let shape = grid_rows("puzzle")?.ok_or_else(|| err("$.puzzle", "missing"))?;
+    let solution = grid_rows("solution")?;
+    let saved = grid_rows("saved")?;
+    let mut p = Puzzle::new(w, h);
+    p.title = doc["title"].as_str().unwrap_or_default().to_string();
+    p.author = doc["author"].as_str().unwrap_or_default().to_string();
+    p.copyright = doc["copyright"].as_str().unwrap_or_default().to_string();
+    p.notes = doc["notes"].as_str().unwrap_or_default().to_string();
+    let is_block_value = |v: &Value| v.is_null() || text_of(v).is_some_and(|t| t == block);
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c;
+            let cell = &shape[r][c];
+            if is_block_value(cell) {
+                p.solution[i] = block_byte;
+                p.fill[i] = block_byte;
+                continue;
+            }
+            if cell["style"]["shapebg"].as_str() == Some("circle") {
+                p.set_circled(pzl_grid::Pos::new(r, c), true);
+            } else if cell.get("style").is_some() {
+                dropped.push(format!("the style of cell $.puzzle[{r}][{c}]"));
+            }
+            if let Some(answer) = solution.as_ref().and_then(|s| text_of(&s[r][c])).filter(|a| !a.is_empty())
+            {
+                let upper = answer.to_uppercase();
+                if upper.chars().count() > 1 {
+                    p.set_rebus(pzl_grid::Pos::new(r, c), &upper);
+                }
+                p.solution[i] = upper.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
+            }
+            if let Some(entry) = saved.as_ref().and_then(|s| text_of(&s[r][c])).filter(|e| !e.is_empty()) {
+                p.fill[i] = entry.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
+                if entry.chars().count() > 1 {
+                    let cells = w * h;
+                    p.user_rebus.get_or_insert_with(|| vec![String::new(); cells])[i] = entry;
+                }
+            }
+        }
+    }
+    if solution.is_none() {
+        p.solution_state = STATE_NO_SOLUTION;
+    }
+    if kinds.iter().any(|k| k.contains("diagramless")) {
+        p.puzzle_type |= TYPE_DIAGRAMLESS;
+    }
+    // Clues by number and direction, placed in the grid's slot order.
+    let clue_list = |key: &str| -> Result<Vec<(u64, String)>, ParseError> {
+        let list = doc["clues"][key].as_array().cloned().unwrap_or_default();
+        list.iter()
+            .enumerate()
+            .map(|(n, item)| {
+                let path = format!("$.clues.{key}[{n}]");
+                let (number, clue) = match item {
+                    Value::Array(pair) if pair.len() >= 2 => (pair[0].clone(), pair[1].clone()),
+                    Value::Object(o) => (
+                        o.get("number").cloned().unwrap_or_default(),
+                        o.get("clue").cloned().unwrap_or_default(),
+                    ),
+                    _ => return Err(err(&path, "expected [number, clue] or {\"number\", \"clue\"}")),
+                };
+                let number = text_of(&number)
+                    .and_then(|t| t.parse::<u64>().ok())
+                    .ok_or_else(|| err(&path, "expected a clue number"))?;
+                Ok((number, text_of(&clue).unwrap_or_default()))
+            })
+            .collect()
+    };
+    let across = clue_list("Across")?;
+    let down = clue_list("Down")?;
+    p.clues = p
+        .slots()
+        .iter()
+        .map(|s| {
+            let list = if s.direction == Direction::Across { &across } else { &down };
+            list.iter().find(|(n, _)| *n == u64::from(s.number)).map(|(_, c)| c.clone()).unwrap_or_default()
+        })
+        .collect();
+    Ok((p, dropped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pzl_grid::Pos;
+
+    #[test]
+    fn a_puzzle_survives_ipuz() {
+        let mut p = Puzzle::new(3, 3);
+        p.set_solution_rows(&["CAT", "..A", "..R"]);
+        p.clues = vec!["Pet".into(), "Sticky stuff".into()];
+        p.title = "Tiny ⚔".into();
+        p.set_rebus(Pos::new(0, 0), "CAT");
+        p.set_circled(Pos::new(2, 2), true);
+        let (text, dropped) = write(&p);
+        assert!(dropped.is_empty());
+        let (q, warnings) = read(&text).unwrap();
+        assert!(warnings.is_empty());
+        assert_eq!((q.title.as_str(), &q.clues, &q.solution), (p.title.as_str(), &p.clues, &p.solution));
+        assert_eq!(q.rebus.as_ref().unwrap().answer(0), Some("CAT"));
+        assert!(q.is_circled(8));
+    }
+
+    #[test]
+    fn malformed_ipuz_names_the_json_path() {
+        let missing = r#"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"]}"#;
+        assert!(read(missing).unwrap_err().to_string().contains("$.dimensions.width"));
+        let rows = r#"{"kind":["http://ipuz.org/crossword#1"],"dimensions":{"width":2,"height":2},"puzzle":[[0,0],[0]]}"#;
+        assert!(read(rows).unwrap_err().to_string().contains("$.puzzle[1]"));
+        assert!(read("{").is_err());
+    }
+}

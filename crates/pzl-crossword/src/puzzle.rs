@@ -1,0 +1,592 @@
+//! The decoded view of a crossword: text instead of bytes, the rebus table, circles and other
+//! cell flags, the timer, the player's rebus entries — and the way back to a `.puz` file with
+//! every checksum computed and the version chosen by what the text needs.
+//!
+//! [`Puzzle::from_raw`] decodes a [`PuzFile`]; [`Puzzle::new`] and its setters build a puzzle
+//! from scratch; [`Puzzle::to_raw`] encodes either. Reading then writing through the raw layer
+//! alone is byte-exact; going through this view is exact for files written the usual way.
+
+use pzl_grid::Pos;
+
+use crate::error::Warning;
+use crate::numbering::{self, Slot};
+use crate::raw::{HEADER_LEN, MAGIC, PuzFile, STATE_LOCKED, STATE_NO_SOLUTION, Section, off, parse_version};
+use crate::text::{self, Decoded};
+
+/// GEXT flag bits.
+pub mod flag {
+    pub const PENCIL: u8 = 0x08;
+    pub const PREVIOUSLY_INCORRECT: u8 = 0x10;
+    pub const INCORRECT: u8 = 0x20;
+    pub const GIVEN: u8 = 0x40;
+    pub const CIRCLED: u8 = 0x80;
+}
+
+/// The rebus: which cells hold more than one letter (GRBS) and what (RTBL).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Rebus {
+    /// One byte per cell: 0 = no rebus, `key + 1` = the table entry `key`.
+    pub cells: Vec<u8>,
+    /// `(key, answer)` in file order.
+    pub table: Vec<(u8, String)>,
+}
+
+impl Rebus {
+    /// The answer of the rebus at cell `index`, if any.
+    pub fn answer(&self, index: usize) -> Option<&str> {
+        let key = self.cells.get(index)?.checked_sub(1)?;
+        self.table.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The solving timer (LTIM).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timer {
+    pub seconds: u32,
+    pub stopped: bool,
+}
+
+/// Whether and how the solution is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SolutionState {
+    Plain,
+    Locked,
+    None,
+}
+
+impl SolutionState {
+    pub fn name(self) -> &'static str {
+        match self {
+            SolutionState::Plain => "plain",
+            SolutionState::Locked => "locked",
+            SolutionState::None => "none",
+        }
+    }
+}
+
+/// A numbered clue with its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClueEntry {
+    pub slot: Slot,
+    /// `None` when the file has fewer clue strings than slots.
+    pub clue: Option<String>,
+    /// The solution along the slot, rebus cells expanded.
+    pub answer: String,
+}
+
+/// A crossword, decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub width: usize,
+    pub height: usize,
+    /// One byte per cell: a letter (the first of a rebus), `.`/`:` for blocks.
+    pub solution: Vec<u8>,
+    /// One byte per cell: `-` empty, a letter (lower case = pencil), blocks as in the solution.
+    pub fill: Vec<u8>,
+    pub title: String,
+    pub author: String,
+    pub copyright: String,
+    pub clues: Vec<String>,
+    pub notes: String,
+    /// The version bytes to write (raised to `2.0` by [`Puzzle::to_raw`] when the text needs it).
+    pub version: [u8; 4],
+    /// Header field 0x30 (0x0001 normal, 0x0401 diagramless).
+    pub puzzle_type: u16,
+    /// Header field 0x32 (0 plain, 2 no solution, 4 locked).
+    pub solution_state: u16,
+    /// Header field 0x1E, kept as read.
+    pub scrambled_checksum: u16,
+    /// Header bytes 0x1C..0x1E, kept as read (often leftover memory).
+    pub reserved_1c: [u8; 2],
+    /// Header bytes 0x20..0x2C, kept as read.
+    pub reserved_20: [u8; 12],
+    pub rebus: Option<Rebus>,
+    /// GEXT: one flag byte per cell (see [`flag`]).
+    pub markup: Option<Vec<u8>>,
+    pub timer: Option<Timer>,
+    /// RUSR: the player's rebus entry per cell (empty = none).
+    pub user_rebus: Option<Vec<String>>,
+    /// Sections this view does not decode, kept as read.
+    pub other_sections: Vec<Section>,
+    /// The order sections were read in, so writing keeps it.
+    pub section_order: Vec<[u8; 4]>,
+    pub preamble: Vec<u8>,
+    pub postscript: Vec<u8>,
+}
+
+/// Why a puzzle cannot be written as `.puz`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    #[error("a .puz grid is 1 to 255 cells on each side; this one is {0}x{1}")]
+    BadSize(usize, usize),
+    #[error("the {what} grid has {found} cells; a {width}x{height} puzzle needs {}", width * height)]
+    GridLength { what: &'static str, found: usize, width: usize, height: usize },
+    #[error("the {0} contains a NUL character, which .puz strings cannot hold")]
+    NulInText(String),
+    #[error("{0} clues; a .puz file holds at most 65535")]
+    TooManyClues(usize),
+    #[error("section {0} is {1} bytes; a .puz section holds at most 65535")]
+    SectionTooLong(String, usize),
+    #[error("rebus answer {0:?} cannot be written (it holds ';' or ':' or a NUL)")]
+    BadRebusAnswer(String),
+}
+
+const KNOWN: [&[u8; 4]; 5] = [b"GRBS", b"RTBL", b"LTIM", b"GEXT", b"RUSR"];
+
+impl Puzzle {
+    /// An empty `width` × `height` puzzle (all cells open, no letters yet), version 1.3.
+    pub fn new(width: usize, height: usize) -> Puzzle {
+        Puzzle {
+            width,
+            height,
+            solution: vec![b'X'; width * height],
+            fill: vec![b'-'; width * height],
+            title: String::new(),
+            author: String::new(),
+            copyright: String::new(),
+            clues: Vec::new(),
+            notes: String::new(),
+            version: *b"1.3\0",
+            puzzle_type: 0x0001,
+            solution_state: 0,
+            scrambled_checksum: 0,
+            reserved_1c: [0; 2],
+            reserved_20: [0; 12],
+            rebus: None,
+            markup: None,
+            timer: None,
+            user_rebus: None,
+            other_sections: Vec::new(),
+            section_order: Vec::new(),
+            preamble: Vec::new(),
+            postscript: Vec::new(),
+        }
+    }
+
+    /// Set the solution from rows of one character per cell (`.` block, `:` diagramless
+    /// block); the fill becomes empty with the same blocks. Characters beyond one byte become `X`.
+    pub fn set_solution_rows(&mut self, rows: &[&str]) {
+        self.solution = rows
+            .iter()
+            .flat_map(|row| row.chars().map(|c| if c.is_ascii() { c as u8 } else { b'X' }))
+            .collect();
+        self.fill = self.solution.iter().map(|&b| if numbering::is_block(b) { b } else { b'-' }).collect();
+    }
+
+    fn index(&self, pos: Pos) -> Option<usize> {
+        (pos.row < self.height && pos.col < self.width).then(|| pos.row * self.width + pos.col)
+    }
+
+    /// Make the cell at `pos` a rebus whose answer is `answer`; its solution byte becomes the
+    /// first letter. Equal answers share one table entry; new keys count up from 1.
+    pub fn set_rebus(&mut self, pos: Pos, answer: &str) {
+        let Some(i) = self.index(pos) else { return };
+        let cells = self.width * self.height;
+        let rebus = self.rebus.get_or_insert_with(|| Rebus { cells: vec![0; cells], table: Vec::new() });
+        let key = match rebus.table.iter().find(|(_, v)| v == answer) {
+            Some((k, _)) => *k,
+            None => {
+                let key = rebus.table.iter().map(|(k, _)| k.saturating_add(1)).max().unwrap_or(1);
+                rebus.table.push((key, answer.to_string()));
+                key
+            }
+        };
+        if let Some(cell) = rebus.cells.get_mut(i) {
+            *cell = key.saturating_add(1);
+        }
+        if let (Some(cell), Some(first)) = (self.solution.get_mut(i), answer.bytes().next()) {
+            *cell = first;
+        }
+    }
+
+    /// Circle (or uncircle) the cell at `pos`.
+    pub fn set_circled(&mut self, pos: Pos, circled: bool) {
+        let Some(i) = self.index(pos) else { return };
+        let cells = self.width * self.height;
+        let markup = self.markup.get_or_insert_with(|| vec![0; cells]);
+        if let Some(m) = markup.get_mut(i) {
+            if circled {
+                *m |= flag::CIRCLED;
+            } else {
+                *m &= !flag::CIRCLED;
+            }
+        }
+    }
+
+    pub fn is_circled(&self, index: usize) -> bool {
+        self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::CIRCLED != 0)
+    }
+
+    pub fn state(&self) -> SolutionState {
+        if self.solution_state & STATE_LOCKED != 0 {
+            SolutionState::Locked
+        } else if self.solution_state & STATE_NO_SOLUTION != 0 {
+            SolutionState::None
+        } else {
+            SolutionState::Plain
+        }
+    }
+
+    /// The numbered slots of the grid, in clue order.
+    pub fn slots(&self) -> Vec<Slot> {
+        numbering::slots(self.width, self.height, &self.solution)
+    }
+
+    /// The number shown in each cell (0 = none).
+    pub fn cell_numbers(&self) -> Vec<u16> {
+        let mut numbers = vec![0; self.width * self.height];
+        for slot in self.slots() {
+            if let Some(n) = numbers.get_mut(slot.start.row * self.width + slot.start.col) {
+                *n = slot.number;
+            }
+        }
+        numbers
+    }
+
+    /// The solution of one cell, rebus expanded.
+    pub fn cell_answer(&self, index: usize) -> String {
+        if let Some(answer) = self.rebus.as_ref().and_then(|r| r.answer(index)) {
+            return answer.to_string();
+        }
+        self.solution.get(index).map(|&b| char::from(b).to_string()).unwrap_or_default()
+    }
+
+    /// The player's entry in one cell: the RUSR rebus entry if any, else the fill byte.
+    pub fn cell_entry(&self, index: usize) -> String {
+        if let Some(entry) = self.user_rebus.as_ref().and_then(|u| u.get(index)).filter(|e| !e.is_empty()) {
+            return entry.clone();
+        }
+        self.fill.get(index).map(|&b| char::from(b).to_string()).unwrap_or_default()
+    }
+
+    /// Clues matched to slots, with answers. Extra clue strings (more than slots) are left out.
+    pub fn clue_entries(&self) -> Vec<ClueEntry> {
+        self.slots()
+            .into_iter()
+            .enumerate()
+            .map(|(i, slot)| ClueEntry {
+                slot,
+                clue: self.clues.get(i).cloned(),
+                answer: slot.cells(self.width).map(|c| self.cell_answer(c)).collect(),
+            })
+            .collect()
+    }
+
+    /// Decode a raw file. The warnings name what could not be decoded (kept raw) or was odd.
+    pub fn from_raw(raw: &PuzFile) -> (Puzzle, Vec<Warning>) {
+        let mut warnings = Vec::new();
+        let utf8 = raw.is_utf8();
+        let mut decode = |bytes: &[u8], what: &str| {
+            let (text, how) = text::decode(bytes, utf8);
+            match how {
+                Decoded::AsExpected => {}
+                Decoded::Utf8InLegacy => warnings.push(Warning::whole(format!(
+                    "the {what} looks like UTF-8 although the file is version {}; shown as Windows-1252 \
+                     (bytes kept)",
+                    raw.version_text()
+                ))),
+                Decoded::InvalidUtf8 => warnings.push(Warning::whole(format!(
+                    "the {what} is not valid UTF-8; bad bytes shown as U+FFFD"
+                ))),
+            }
+            text
+        };
+        let title = decode(&raw.title, "title");
+        let author = decode(&raw.author, "author");
+        let copyright = decode(&raw.copyright, "copyright");
+        let clues =
+            raw.clues.iter().enumerate().map(|(i, c)| decode(c, &format!("clue {}", i + 1))).collect();
+        let notes = decode(&raw.notes, "notes");
+        let mut reserved_1c = [0; 2];
+        reserved_1c.copy_from_slice(&raw.header[off::RESERVED_1C..off::SCRAMBLED]);
+        let mut reserved_20 = [0; 12];
+        reserved_20.copy_from_slice(&raw.header[off::RESERVED_20..off::WIDTH]);
+        let mut puzzle = Puzzle {
+            width: raw.width(),
+            height: raw.height(),
+            solution: raw.solution.clone(),
+            fill: raw.fill.clone(),
+            title,
+            author,
+            copyright,
+            clues,
+            notes,
+            version: raw.version_bytes(),
+            puzzle_type: raw.puzzle_type(),
+            solution_state: raw.solution_state(),
+            scrambled_checksum: raw.scrambled_checksum(),
+            reserved_1c,
+            reserved_20,
+            rebus: None,
+            markup: None,
+            timer: None,
+            user_rebus: None,
+            other_sections: Vec::new(),
+            section_order: raw.sections.iter().map(|s| s.code).collect(),
+            preamble: raw.preamble.clone(),
+            postscript: raw.postscript.clone(),
+        };
+        let cells = puzzle.width * puzzle.height;
+        let mut grbs: Option<Vec<u8>> = None;
+        let mut rtbl: Option<Vec<(u8, String)>> = None;
+        for section in &raw.sections {
+            let seen_before = match &section.code {
+                b"GRBS" => grbs.is_some(),
+                b"RTBL" => rtbl.is_some(),
+                b"LTIM" => puzzle.timer.is_some(),
+                b"GEXT" => puzzle.markup.is_some(),
+                b"RUSR" => puzzle.user_rebus.is_some(),
+                _ => true,
+            };
+            let decoded = !seen_before
+                && match &section.code {
+                    b"GRBS" if section.data.len() == cells => {
+                        grbs = Some(section.data.clone());
+                        true
+                    }
+                    b"GEXT" if section.data.len() == cells => {
+                        puzzle.markup = Some(section.data.clone());
+                        true
+                    }
+                    b"RTBL" => parse_rebus_table(&section.data, utf8).map(|t| rtbl = Some(t)).is_some(),
+                    b"LTIM" => parse_timer(&section.data).map(|t| puzzle.timer = Some(t)).is_some(),
+                    b"RUSR" => parse_user_rebus(&section.data, cells, utf8)
+                        .map(|u| puzzle.user_rebus = Some(u))
+                        .is_some(),
+                    _ => false,
+                };
+            if !decoded {
+                if KNOWN.contains(&&section.code) {
+                    warnings.push(Warning::whole(format!(
+                        "section {} could not be decoded (malformed or repeated); kept as-is",
+                        section.name()
+                    )));
+                }
+                puzzle.other_sections.push(section.clone());
+            }
+        }
+        match (grbs, rtbl) {
+            (Some(cells), table) => puzzle.rebus = Some(Rebus { cells, table: table.unwrap_or_default() }),
+            (None, Some(table)) => {
+                warnings.push(Warning::whole("an RTBL rebus table without GRBS grid (no rebus cells)"));
+                puzzle.rebus = Some(Rebus { cells: vec![0; cells], table });
+            }
+            (None, None) => {}
+        }
+        (puzzle, warnings)
+    }
+
+    /// Whether the strings need UTF-8 (a character Windows-1252 lacks).
+    pub fn needs_utf8(&self) -> bool {
+        let rebus = self.rebus.iter().flat_map(|r| r.table.iter().map(|(_, v)| v.as_str()));
+        let user = self.user_rebus.iter().flatten().map(String::as_str);
+        [&self.title, &self.author, &self.copyright, &self.notes]
+            .into_iter()
+            .map(String::as_str)
+            .chain(self.clues.iter().map(String::as_str))
+            .chain(rebus)
+            .chain(user)
+            .any(|s| text::encode_legacy(s).is_none())
+    }
+
+    /// Encode as a raw `.puz` file with every checksum computed. The version stays as set unless
+    /// the text needs UTF-8 and the version is below 2.0: then it becomes `2.0`.
+    pub fn to_raw(&self) -> Result<PuzFile, EncodeError> {
+        let (w, h) = (self.width, self.height);
+        if !(1..=255).contains(&w) || !(1..=255).contains(&h) {
+            return Err(EncodeError::BadSize(w, h));
+        }
+        for (what, grid) in [("solution", &self.solution), ("fill", &self.fill)] {
+            if grid.len() != w * h {
+                return Err(EncodeError::GridLength { what, found: grid.len(), width: w, height: h });
+            }
+        }
+        if self.clues.len() > usize::from(u16::MAX) {
+            return Err(EncodeError::TooManyClues(self.clues.len()));
+        }
+        let mut version = self.version;
+        let legacy = parse_version(&version).is_none_or(|(major, _)| major < 2);
+        let utf8 = !legacy || self.needs_utf8();
+        if legacy && utf8 {
+            version = *b"2.0\0";
+        }
+        let encode = |s: &str, what: &str| -> Result<Vec<u8>, EncodeError> {
+            if s.contains('\0') {
+                return Err(EncodeError::NulInText(what.to_string()));
+            }
+            Ok(if utf8 { s.as_bytes().to_vec() } else { text::encode_legacy(s).unwrap_or_default() })
+        };
+        let mut header = [0u8; HEADER_LEN];
+        header[off::MAGIC..off::MAGIC + 12].copy_from_slice(MAGIC);
+        header[off::VERSION..off::VERSION + 4].copy_from_slice(&version);
+        header[off::RESERVED_1C..off::SCRAMBLED].copy_from_slice(&self.reserved_1c);
+        header[off::SCRAMBLED..off::SCRAMBLED + 2].copy_from_slice(&self.scrambled_checksum.to_le_bytes());
+        header[off::RESERVED_20..off::WIDTH].copy_from_slice(&self.reserved_20);
+        header[off::WIDTH] = w as u8;
+        header[off::HEIGHT] = h as u8;
+        header[off::CLUE_COUNT..off::CLUE_COUNT + 2]
+            .copy_from_slice(&(self.clues.len() as u16).to_le_bytes());
+        header[off::PUZZLE_TYPE..off::PUZZLE_TYPE + 2].copy_from_slice(&self.puzzle_type.to_le_bytes());
+        header[off::SOLUTION_STATE..off::SOLUTION_STATE + 2]
+            .copy_from_slice(&self.solution_state.to_le_bytes());
+        let mut raw = PuzFile {
+            preamble: self.preamble.clone(),
+            header,
+            solution: self.solution.clone(),
+            fill: self.fill.clone(),
+            title: encode(&self.title, "title")?,
+            author: encode(&self.author, "author")?,
+            copyright: encode(&self.copyright, "copyright")?,
+            clues: self
+                .clues
+                .iter()
+                .enumerate()
+                .map(|(i, c)| encode(c, &format!("clue {}", i + 1)))
+                .collect::<Result<_, _>>()?,
+            notes: encode(&self.notes, "notes")?,
+            sections: Vec::new(),
+            postscript: self.postscript.clone(),
+        };
+        raw.sections = self.encode_sections(utf8)?;
+        raw.update_checksums();
+        Ok(raw)
+    }
+
+    /// The sections to write: in the order read, then new ones in the usual order.
+    fn encode_sections(&self, utf8: bool) -> Result<Vec<Section>, EncodeError> {
+        let encode_text =
+            |s: &str| if utf8 { s.as_bytes().to_vec() } else { text::encode_legacy(s).unwrap_or_default() };
+        let mut known: Vec<([u8; 4], Vec<u8>)> = Vec::new();
+        if let Some(rebus) = &self.rebus {
+            known.push((*b"GRBS", rebus.cells.clone()));
+            if !rebus.table.is_empty() || self.section_order.contains(b"RTBL") {
+                let mut table = Vec::new();
+                for (key, answer) in &rebus.table {
+                    if answer.contains([';', ':', '\0']) {
+                        return Err(EncodeError::BadRebusAnswer(answer.clone()));
+                    }
+                    table.extend_from_slice(format!("{key:>2}:").as_bytes());
+                    table.extend(encode_text(answer));
+                    table.push(b';');
+                }
+                known.push((*b"RTBL", table));
+            }
+        }
+        if let Some(timer) = self.timer {
+            known.push((*b"LTIM", format!("{},{}", timer.seconds, u8::from(timer.stopped)).into_bytes()));
+        }
+        if let Some(markup) = &self.markup {
+            known.push((*b"GEXT", markup.clone()));
+        }
+        if let Some(user) = &self.user_rebus {
+            let mut data = Vec::new();
+            for entry in user {
+                if entry.contains('\0') {
+                    return Err(EncodeError::NulInText("player rebus entry".into()));
+                }
+                data.extend(encode_text(entry));
+                data.push(0);
+            }
+            known.push((*b"RUSR", data));
+        }
+        let mut others: Vec<Option<&Section>> = self.other_sections.iter().map(Some).collect();
+        let mut out = Vec::new();
+        for code in &self.section_order {
+            if let Some(at) = known.iter().position(|(c, _)| c == code) {
+                let (code, data) = known.remove(at);
+                out.push(Section::new(code, data));
+            } else if let Some(slot) = others.iter_mut().find(|s| s.is_some_and(|s| &s.code == code)) {
+                out.extend(slot.take().cloned());
+            }
+        }
+        out.extend(known.into_iter().map(|(code, data)| Section::new(code, data)));
+        out.extend(others.into_iter().flatten().cloned());
+        if let Some(long) = out.iter().find(|s| s.data.len() > usize::from(u16::MAX)) {
+            return Err(EncodeError::SectionTooLong(long.name(), long.data.len()));
+        }
+        Ok(out)
+    }
+}
+
+/// RTBL: `kk:ANSWER;` entries, the key right-aligned in two columns (a final `;` may be missing).
+fn parse_rebus_table(data: &[u8], utf8: bool) -> Option<Vec<(u8, String)>> {
+    let mut table = Vec::new();
+    for entry in data.split(|&b| b == b';') {
+        if entry.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let colon = entry.iter().position(|&b| b == b':')?;
+        let key = std::str::from_utf8(&entry[..colon]).ok()?.trim().parse::<u8>().ok()?;
+        table.push((key, text::decode(&entry[colon + 1..], utf8).0));
+    }
+    Some(table)
+}
+
+/// LTIM: `seconds,stopped`.
+fn parse_timer(data: &[u8]) -> Option<Timer> {
+    let text = std::str::from_utf8(data).ok()?;
+    let (seconds, stopped) = text.split_once(',')?;
+    let stopped = match stopped {
+        "0" => false,
+        "1" => true,
+        _ => return None,
+    };
+    Some(Timer { seconds: seconds.parse().ok()?, stopped })
+}
+
+/// RUSR: one NUL-terminated string per cell.
+fn parse_user_rebus(data: &[u8], cells: usize, utf8: bool) -> Option<Vec<String>> {
+    let body = data.strip_suffix(&[0])?;
+    let entries: Vec<String> = body.split(|&b| b == 0).map(|s| text::decode(s, utf8).0).collect();
+    (entries.len() == cells).then_some(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_built_puzzle_reads_back() {
+        let mut p = Puzzle::new(3, 3);
+        p.set_solution_rows(&["CAT", "..A", "..R"]);
+        p.title = "Tiny".into();
+        p.clues = vec!["Pet".into(), "Sticky stuff".into()];
+        p.set_rebus(Pos::new(0, 0), "CAT");
+        p.set_circled(Pos::new(2, 2), true);
+        let raw = p.to_raw().unwrap();
+        assert_eq!(raw.version_bytes(), *b"1.3\0");
+        let back = crate::raw::read(&raw.to_bytes()).unwrap();
+        assert!(back.file.checksum_mismatches().is_empty());
+        let (q, warnings) = Puzzle::from_raw(&back.file);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(q.rebus.as_ref().unwrap().table, vec![(1, "CAT".to_string())]);
+        assert!(q.is_circled(8));
+        assert_eq!(q.clue_entries()[0].answer, "CATAT");
+    }
+
+    #[test]
+    fn text_outside_windows_1252_raises_the_version() {
+        let mut p = Puzzle::new(2, 2);
+        p.set_solution_rows(&["AB", "CD"]);
+        p.title = "⚔️".into();
+        let raw = p.to_raw().unwrap();
+        assert_eq!(raw.version_bytes(), *b"2.0\0");
+        assert_eq!(raw.title, "⚔️".as_bytes());
+    }
+
+    #[test]
+    fn nul_in_text_is_refused() {
+        let mut p = Puzzle::new(1, 1);
+        p.title = "a\0b".into();
+        assert!(matches!(p.to_raw(), Err(EncodeError::NulInText(_))));
+    }
+
+    #[test]
+    fn rebus_tables_parse_leniently() {
+        let t = parse_rebus_table(b" 0:OCT; 9:SEP;13:DEC;23:NOV", false).unwrap();
+        assert_eq!(t.len(), 4);
+        assert_eq!(t[2], (13, "DEC".to_string()));
+        assert_eq!(parse_timer(b"1965,1"), Some(Timer { seconds: 1965, stopped: true }));
+        assert_eq!(parse_timer(b"x"), None);
+    }
+}

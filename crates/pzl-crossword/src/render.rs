@@ -1,0 +1,102 @@
+//! Pictures of a crossword: a terminal text grid and an SVG with numbers, blocks, circles,
+//! rebus cells and the current fill.
+
+use pzl_grid::svg::Svg;
+
+use crate::numbering::is_block;
+use crate::puzzle::{Puzzle, SolutionState};
+
+/// The grid as text: one line per row, blocks `#`, empty cells `.`, circled cells in
+/// parentheses-free lower case is avoided: a circled cell is followed by `o`, a rebus cell by `+`.
+/// The solution comes first (when there is a plain one), then the fill.
+pub fn text(puzzle: &Puzzle) -> String {
+    let mut out = String::new();
+    let heading = [&puzzle.title, &puzzle.author]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>();
+    if !heading.is_empty() {
+        out.push_str(&heading.join(" — "));
+        out.push('\n');
+    }
+    let grid = |out: &mut String, label: &str, cell: &dyn Fn(usize) -> char| {
+        out.push_str(label);
+        out.push('\n');
+        for r in 0..puzzle.height {
+            let mut line = String::new();
+            for c in 0..puzzle.width {
+                let i = r * puzzle.width + c;
+                line.push(cell(i));
+                let rebus = puzzle.rebus.as_ref().and_then(|rb| rb.answer(i)).is_some();
+                line.push(if puzzle.is_circled(i) {
+                    'o'
+                } else if rebus {
+                    '+'
+                } else {
+                    ' '
+                });
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    };
+    let show = |b: u8| match b {
+        b if is_block(b) => '#',
+        b'-' => '.',
+        b => char::from(b),
+    };
+    if puzzle.state() == SolutionState::Plain {
+        grid(&mut out, "Solution:", &|i| puzzle.solution.get(i).map_or(' ', |&b| show(b)));
+    }
+    grid(&mut out, "Fill:", &|i| puzzle.fill.get(i).map_or(' ', |&b| show(b)));
+    out
+}
+
+/// The grid as an SVG picture showing the current fill.
+pub fn svg(puzzle: &Puzzle) -> String {
+    const CELL: f64 = 36.0;
+    const MARGIN: f64 = 4.0;
+    let (w, h) = (puzzle.width as f64, puzzle.height as f64);
+    let mut svg = Svg::new(w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN);
+    svg.rect(0.0, 0.0, w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN, r#"fill="white""#);
+    let numbers = puzzle.cell_numbers();
+    for r in 0..puzzle.height {
+        for c in 0..puzzle.width {
+            let i = r * puzzle.width + c;
+            let (x, y) = (MARGIN + c as f64 * CELL, MARGIN + r as f64 * CELL);
+            if puzzle.solution.get(i).is_some_and(|&b| is_block(b)) {
+                svg.rect(x, y, CELL, CELL, r#"fill="black" stroke="black" stroke-width="1""#);
+                continue;
+            }
+            svg.rect(x, y, CELL, CELL, r#"fill="white" stroke="black" stroke-width="1""#);
+            if puzzle.is_circled(i) {
+                svg.circle(
+                    x + CELL / 2.0,
+                    y + CELL / 2.0,
+                    CELL / 2.0 - 1.5,
+                    r#"fill="none" stroke="gray" stroke-width="1""#,
+                );
+            }
+            if let Some(&n) = numbers.get(i).filter(|&&n| n > 0) {
+                svg.text(x + 2.0, y + 10.0, &n.to_string(), r#"font-family="sans-serif" font-size="9""#);
+            }
+            let entry = puzzle.cell_entry(i);
+            if entry != "-" && !entry.is_empty() {
+                let size = match entry.chars().count() {
+                    1 => 20.0,
+                    2 => 14.0,
+                    3..=4 => 10.0,
+                    _ => 7.0,
+                };
+                let pencil = entry.chars().all(|ch| ch.is_lowercase());
+                let style = format!(
+                    r#"font-family="sans-serif" font-size="{size}" text-anchor="middle"{}"#,
+                    if pencil { r#" fill="gray""# } else { "" }
+                );
+                svg.text(x + CELL / 2.0, y + CELL * 0.78, &entry.to_uppercase(), &style);
+            }
+        }
+    }
+    svg.finish()
+}

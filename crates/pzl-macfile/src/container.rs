@@ -1,0 +1,233 @@
+//! One interface over every way a Mac file travels: a raw resource fork, MacBinary, AppleSingle,
+//! AppleDouble and BinHex. Detection is by content; conversion goes through [`Forks`].
+
+use serde::Serialize;
+
+use crate::applesingle::{self, AppleSingle, Kind};
+use crate::binhex::{self, BinHex};
+use crate::finder::FileInfo;
+use crate::macbinary::{self, MacBinary};
+use crate::{Error, Result, fork};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ContainerKind {
+    /// A bare resource fork (`.rsrc`).
+    Raw,
+    MacBinary,
+    AppleSingle,
+    AppleDouble,
+    BinHex,
+}
+
+impl ContainerKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ContainerKind::Raw => "raw resource fork",
+            ContainerKind::MacBinary => "MacBinary",
+            ContainerKind::AppleSingle => "AppleSingle",
+            ContainerKind::AppleDouble => "AppleDouble",
+            ContainerKind::BinHex => "BinHex 4.0",
+        }
+    }
+    pub fn holds_data_fork(self) -> bool {
+        !matches!(self, ContainerKind::Raw | ContainerKind::AppleDouble)
+    }
+    pub fn holds_file_info(self) -> bool {
+        self != ContainerKind::Raw
+    }
+}
+
+/// A file's two forks and its metadata: what every container converts through.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Forks {
+    pub info: FileInfo,
+    pub data: Vec<u8>,
+    pub rsrc: Vec<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Container {
+    Raw(Vec<u8>),
+    MacBinary(MacBinary),
+    AppleSingle(AppleSingle),
+    BinHex(BinHex),
+}
+
+/// The container `bytes` is in, judged by content only.
+pub fn detect(bytes: &[u8]) -> Option<ContainerKind> {
+    if let Some((kind, _)) = applesingle::detect(bytes) {
+        return Some(match kind {
+            Kind::Single => ContainerKind::AppleSingle,
+            Kind::Double => ContainerKind::AppleDouble,
+        });
+    }
+    if binhex::detect(bytes) {
+        return Some(ContainerKind::BinHex);
+    }
+    if macbinary::detect(bytes).is_some() {
+        return Some(ContainerKind::MacBinary);
+    }
+    fork::looks_like_fork(bytes).then_some(ContainerKind::Raw)
+}
+
+impl Container {
+    /// Read `bytes` as `kind`; the warnings are for oddities such as bad CRCs.
+    pub fn read(bytes: &[u8], kind: ContainerKind) -> Result<(Container, Vec<String>)> {
+        Ok(match kind {
+            ContainerKind::Raw => {
+                if !bytes.is_empty() {
+                    fork::ResourceFork::read(bytes)?;
+                }
+                (Container::Raw(bytes.to_vec()), Vec::new())
+            }
+            ContainerKind::MacBinary => {
+                let (mb, warnings) = MacBinary::read(bytes)?;
+                (Container::MacBinary(mb), warnings)
+            }
+            ContainerKind::AppleSingle | ContainerKind::AppleDouble => {
+                let file = AppleSingle::read(bytes)?;
+                let wanted = if kind == ContainerKind::AppleSingle { Kind::Single } else { Kind::Double };
+                let mut warnings = Vec::new();
+                if file.kind != wanted {
+                    warnings.push(format!(
+                        "read as {} but the magic number says {:?}",
+                        kind.name(),
+                        file.kind
+                    ));
+                }
+                (Container::AppleSingle(file), warnings)
+            }
+            ContainerKind::BinHex => {
+                let (bh, warnings) = BinHex::read(bytes)?;
+                (Container::BinHex(bh), warnings)
+            }
+        })
+    }
+
+    /// Detect and read.
+    pub fn open(bytes: &[u8]) -> Result<(Container, Vec<String>)> {
+        let kind = detect(bytes).ok_or_else(|| {
+            Error::at(0, "not a Mac file: no BinHex header line, AppleSingle/AppleDouble magic, MacBinary header or resource fork header")
+        })?;
+        Container::read(bytes, kind)
+    }
+
+    pub fn kind(&self) -> ContainerKind {
+        match self {
+            Container::Raw(_) => ContainerKind::Raw,
+            Container::MacBinary(_) => ContainerKind::MacBinary,
+            Container::AppleSingle(a) if a.kind == Kind::Double => ContainerKind::AppleDouble,
+            Container::AppleSingle(_) => ContainerKind::AppleSingle,
+            Container::BinHex(_) => ContainerKind::BinHex,
+        }
+    }
+
+    pub fn write(&self) -> Result<Vec<u8>> {
+        match self {
+            Container::Raw(bytes) => Ok(bytes.clone()),
+            Container::MacBinary(mb) => Ok(mb.write()),
+            Container::AppleSingle(a) => a.write(),
+            Container::BinHex(bh) => bh.write(),
+        }
+    }
+
+    pub fn info(&self) -> FileInfo {
+        match self {
+            Container::Raw(_) => FileInfo::default(),
+            Container::MacBinary(mb) => mb.info(),
+            Container::AppleSingle(a) => a.info(),
+            Container::BinHex(bh) => bh.info(),
+        }
+    }
+
+    pub fn data(&self) -> &[u8] {
+        match self {
+            Container::Raw(_) => &[],
+            Container::MacBinary(mb) => &mb.data,
+            Container::AppleSingle(a) => a.entry(applesingle::DATA_FORK).unwrap_or(&[]),
+            Container::BinHex(bh) => &bh.data,
+        }
+    }
+
+    pub fn rsrc(&self) -> &[u8] {
+        match self {
+            Container::Raw(bytes) => bytes,
+            Container::MacBinary(mb) => &mb.rsrc,
+            Container::AppleSingle(a) => a.entry(applesingle::RESOURCE_FORK).unwrap_or(&[]),
+            Container::BinHex(bh) => &bh.rsrc,
+        }
+    }
+
+    /// Replace the resource fork, keeping everything else.
+    pub fn set_rsrc(&mut self, rsrc: Vec<u8>) -> Result<()> {
+        match self {
+            Container::Raw(bytes) => *bytes = rsrc,
+            Container::MacBinary(mb) => mb.set_rsrc(rsrc)?,
+            Container::AppleSingle(a) => a.set_entry(applesingle::RESOURCE_FORK, Some(rsrc)),
+            Container::BinHex(bh) => bh.rsrc = rsrc,
+        }
+        Ok(())
+    }
+
+    pub fn forks(&self) -> Forks {
+        Forks { info: self.info(), data: self.data().to_vec(), rsrc: self.rsrc().to_vec() }
+    }
+
+    /// A new container of `kind` holding `forks`; the warnings say what `kind` cannot hold.
+    pub fn from_forks(kind: ContainerKind, forks: &Forks) -> Result<(Container, Vec<String>)> {
+        let mut warnings = Vec::new();
+        if !kind.holds_data_fork() && !forks.data.is_empty() {
+            warnings.push(format!(
+                "{} holds no data fork: the {} bytes of the data fork are not written",
+                kind.name(),
+                forks.data.len()
+            ));
+        }
+        if !kind.holds_file_info() && forks.info != FileInfo::default() {
+            warnings.push(
+                "a raw resource fork holds no name, type, creator or dates: they are not written".into(),
+            );
+        }
+        let container = match kind {
+            ContainerKind::Raw => Container::Raw(forks.rsrc.clone()),
+            ContainerKind::MacBinary => {
+                let (mb, w) = MacBinary::new(&forks.info, &forks.data, &forks.rsrc)?;
+                warnings.extend(w);
+                Container::MacBinary(mb)
+            }
+            ContainerKind::AppleSingle | ContainerKind::AppleDouble => {
+                let k = if kind == ContainerKind::AppleSingle { Kind::Single } else { Kind::Double };
+                Container::AppleSingle(AppleSingle::new(k, &forks.info, &forks.data, &forks.rsrc))
+            }
+            ContainerKind::BinHex => {
+                if forks.info.created.is_some() || forks.info.modified.is_some() {
+                    warnings.push("BinHex holds no dates: they are not written".into());
+                }
+                let (bh, w) = BinHex::new(&forks.info, &forks.data, &forks.rsrc);
+                warnings.extend(w);
+                Container::BinHex(bh)
+            }
+        };
+        Ok((container, warnings))
+    }
+
+    /// Problems `pzl check` reports: bad CRCs, a resource fork that does not parse.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        match self {
+            Container::MacBinary(mb) if !mb.crc_ok() => {
+                out.push("MacBinary header CRC does not match".into())
+            }
+            Container::BinHex(bh) if !bh.crcs_ok() => out.push("a BinHex CRC does not match".into()),
+            _ => {}
+        }
+        let rsrc = self.rsrc();
+        if !rsrc.is_empty()
+            && let Err(e) = fork::ResourceFork::read(rsrc)
+        {
+            out.push(format!("resource fork: {e}"));
+        }
+        out
+    }
+}

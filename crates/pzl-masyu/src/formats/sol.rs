@@ -1,0 +1,148 @@
+//! The solution grid (`.sol`, the solutions of the shared corpus): a `W H` line (width first),
+//! then H lines of W hex digits, each the mask of loop directions leaving the cell (R=1, U=2,
+//! L=4, D=8; Simon Tatham's Pearl uses the same digits). It holds lines only: no pearls, and an
+//! edge without a line is unknown, not crossed.
+
+use super::{lines_from_masks, lines_of, second_line, starts_with_two_numbers, two_numbers};
+use crate::error::{Location, ParseError, Parsed, Warning};
+use crate::{Board, Pos};
+use pzl_grid::Grid;
+
+/// Does `bytes` start like a solution grid (`W H`, then a row of hex digits)?
+pub fn looks_like(bytes: &[u8]) -> bool {
+    // A row of nothing but `B` is a text grid of black pearls (as a mask it would be a branch).
+    starts_with_two_numbers(bytes)
+        && second_line(bytes).is_some_and(|row| row.trim_end().bytes().all(|b| b.is_ascii_hexdigit()))
+        && !super::text::looks_like(bytes)
+}
+
+/// The upper-case hex digit of every cell's line mask, row by row.
+pub fn mask_rows(board: &Board) -> Vec<String> {
+    (0..board.height())
+        .map(|row| {
+            (0..board.width())
+                .map(|col| {
+                    let mask = board.line_mask(Pos::new(row, col));
+                    char::from_digit(u32::from(mask), 16).unwrap_or('0').to_ascii_uppercase()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Read a solution grid. Lower-case digits and a line that only one of its two cells names are
+/// read with a warning (the line is drawn); a line off the board is dropped with a warning.
+pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
+    let mut warnings = Vec::new();
+    let lines = lines_of(text, &mut warnings);
+    let Some(&(header_no, header)) = lines.first() else {
+        return Err(ParseError::at_line(
+            1,
+            1,
+            "expected `W H` (width and height) on line 1, found an empty file",
+        ));
+    };
+    let (width, height) = two_numbers(header_no, header, "width", "height")?;
+    let mut masks = Vec::with_capacity(width * height);
+    for row in 0..height {
+        let Some(&(line_no, line)) = lines.get(row + 1) else {
+            return Err(ParseError::at_line(
+                row + 2,
+                1,
+                format!("expected {height} rows of hex digits, found {row}"),
+            ));
+        };
+        let trimmed = line.trim_end();
+        if trimmed.len() != line.len() {
+            warnings.push(Warning {
+                location: Location::Line { line: line_no, column: trimmed.chars().count() + 1 },
+                message: "spaces at the end of the row are ignored".into(),
+            });
+        }
+        let mut count = 0;
+        for (col, ch) in trimmed.chars().enumerate() {
+            let location = Location::Line { line: line_no, column: col + 1 };
+            let Some(mask) = ch.to_digit(16) else {
+                return Err(ParseError::new(
+                    location,
+                    format!("expected a hex digit 0–9 or A–F, found {ch:?}"),
+                ));
+            };
+            if col >= width {
+                return Err(ParseError::new(
+                    location,
+                    format!("expected {width} digits in row {}, found more", row + 1),
+                ));
+            }
+            if ch.is_ascii_lowercase() {
+                warnings.push(Warning {
+                    location,
+                    message: format!("lower-case {ch:?} (pzl writes upper case)"),
+                });
+            }
+            masks.push((mask as u8, location));
+            count += 1;
+        }
+        if count < width {
+            return Err(ParseError::at_line(
+                line_no,
+                count + 1,
+                format!("expected {width} digits in row {}, found {count}", row + 1),
+            ));
+        }
+    }
+    if let Some(&(line_no, _)) = lines.iter().skip(height + 1).find(|(_, l)| !l.trim().is_empty()) {
+        return Err(ParseError::at_line(line_no, 1, format!("expected only the {height} rows of the grid")));
+    }
+    let mut board = Board::new(width, height);
+    let masks = Grid::from_cells(width, height, masks)
+        .ok_or_else(|| ParseError::new(Location::Whole, "cell count does not match the size"))?;
+    lines_from_masks(&mut board, &masks, &mut warnings);
+    Ok(Parsed { value: board, warnings })
+}
+
+/// Write the solution grid of `board`'s lines.
+pub fn write(board: &Board) -> String {
+    let mut out = format!("{} {}\n", board.width(), board.height());
+    for row in mask_rows(board) {
+        out.push_str(&row);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::EdgeState;
+
+    const LADYBUG: &str = "4 4\n0000\n095C\n0A0A\n0356\n";
+
+    #[test]
+    fn the_ladybug_solution_round_trips() {
+        let parsed = read(LADYBUG).unwrap();
+        assert!(parsed.warnings.is_empty());
+        assert_eq!(parsed.value.line_count(), 8);
+        assert_eq!(crate::tootsweet::write_board(&parsed.value), "ww:gq");
+        assert_eq!(write(&parsed.value), LADYBUG);
+    }
+
+    #[test]
+    fn one_sided_and_outward_lines_are_warnings() {
+        let parsed = read("2 1\n14\n").unwrap();
+        assert!(parsed.warnings.is_empty());
+        let parsed = read("2 1\n10\n").unwrap();
+        assert_eq!(parsed.warnings.len(), 1);
+        assert_eq!(parsed.value.edge_by_number(0), EdgeState::Line);
+        let parsed = read("2 1\n2a\n").unwrap();
+        assert_eq!(parsed.value.line_count(), 0);
+        assert_eq!(parsed.warnings.len(), 4, "{:?}", parsed.warnings);
+    }
+
+    #[test]
+    fn errors_say_where() {
+        assert_eq!(read("2 1\n1G\n").unwrap_err().location, Location::Line { line: 2, column: 2 });
+        assert!(read("2 2\n14\n").unwrap_err().message.contains("expected 2 rows"));
+        assert!(read("2 1\n145\n").unwrap_err().message.contains("expected 2 digits"));
+    }
+}

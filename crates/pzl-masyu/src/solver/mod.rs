@@ -1,0 +1,301 @@
+//! The Masyu solver: propagation to a fixpoint, one-level hypotheses (probing), and a complete
+//! depth-first search behind them, so every puzzle is either solved or proven impossible, and a
+//! second solution is searched for to prove uniqueness.
+//!
+//! ```
+//! use pzl_masyu::solver::{solve, Outcome, SolveOptions};
+//! let puzzle = pzl_masyu::solver::board_from_rows(&["....", ".B..", "...W", "...."]).unwrap();
+//! let result = solve(&puzzle, &SolveOptions::default());
+//! assert_eq!(result.outcome, Outcome::Solved);
+//! assert_eq!(result.unique, Some(true));
+//! ```
+
+pub mod animate;
+mod colour;
+mod engine;
+mod search;
+pub mod trace;
+
+use std::time::{Duration, Instant};
+
+use pzl_grid::{Grid, Pos};
+
+use crate::{Board, Cell, EdgeState};
+use engine::{BLACK, CROSS, EMPTY, Engine, LINE, WHITE};
+pub use trace::{Rule, TraceEvent};
+
+/// How to solve.
+#[derive(Debug, Clone, Default)]
+pub struct SolveOptions {
+    /// Give up after this long.
+    pub timeout: Option<Duration>,
+    /// Record every step (see [`trace`]).
+    pub trace: bool,
+    /// Prefer the reasoning a person uses: one-level hypotheses on every edge before deep search.
+    pub human: bool,
+    /// Keep the lines and crosses already drawn on the board instead of solving from the bare puzzle.
+    pub keep_edges: bool,
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Solved,
+    NoSolution,
+    TimedOut,
+}
+
+/// What the solve needed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Statistics {
+    /// Edges decided by rules (including those later undone).
+    pub propagations: u64,
+    /// One-level hypotheses tried.
+    pub hypotheses: u64,
+    /// Hypotheses that failed and so decided their edge.
+    pub probe_deductions: u64,
+    /// Search decisions (guesses).
+    pub decisions: u64,
+    /// Contradictions that undid a guess.
+    pub backtracks: u64,
+    /// Deepest nesting of guesses.
+    pub max_depth: u32,
+    /// Wall time in microseconds.
+    pub micros: u64,
+}
+
+/// How hard a puzzle is, from what solving it needed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Difficulty {
+    /// Local rules (degree, pearls) alone.
+    Easy,
+    /// Needs the loop-closure or parity rules.
+    Medium,
+    /// Needs one-level hypotheses.
+    Hard,
+    /// Needs nested guessing (search).
+    Expert,
+}
+
+impl Difficulty {
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+}
+
+/// The result of [`solve`].
+#[derive(Debug, Clone)]
+pub struct SolveResult {
+    pub outcome: Outcome,
+    /// The solved board (lines on the loop, crosses elsewhere) when `outcome` is `Solved`.
+    pub solution: Option<Board>,
+    /// `Some(true)` when proven the only solution, `Some(false)` when a second one exists,
+    /// `None` when not known (no solution, or the time ran out before the proof).
+    pub unique: Option<bool>,
+    pub difficulty: Option<Difficulty>,
+    pub stats: Statistics,
+    /// The recorded steps, when [`SolveOptions::trace`] was set.
+    pub trace: Option<Vec<TraceEvent>>,
+}
+
+/// The result of [`count_solutions`].
+#[derive(Debug, Clone)]
+pub struct CountResult {
+    /// Solutions found, at most the limit.
+    pub count: u64,
+    /// True when the count is exact (the search finished); false when it stopped at the limit or
+    /// ran out of time.
+    pub exhaustive: bool,
+    pub timed_out: bool,
+    /// The first solution found.
+    pub first: Option<Board>,
+    pub stats: Statistics,
+}
+
+/// Solve `board` and prove whether the solution is unique.
+pub fn solve(board: &Board, options: &SolveOptions) -> SolveResult {
+    let run = search::run(board, 2, options);
+    let outcome = match (run.solutions.is_empty(), run.timed_out) {
+        (false, _) => Outcome::Solved,
+        (true, true) => Outcome::TimedOut,
+        (true, false) => Outcome::NoSolution,
+    };
+    let unique = match run.solutions.len() {
+        0 => None,
+        1 if run.timed_out => None,
+        1 => Some(true),
+        _ => Some(false),
+    };
+    let difficulty = (outcome == Outcome::Solved).then_some(run.difficulty);
+    SolveResult {
+        outcome,
+        solution: run.solutions.into_iter().next(),
+        unique,
+        difficulty,
+        stats: run.stats,
+        trace: run.trace,
+    }
+}
+
+/// Count the solutions of `board`, stopping at `limit` (at least 1).
+pub fn count_solutions(board: &Board, limit: u64, options: &SolveOptions) -> CountResult {
+    let run = search::run(board, limit.max(1), options);
+    let count = run.count;
+    CountResult {
+        count,
+        exhaustive: !run.timed_out && count < limit.max(1),
+        timed_out: run.timed_out,
+        first: run.solutions.into_iter().next(),
+        stats: run.stats,
+    }
+}
+
+/// A bare puzzle from rows of `.`, `W`, `B` (for tests and examples); `None` on other characters,
+/// empty or ragged rows.
+pub fn board_from_rows(rows: &[&str]) -> Option<Board> {
+    let width = rows.first()?.len();
+    if width == 0 {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(width * rows.len());
+    for row in rows {
+        if row.len() != width {
+            return None;
+        }
+        for ch in row.chars() {
+            cells.push(match ch {
+                '.' => Cell::Empty,
+                'W' | 'w' => Cell::White,
+                'B' | 'b' => Cell::Black,
+                _ => return None,
+            });
+        }
+    }
+    Grid::from_cells(width, rows.len(), cells).map(Board::from_cells)
+}
+
+/// An independent check that `board`'s lines form one loop satisfying every pearl.
+pub fn is_valid_solution(board: &Board) -> bool {
+    let (w, h) = (board.width(), board.height());
+    let mask = |r: usize, c: usize| board.line_mask(Pos::new(r, c));
+    let mut on_loop = 0usize;
+    let mut start = None;
+    for r in 0..h {
+        for c in 0..w {
+            let m = mask(r, c);
+            let deg = m.count_ones();
+            if deg != 0 && deg != 2 {
+                return false;
+            }
+            let straight = m == 5 || m == 10;
+            match board.cell(Pos::new(r, c)) {
+                Cell::Empty => {}
+                Cell::White => {
+                    if !straight {
+                        return false;
+                    }
+                    let turns = |d: pzl_grid::Dir| {
+                        board.cells().neighbour(Pos::new(r, c), d).is_some_and(|p| {
+                            let n = board.line_mask(p);
+                            n != 5 && n != 10
+                        })
+                    };
+                    let dirs = if m == 5 {
+                        [pzl_grid::Dir::Left, pzl_grid::Dir::Right]
+                    } else {
+                        [pzl_grid::Dir::Up, pzl_grid::Dir::Down]
+                    };
+                    if !turns(dirs[0]) && !turns(dirs[1]) {
+                        return false;
+                    }
+                }
+                Cell::Black => {
+                    if deg != 2 || straight {
+                        return false;
+                    }
+                    for d in pzl_grid::Dir::from_mask(m) {
+                        let Some(p) = board.cells().neighbour(Pos::new(r, c), d) else { return false };
+                        let n = board.line_mask(p);
+                        if n != d.bit() | d.opposite().bit() {
+                            return false;
+                        }
+                    }
+                }
+            }
+            if deg == 2 {
+                on_loop += 1;
+                start.get_or_insert(Pos::new(r, c));
+            }
+        }
+    }
+    let Some(start) = start else { return false };
+    // Walk the loop from `start` and count its cells.
+    let mut prev: Option<pzl_grid::Dir> = None;
+    let mut pos = start;
+    let mut steps = 0usize;
+    loop {
+        let m = board.line_mask(pos);
+        let Some(d) = pzl_grid::Dir::from_mask(m).find(|d| Some(d.opposite()) != prev) else {
+            return false;
+        };
+        let Some(next) = board.cells().neighbour(pos, d) else { return false };
+        prev = Some(d);
+        pos = next;
+        steps += 1;
+        if pos == start || steps > on_loop {
+            break;
+        }
+    }
+    pos == start && steps == on_loop
+}
+
+fn engine_for(board: &Board) -> Engine {
+    let kind = board
+        .cells()
+        .cells()
+        .iter()
+        .map(|c| match c {
+            Cell::Empty => EMPTY,
+            Cell::White => WHITE,
+            Cell::Black => BLACK,
+        })
+        .collect();
+    Engine::new(board.width(), board.height(), kind)
+}
+
+fn board_of(engine: &Engine, board: &Board) -> Board {
+    let mut out = board.puzzle();
+    for e in 0..engine.edge_count() {
+        let state = match engine.edge[e] {
+            LINE => EdgeState::Line,
+            CROSS => EdgeState::Cross,
+            _ => EdgeState::Unknown,
+        };
+        out.set_edge_by_number(e, state);
+    }
+    out
+}
+
+/// Deadline checks.
+struct Clock {
+    deadline: Option<Instant>,
+    started: Instant,
+}
+
+impl Clock {
+    fn new(timeout: Option<Duration>) -> Clock {
+        let started = Instant::now();
+        Clock { deadline: timeout.map(|t| started + t), started }
+    }
+
+    fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}

@@ -1,0 +1,363 @@
+//! Search on top of the engine: one-level hypotheses (probing: try each value of an edge, keep
+//! what a failure forces and what both values agree on), then a complete depth-first search with
+//! probing at every node, counting solutions up to a limit.
+
+use super::engine::{CROSS, Contradiction, Engine, LINE, SavePoint, Step, UNKNOWN};
+use super::trace::{Rule, TraceEvent};
+use super::{Clock, Difficulty, SolveOptions, Statistics, board_of, engine_for, is_valid_solution};
+use crate::{Board, EdgeState};
+
+const NONE: u32 = u32::MAX;
+
+/// Search nodes probe only the path ends until this many guesses were needed; after that every
+/// unknown edge, which costs more per node but cuts the heavy tail of hard puzzles.
+const FRONTIER_ONLY_DECISIONS: u64 = 8;
+
+/// What a search run found.
+pub(crate) struct Run {
+    pub solutions: Vec<Board>,
+    pub count: u64,
+    pub timed_out: bool,
+    pub stats: Statistics,
+    pub difficulty: Difficulty,
+    pub trace: Option<Vec<TraceEvent>>,
+}
+
+struct Searcher<'a> {
+    engine: Engine,
+    board: &'a Board,
+    clock: Clock,
+    stats: Statistics,
+    /// Per edge: the stamp of the probe that last recorded a value, and that value.
+    seen_stamp: Vec<u32>,
+    seen_state: Vec<u8>,
+    stamp: u32,
+    agreed: Vec<(u32, u8)>,
+    depth: u32,
+    human: bool,
+    /// Probing candidates scratch list.
+    candidates: Vec<u32>,
+    /// Look-ahead score of each edge probed at the current node (both values consistent): the
+    /// product of how much each value decides. The best-scoring edge is guessed first.
+    best_edge: u32,
+    best_score: u64,
+}
+
+struct Frame {
+    save: SavePoint,
+    edge: u32,
+    second: bool,
+}
+
+pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
+    let mut engine = engine_for(board);
+    if options.trace {
+        engine.trace = Some(Vec::new());
+    }
+    let edges = engine.edge_count();
+    let mut s = Searcher {
+        engine,
+        board,
+        clock: Clock::new(options.timeout),
+        stats: Statistics::default(),
+        seen_stamp: vec![0; edges],
+        seen_state: vec![UNKNOWN; edges],
+        stamp: 0,
+        agreed: Vec::new(),
+        depth: 0,
+        human: options.human,
+        candidates: Vec::with_capacity(edges),
+        best_edge: NONE,
+        best_score: 0,
+    };
+    let mut solutions = Vec::new();
+    let mut count = 0u64;
+    let mut timed_out = false;
+    let mut difficulty = Difficulty::Easy;
+    let root = s.root(options);
+    if root.is_ok() {
+        let local_only = s.engine.rule_uses[Rule::EarlyLoop as usize] == 0
+            && s.engine.rule_uses[Rule::Parity as usize] == 0
+            && s.engine.rule_uses[Rule::InsideOutside as usize] == 0;
+        difficulty = if s.stats.probe_deductions > 0 {
+            Difficulty::Hard
+        } else if local_only {
+            Difficulty::Easy
+        } else {
+            Difficulty::Medium
+        };
+        timed_out = s.dfs(limit, &mut solutions, &mut count);
+        if s.stats.decisions > 0 && !solutions.is_empty() {
+            difficulty = Difficulty::Expert;
+        }
+    }
+    s.stats.propagations = s.engine.propagations;
+    s.stats.micros = s.clock.started.elapsed().as_micros() as u64;
+    Run { solutions, count, timed_out, stats: s.stats, difficulty, trace: s.engine.trace.take() }
+}
+
+impl Searcher<'_> {
+    fn root(&mut self, options: &SolveOptions) -> Step {
+        if options.keep_edges {
+            for (n, state) in self.board.edge_states().iter().enumerate() {
+                let value = match state {
+                    EdgeState::Line => LINE,
+                    EdgeState::Cross => CROSS,
+                    EdgeState::Unknown => continue,
+                };
+                self.engine.set(n as u32, value, Rule::Given, NONE)?;
+            }
+        }
+        self.engine.enqueue_all();
+        self.engine.propagate()?;
+        self.probe_all()
+    }
+
+    fn event(&mut self, event: TraceEvent) {
+        if let Some(trace) = self.engine.trace.as_mut() {
+            trace.push(event);
+        }
+    }
+
+    /// Try `state` on edge `e`: `Ok(true)` when it propagates without contradiction (the changes
+    /// are kept for inspection until the caller undoes to `save`).
+    fn try_value(&mut self, e: u32, state: u8, rule: Rule) -> bool {
+        self.event(TraceEvent::Hypothesis { depth: self.depth + 1, edge: e, line: state == LINE });
+        let ok = self.engine.set(e, state, rule, NONE).and_then(|()| self.engine.propagate()).is_ok();
+        if !ok {
+            self.event(TraceEvent::Contradiction { depth: self.depth + 1 });
+        }
+        ok
+    }
+
+    fn rollback(&mut self, save: SavePoint) {
+        self.engine.undo_to(save);
+        let to = self.engine.trail_len() as u32;
+        self.event(TraceEvent::Rollback { depth: self.depth + 1, to });
+    }
+
+    /// Probe one edge. `Ok(true)` when something was deduced.
+    fn probe(&mut self, e: u32) -> Result<bool, Contradiction> {
+        if self.engine.edge[e as usize] != UNKNOWN {
+            return Ok(false);
+        }
+        self.stats.hypotheses += 1;
+        let save = self.engine.save();
+        let line_ok = self.try_value(e, LINE, Rule::Probe);
+        let line_gain = self.engine.trail_since(save).len() as u64;
+        self.stamp = self.stamp.wrapping_add(1).max(1);
+        if line_ok {
+            for i in 0..self.engine.trail_since(save).len() {
+                let x = self.engine.trail_since(save)[i] as usize;
+                self.seen_stamp[x] = self.stamp;
+                self.seen_state[x] = self.engine.edge[x];
+            }
+        }
+        self.rollback(save);
+        if !line_ok {
+            self.stats.probe_deductions += 1;
+            self.engine.set(e, CROSS, Rule::Probe, NONE)?;
+            self.engine.propagate()?;
+            return Ok(true);
+        }
+        self.stats.hypotheses += 1;
+        let cross_ok = self.try_value(e, CROSS, Rule::Probe);
+        if !cross_ok {
+            self.rollback(save);
+            self.stats.probe_deductions += 1;
+            self.engine.set(e, LINE, Rule::Probe, NONE)?;
+            self.engine.propagate()?;
+            return Ok(true);
+        }
+        // Both values are possible: keep what they agree on.
+        let score = (line_gain + 1) * (self.engine.trail_since(save).len() as u64 + 1);
+        if score > self.best_score {
+            self.best_score = score;
+            self.best_edge = e;
+        }
+        self.agreed.clear();
+        for &x in self.engine.trail_since(save) {
+            let xi = x as usize;
+            if x != e && self.seen_stamp[xi] == self.stamp && self.seen_state[xi] == self.engine.edge[xi] {
+                self.agreed.push((x, self.engine.edge[xi]));
+            }
+        }
+        self.rollback(save);
+        if self.agreed.is_empty() {
+            return Ok(false);
+        }
+        self.stats.probe_deductions += 1;
+        for i in 0..self.agreed.len() {
+            let (x, state) = self.agreed[i];
+            self.engine.set(x, state, Rule::Probe, NONE)?;
+        }
+        self.engine.propagate()?;
+        Ok(true)
+    }
+
+    /// Probe every unknown edge until no probe deduces anything.
+    fn probe_all(&mut self) -> Step {
+        loop {
+            self.best_score = 0;
+            self.best_edge = NONE;
+            let mut changed = false;
+            for e in 0..self.engine.edge_count() as u32 {
+                if self.clock_expired() {
+                    return Ok(());
+                }
+                if self.probe(e)? {
+                    changed = true;
+                }
+            }
+            if !changed || self.engine.closed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Probe the edges at path ends (the frontier) until nothing more follows.
+    fn probe_frontier(&mut self) -> Step {
+        loop {
+            self.best_score = 0;
+            self.best_edge = NONE;
+            self.candidates.clear();
+            for c in 0..self.engine.cells() as u32 {
+                if self.engine.deg[c as usize] == 1 {
+                    for d in 0..4 {
+                        let e = self.engine.cell_edge[c as usize][d];
+                        if self.engine.edge[e as usize] == UNKNOWN {
+                            self.candidates.push(e);
+                        }
+                    }
+                }
+            }
+            let mut changed = false;
+            for i in 0..self.candidates.len() {
+                let e = self.candidates[i];
+                if self.probe(e)? {
+                    changed = true;
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    fn clock_expired(&mut self) -> bool {
+        self.clock.expired()
+    }
+
+    /// The edge to guess: an unknown edge at the path end with the fewest ways on.
+    fn choose(&self) -> Option<u32> {
+        let eng = &self.engine;
+        if self.best_edge != NONE && eng.edge[self.best_edge as usize] == UNKNOWN {
+            return Some(self.best_edge);
+        }
+        let mut best = None;
+        let mut best_score = u32::MAX;
+        for c in 0..eng.cells() as u32 {
+            let ci = c as usize;
+            if eng.unk[ci] == 0 {
+                continue;
+            }
+            let score = match eng.deg[ci] {
+                1 => eng.unk[ci] as u32,
+                0 if eng.kind[ci] != 0 => 8 + eng.unk[ci] as u32,
+                _ => 16 + eng.unk[ci] as u32,
+            };
+            if score < best_score {
+                best_score = score;
+                best = Some(c);
+                if score <= 2 {
+                    break;
+                }
+            }
+        }
+        let c = best?;
+        (0..4).map(|d| eng.cell_edge[c as usize][d]).find(|&e| eng.edge[e as usize] == UNKNOWN)
+    }
+
+    fn found(&mut self, solutions: &mut Vec<Board>, count: &mut u64) {
+        let board = board_of(&self.engine, self.board);
+        debug_assert!(is_valid_solution(&board));
+        if !is_valid_solution(&board) {
+            // The engine never accepts an invalid loop; treat one as a dead end rather than report it.
+            return;
+        }
+        *count += 1;
+        self.event(TraceEvent::Solution { index: (*count - 1) as u32 });
+        if solutions.len() < 2 {
+            solutions.push(board);
+        }
+    }
+
+    /// Depth-first search with probing at every node. Returns true when the time ran out.
+    fn dfs(&mut self, limit: u64, solutions: &mut Vec<Board>, count: &mut u64) -> bool {
+        let mut stack: Vec<Frame> = Vec::new();
+        // `ok` says whether the current node is consistent.
+        let mut ok = true;
+        loop {
+            if ok {
+                if self.engine.is_complete() {
+                    // Every edge decided: a solution when the lines closed into the loop (a board
+                    // without pearls could otherwise end with no line at all).
+                    if self.engine.closed {
+                        self.found(solutions, count);
+                        if *count >= limit {
+                            return false;
+                        }
+                    }
+                } else if let Some(e) = self.choose() {
+                    if self.stats.decisions % 64 == 0 && self.clock_expired() {
+                        return true;
+                    }
+                    self.stats.decisions += 1;
+                    let save = self.engine.save();
+                    stack.push(Frame { save, edge: e, second: false });
+                    self.depth = stack.len() as u32;
+                    self.stats.max_depth = self.stats.max_depth.max(self.depth);
+                    self.event(TraceEvent::Hypothesis { depth: self.depth, edge: e, line: true });
+                    ok = self.descend(e, LINE);
+                    continue;
+                }
+            }
+            // Backtrack to the latest untried alternative.
+            loop {
+                let Some(frame) = stack.pop() else { return false };
+                self.depth = stack.len() as u32;
+                self.engine.undo_to(frame.save);
+                let to = self.engine.trail_len() as u32;
+                self.event(TraceEvent::Rollback { depth: self.depth + 1, to });
+                if frame.second {
+                    continue;
+                }
+                self.stats.backtracks += 1;
+                let save = self.engine.save();
+                stack.push(Frame { save, edge: frame.edge, second: true });
+                self.depth = stack.len() as u32;
+                self.event(TraceEvent::Hypothesis { depth: self.depth, edge: frame.edge, line: false });
+                ok = self.descend(frame.edge, CROSS);
+                break;
+            }
+        }
+    }
+
+    fn descend(&mut self, e: u32, state: u8) -> bool {
+        let result = self.engine.set(e, state, Rule::Guess, NONE).and_then(|()| self.engine.propagate());
+        let result = result.and_then(|()| {
+            if !self.engine.connected() {
+                return Err(Contradiction);
+            }
+            if self.human || self.stats.decisions > FRONTIER_ONLY_DECISIONS {
+                self.probe_all()
+            } else {
+                self.probe_frontier()
+            }
+        });
+        if result.is_err() {
+            self.event(TraceEvent::Contradiction { depth: self.depth });
+        }
+        result.is_ok()
+    }
+}

@@ -1,0 +1,365 @@
+//! The solve trace: every step the solver takes, in order, so the reasoning can be replayed.
+//!
+//! A trace is written as JSON Lines: one header object, then one object per event.
+//!
+//! ```text
+//! {"type":"header","version":1,"width":W,"height":H,"puzzle":["..B.", …],"edges":E}
+//! {"type":"set","edge":N,"state":"line"|"cross","rule":"black-leg","cell":[row,col],"reads":[[r,c],…]}
+//! {"type":"hypothesis","depth":D,"edge":N,"state":"line"|"cross"}
+//! {"type":"contradiction","depth":D}
+//! {"type":"rollback","depth":D,"to":K}          (K = number of edges still decided afterwards)
+//! {"type":"solution","index":I}
+//! {"type":"end","outcome":"solved"|"no-solution"|"timed-out"}
+//! ```
+//!
+//! Edges use the flat numbering of `pzl_grid::EdgeIndex` (horizontal edges row-major, then
+//! vertical). `cell` is the cell the rule looked at (absent for whole-board rules); `reads` lists
+//! the cells whose edges the rule read (the cell and its neighbours within two steps).
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Board, Cell, EdgeState, ParseError};
+
+/// Why an edge was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// A cell already has two lines (the rest are crosses), or one line and one way out.
+    Degree,
+    /// A cell with a single possible edge cannot be on the loop.
+    DeadEnd,
+    /// A pearl with exactly two possible edges uses both.
+    PearlOnLoop,
+    /// A black pearl's leg: two straight edges away from the turn, and not the opposite edge.
+    BlackLeg,
+    /// A white pearl goes straight along the only possible axis.
+    WhiteStraight,
+    /// A white pearl must turn on at least one side.
+    WhiteTurn,
+    /// Joining the two ends of a path would close a loop too early.
+    EarlyLoop,
+    /// A row or column cut is crossed an even number of times.
+    Parity,
+    /// The two sides of the edge are known to be both inside (or outside), or one of each.
+    InsideOutside,
+    /// The loop is closed: every remaining edge is empty.
+    LoopDone,
+    /// A one-level hypothesis failed, so the other value holds.
+    Probe,
+    /// A search decision (a guess to be undone on contradiction).
+    Guess,
+    /// Drawn on the board before solving.
+    Given,
+}
+
+impl Rule {
+    /// How many rules there are (for per-rule counters indexed by `rule as usize`).
+    pub const COUNT: usize = 13;
+
+    /// The rule's name as written in traces.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Degree => "degree",
+            Rule::DeadEnd => "dead-end",
+            Rule::PearlOnLoop => "pearl-on-loop",
+            Rule::BlackLeg => "black-leg",
+            Rule::WhiteStraight => "white-straight",
+            Rule::WhiteTurn => "white-turn",
+            Rule::EarlyLoop => "early-loop",
+            Rule::Parity => "parity",
+            Rule::InsideOutside => "inside-outside",
+            Rule::LoopDone => "loop-done",
+            Rule::Probe => "probe",
+            Rule::Guess => "guess",
+            Rule::Given => "given",
+        }
+    }
+}
+
+/// One recorded step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TraceEvent {
+    /// Edge `edge` became a line (or a cross) by `rule` looking at cell `cell` (`u32::MAX`: none).
+    Set { edge: u32, line: bool, rule: Rule, cell: u32 },
+    /// A hypothesis (probe or search guess) starts at `depth`.
+    Hypothesis { depth: u32, edge: u32, line: bool },
+    /// The hypothesis at `depth` led to a contradiction.
+    Contradiction { depth: u32 },
+    /// Everything after the first `to` decided edges was undone.
+    Rollback { depth: u32, to: u32 },
+    /// A complete loop was found.
+    Solution { index: u32 },
+}
+
+/// The most edges a trace header may announce (bounds memory on hostile files).
+const MAX_CELLS: usize = 1 << 20;
+
+/// A trace read back from its JSON Lines file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceFile {
+    /// The bare puzzle.
+    pub puzzle: Board,
+    pub events: Vec<TraceEvent>,
+    /// `solved`, `no-solution` or `timed-out`, when the file has its end line.
+    pub outcome: Option<String>,
+}
+
+fn rows_of(board: &Board) -> Vec<String> {
+    board
+        .cells()
+        .rows()
+        .map(|row| {
+            row.iter()
+                .map(|c| match c {
+                    Cell::Empty => '.',
+                    Cell::White => 'W',
+                    Cell::Black => 'B',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The cells a rule read to decide `edge` (see the module documentation).
+fn reads(board: &Board, edge: u32, rule: Rule, cell: u32) -> Vec<[usize; 2]> {
+    let (w, h) = (board.width(), board.height());
+    let index = board.edge_index();
+    let (a, b) = index.edge(edge as usize).cells();
+    match rule {
+        Rule::Degree | Rule::DeadEnd | Rule::PearlOnLoop if cell != u32::MAX => {
+            vec![[cell as usize / w, cell as usize % w]]
+        }
+        Rule::BlackLeg | Rule::WhiteStraight | Rule::WhiteTurn if cell != u32::MAX => {
+            let (r, c) = ((cell as usize / w) as isize, (cell as usize % w) as isize);
+            let mut out = Vec::new();
+            for dr in -2isize..=2 {
+                for dc in -2isize..=2 {
+                    let (rr, cc) = (r + dr, c + dc);
+                    if dr.abs() + dc.abs() <= 2
+                        && rr >= 0
+                        && cc >= 0
+                        && (rr as usize) < h
+                        && (cc as usize) < w
+                    {
+                        out.push([rr as usize, cc as usize]);
+                    }
+                }
+            }
+            out
+        }
+        Rule::Parity => {
+            // The whole row gap (vertical edge) or column gap (horizontal edge) the edge crosses.
+            if a.row == b.row {
+                (0..h).flat_map(|r| [[r, a.col], [r, b.col]]).collect()
+            } else {
+                (0..w).flat_map(|c| [[a.row, c], [b.row, c]]).collect()
+            }
+        }
+        _ => vec![[a.row, a.col], [b.row, b.col]],
+    }
+}
+
+/// Write a trace as JSON Lines (schema in the module documentation).
+pub fn write_jsonl(puzzle: &Board, events: &[TraceEvent], outcome: &str) -> String {
+    use serde_json::json;
+    let w = puzzle.width();
+    let mut out = String::new();
+    let mut line = |value: serde_json::Value| {
+        out.push_str(&value.to_string());
+        out.push('\n');
+    };
+    line(json!({
+        "type": "header", "version": 1, "width": w, "height": puzzle.height(),
+        "puzzle": rows_of(puzzle), "edges": puzzle.edge_index().count(),
+    }));
+    let state = |line: bool| if line { "line" } else { "cross" };
+    for event in events {
+        line(match *event {
+            TraceEvent::Set { edge, line, rule, cell } => {
+                let mut v = json!({"type": "set", "edge": edge, "state": state(line), "rule": rule.name()});
+                if cell != u32::MAX {
+                    v["cell"] = json!([cell as usize / w, cell as usize % w]);
+                }
+                v["reads"] = json!(reads(puzzle, edge, rule, cell));
+                v
+            }
+            TraceEvent::Hypothesis { depth, edge, line } => {
+                json!({"type": "hypothesis", "depth": depth, "edge": edge, "state": state(line)})
+            }
+            TraceEvent::Contradiction { depth } => json!({"type": "contradiction", "depth": depth}),
+            TraceEvent::Rollback { depth, to } => json!({"type": "rollback", "depth": depth, "to": to}),
+            TraceEvent::Solution { index } => json!({"type": "solution", "index": index}),
+        });
+    }
+    line(json!({"type": "end", "outcome": outcome}));
+    out
+}
+
+fn rule_by_name(name: &str) -> Option<Rule> {
+    [
+        Rule::Degree,
+        Rule::DeadEnd,
+        Rule::PearlOnLoop,
+        Rule::BlackLeg,
+        Rule::WhiteStraight,
+        Rule::WhiteTurn,
+        Rule::EarlyLoop,
+        Rule::Parity,
+        Rule::InsideOutside,
+        Rule::LoopDone,
+        Rule::Probe,
+        Rule::Guess,
+        Rule::Given,
+    ]
+    .into_iter()
+    .find(|r| r.name() == name)
+}
+
+/// Read a trace written by [`write_jsonl`]. Errors name the line and what was expected.
+pub fn read_jsonl(text: &str) -> Result<TraceFile, ParseError> {
+    let mut puzzle: Option<Board> = None;
+    let mut events = Vec::new();
+    let mut outcome = None;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let err = |m: &str| ParseError::at_line(n, 1, m.to_string());
+        let v: serde_json::Value = serde_json::from_str(raw)
+            .map_err(|e| ParseError::at_line(n, e.column(), format!("expected JSON: {e}")))?;
+        let kind = v["type"].as_str().ok_or_else(|| err("expected a \"type\" field"))?;
+        let uint = |key: &str| -> Result<u32, ParseError> {
+            v[key]
+                .as_u64()
+                .and_then(|x| u32::try_from(x).ok())
+                .ok_or_else(|| err(&format!("expected a whole number in \"{key}\"")))
+        };
+        if kind == "header" {
+            let rows: Vec<&str> = v["puzzle"]
+                .as_array()
+                .ok_or_else(|| err("expected the puzzle rows in \"puzzle\""))?
+                .iter()
+                .map(|r| r.as_str().ok_or_else(|| err("expected each puzzle row as a string")))
+                .collect::<Result<_, _>>()?;
+            let cells: usize = rows.iter().map(|r| r.len()).sum();
+            if cells > MAX_CELLS {
+                return Err(err("the puzzle is too large"));
+            }
+            let board = super::board_from_rows(&rows)
+                .ok_or_else(|| err("expected equal-length puzzle rows of . W B"))?;
+            puzzle = Some(board);
+            continue;
+        }
+        let Some(board) = puzzle.as_ref() else {
+            return Err(err("expected the header line first"));
+        };
+        let edges = board.edge_index().count() as u32;
+        let edge_of = |key: &str| -> Result<u32, ParseError> {
+            let e = uint(key)?;
+            if e < edges {
+                Ok(e)
+            } else {
+                Err(err(&format!("edge {e} is outside the board ({edges} edges)")))
+            }
+        };
+        let line_of = || -> Result<bool, ParseError> {
+            match v["state"].as_str() {
+                Some("line") => Ok(true),
+                Some("cross") => Ok(false),
+                _ => Err(err("expected \"state\": \"line\" or \"cross\"")),
+            }
+        };
+        let event = match kind {
+            "set" => {
+                let rule =
+                    v["rule"].as_str().and_then(rule_by_name).ok_or_else(|| err("unknown \"rule\""))?;
+                let cell = match v["cell"].as_array() {
+                    Some(rc) if rc.len() == 2 => {
+                        let r = rc[0].as_u64().unwrap_or(u64::MAX) as usize;
+                        let c = rc[1].as_u64().unwrap_or(u64::MAX) as usize;
+                        if r >= board.height() || c >= board.width() {
+                            return Err(err("\"cell\" is outside the board"));
+                        }
+                        (r * board.width() + c) as u32
+                    }
+                    _ => u32::MAX,
+                };
+                TraceEvent::Set { edge: edge_of("edge")?, line: line_of()?, rule, cell }
+            }
+            "hypothesis" => {
+                TraceEvent::Hypothesis { depth: uint("depth")?, edge: edge_of("edge")?, line: line_of()? }
+            }
+            "contradiction" => TraceEvent::Contradiction { depth: uint("depth")? },
+            "rollback" => TraceEvent::Rollback { depth: uint("depth")?, to: uint("to")? },
+            "solution" => TraceEvent::Solution { index: uint("index")? },
+            "end" => {
+                outcome = v["outcome"].as_str().map(str::to_string);
+                continue;
+            }
+            other => return Err(err(&format!("unknown event type \"{other}\""))),
+        };
+        events.push(event);
+    }
+    let puzzle = puzzle.ok_or_else(|| ParseError::new(crate::Location::Whole, "expected a header line"))?;
+    Ok(TraceFile { puzzle, events, outcome })
+}
+
+/// Plays a trace forward one event at a time, keeping the board as the solver saw it.
+pub struct Replayer<'a> {
+    trace: &'a TraceFile,
+    pub board: Board,
+    trail: Vec<usize>,
+    next: usize,
+}
+
+impl<'a> Replayer<'a> {
+    pub fn new(trace: &'a TraceFile) -> Replayer<'a> {
+        Replayer { trace, board: trace.puzzle.clone(), trail: Vec::new(), next: 0 }
+    }
+
+    /// Apply the next event; returns it, or `None` at the end.
+    pub fn step(&mut self) -> Option<&'a TraceEvent> {
+        let event = self.trace.events.get(self.next)?;
+        self.next += 1;
+        match *event {
+            TraceEvent::Set { edge, line, .. } => {
+                let state = if line { EdgeState::Line } else { EdgeState::Cross };
+                self.board.set_edge_by_number(edge as usize, state);
+                self.trail.push(edge as usize);
+            }
+            TraceEvent::Rollback { to, .. } => {
+                while self.trail.len() > to as usize {
+                    if let Some(e) = self.trail.pop() {
+                        self.board.set_edge_by_number(e, EdgeState::Unknown);
+                    }
+                }
+            }
+            _ => {}
+        }
+        Some(event)
+    }
+
+    /// How many events have been applied.
+    pub fn position(&self) -> usize {
+        self.next
+    }
+}
+
+/// One line telling a person what the event means.
+pub fn describe(puzzle: &Board, event: &TraceEvent) -> String {
+    let index = puzzle.edge_index();
+    let edge = |e: u32| index.edge(e as usize).to_string();
+    let state = |line: bool| if line { "line" } else { "cross" };
+    match *event {
+        TraceEvent::Set { edge: e, line, rule, .. } => {
+            format!("{}: {} {}", rule.name(), state(line), edge(e))
+        }
+        TraceEvent::Hypothesis { depth, edge: e, line } => {
+            format!("hypothesis (level {depth}): suppose {} {}", state(line), edge(e))
+        }
+        TraceEvent::Contradiction { depth } => format!("contradiction (level {depth})"),
+        TraceEvent::Rollback { depth, to } => format!("roll back level {depth} (to {to} decided edges)"),
+        TraceEvent::Solution { index } => format!("solution {} found", index + 1),
+    }
+}

@@ -1,0 +1,77 @@
+//! Every corpus puzzle is solved, its solution equals the stored `.sol`, and it is proven unique.
+//! Slow in a debug build: CI runs it as `cargo test --release -p pzl-masyu --test solver_corpus`.
+
+use std::path::Path;
+
+use pzl_masyu::solver::{Outcome, SolveOptions, solve};
+use pzl_masyu::{Board, Cell, Pos};
+
+/// The corpus `.txt`: `W H`, then H rows of `.WB`.
+fn read_puzzle(path: &Path) -> Board {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let mut size = lines.next().unwrap().split_whitespace().map(|n| n.parse::<usize>().unwrap());
+    let (w, h) = (size.next().unwrap(), size.next().unwrap());
+    let mut board = Board::new(w, h);
+    for (r, line) in lines.take(h).enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let cell = match ch {
+                'W' => Cell::White,
+                'B' => Cell::Black,
+                _ => Cell::Empty,
+            };
+            board.set_cell(Pos::new(r, c), cell);
+        }
+    }
+    board
+}
+
+/// The corpus `.sol`: `W H`, then H rows of hex line masks.
+fn read_masks(path: &Path) -> Vec<Vec<u8>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.chars().map(|ch| ch.to_digit(16).unwrap() as u8).collect())
+        .collect()
+}
+
+#[test]
+fn every_corpus_puzzle_is_solved_uniquely() {
+    let Some(dir) = pzl_corpus::dir("masyu") else { return };
+    let puzzles = pzl_corpus::files(&dir.join("puzzles"), ".txt");
+    assert!(puzzles.len() > 1000, "expected the whole corpus, found {}", puzzles.len());
+    let only = std::env::var("PZL_SOLVER_ONLY").ok();
+    let mut failures = Vec::new();
+    let mut times = Vec::new();
+    for path in &puzzles {
+        let rel = path.strip_prefix(dir.join("puzzles")).unwrap();
+        if only.as_deref().is_some_and(|o| !rel.to_string_lossy().contains(o)) {
+            continue;
+        }
+        let board = read_puzzle(path);
+        let sol = dir.join("solutions").join(rel).with_extension("sol");
+        let expected = read_masks(&sol);
+        let started = std::time::Instant::now();
+        let result = solve(&board, &SolveOptions::default());
+        times.push((started.elapsed(), rel.display().to_string(), result.stats));
+        if result.outcome != Outcome::Solved || result.unique != Some(true) {
+            failures.push(format!("{}: {:?} unique {:?}", rel.display(), result.outcome, result.unique));
+            continue;
+        }
+        let solution = result.solution.unwrap();
+        let masks: Vec<Vec<u8>> = (0..board.height())
+            .map(|r| (0..board.width()).map(|c| solution.line_mask(Pos::new(r, c))).collect())
+            .collect();
+        if masks != expected {
+            failures.push(format!("{}: solution differs from the .sol", rel.display()));
+        }
+    }
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
+    let total: std::time::Duration = times.iter().map(|t| t.0).sum();
+    eprintln!("{} puzzles in {:.3} s; slowest:", times.len(), total.as_secs_f64());
+    for (time, name, stats) in times.iter().take(10) {
+        eprintln!("  {:>9.3} ms  {name}  {stats:?}", time.as_secs_f64() * 1e3);
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}

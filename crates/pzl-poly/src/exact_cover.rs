@@ -1,0 +1,455 @@
+//! A general exact-cover engine: Knuth's Algorithm X with dancing links (the layout of his `dlx1`),
+//! primary items (covered exactly once) and secondary items (covered at most once), the
+//! minimum-remaining-values item choice, and an iterative search (no recursion, so deep problems
+//! cannot overflow the stack). Any puzzle that reduces to exact cover can use it.
+//!
+//! [`parse_dlx`] reads Knuth's `dlx1` input format: `|` starts a comment line; the first other
+//! line names the items (primary, then `|`, then secondary); each later line is one option.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+/// Why an exact-cover problem cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExactCoverError {
+    #[error("option {option}: item {item} does not exist (there are {items} items)")]
+    NoSuchItem { option: usize, item: usize, items: usize },
+    #[error("option {option}: item {item} appears twice")]
+    RepeatedItem { option: usize, item: usize },
+    #[error("option {option} has no items")]
+    EmptyOption { option: usize },
+}
+
+/// An exact-cover problem: items `0..primary` must each be covered exactly once, items
+/// `primary..primary + secondary` at most once.
+#[derive(Debug, Clone)]
+pub struct ExactCover {
+    primary: usize,
+    secondary: usize,
+    options: Vec<Vec<usize>>,
+}
+
+/// Work done by a search.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions visited.
+    pub solutions: u64,
+    /// Search-tree nodes (options tried).
+    pub nodes: u64,
+    /// Link updates (Knuth's "updates": items removed while covering).
+    pub updates: u64,
+}
+
+impl ExactCover {
+    pub fn new(primary: usize, secondary: usize) -> ExactCover {
+        ExactCover { primary, secondary, options: Vec::new() }
+    }
+
+    pub fn primary(&self) -> usize {
+        self.primary
+    }
+
+    pub fn secondary(&self) -> usize {
+        self.secondary
+    }
+
+    pub fn options(&self) -> &[Vec<usize>] {
+        &self.options
+    }
+
+    /// Add an option covering `items` (indices into primary then secondary items); returns its
+    /// number.
+    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ExactCoverError> {
+        let option = self.options.len();
+        let total = self.primary + self.secondary;
+        if items.is_empty() {
+            return Err(ExactCoverError::EmptyOption { option });
+        }
+        for (k, &item) in items.iter().enumerate() {
+            if item >= total {
+                return Err(ExactCoverError::NoSuchItem { option, item, items: total });
+            }
+            if items[..k].contains(&item) {
+                return Err(ExactCoverError::RepeatedItem { option, item });
+            }
+        }
+        self.options.push(items.to_vec());
+        Ok(option)
+    }
+
+    /// Visit every solution (the option numbers, in the order chosen) until `visit` breaks.
+    pub fn search(&self, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> Stats {
+        Links::new(self).run(&mut visit)
+    }
+
+    /// Count solutions, stopping at `limit` when given.
+    pub fn count(&self, limit: Option<u64>) -> Stats {
+        let mut found = 0;
+        self.search(|_| {
+            found += 1;
+            if limit.is_some_and(|l| found >= l) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        })
+    }
+
+    /// The first solution found, as option numbers sorted ascending.
+    pub fn first(&self) -> Option<Vec<usize>> {
+        let mut found = None;
+        self.search(|options| {
+            let mut sorted = options.to_vec();
+            sorted.sort_unstable();
+            found = Some(sorted);
+            ControlFlow::Break(())
+        });
+        found
+    }
+}
+
+/// The dancing-links arrays of Knuth's dlx1. Node `i` for `1..=items` is the header of item `i`
+/// (item `i - 1` of the problem); spacer nodes have `top <= 0`.
+struct Links {
+    /// Item list: `llink`/`rlink` over `0..=items + 1`; 0 heads the primary items, `items + 1`
+    /// the secondary ones (which are never chosen).
+    llink: Vec<usize>,
+    rlink: Vec<usize>,
+    top: Vec<isize>,
+    ulink: Vec<usize>,
+    dlink: Vec<usize>,
+    len: Vec<usize>,
+    option_of: Vec<usize>,
+    primary: usize,
+    updates: u64,
+}
+
+impl Links {
+    fn new(problem: &ExactCover) -> Links {
+        let n = problem.primary + problem.secondary;
+        let mut llink = vec![0; n + 2];
+        let mut rlink = vec![0; n + 2];
+        // Primary items in a circle with 0.
+        let p = problem.primary;
+        for i in 0..=p {
+            rlink[i] = if i == p { 0 } else { i + 1 };
+            llink[i] = if i == 0 { p } else { i - 1 };
+        }
+        // Secondary items in a circle with n + 1.
+        let head = n + 1;
+        let secondary: Vec<usize> = (p + 1..=n).collect();
+        let mut prev = head;
+        for &i in &secondary {
+            rlink[prev] = i;
+            llink[i] = prev;
+            prev = i;
+        }
+        rlink[prev] = head;
+        llink[head] = prev;
+
+        let nodes = n + 1 + problem.options.iter().map(|o| o.len() + 1).sum::<usize>() + 1;
+        let mut top = Vec::with_capacity(nodes);
+        let mut ulink = Vec::with_capacity(nodes);
+        let mut dlink = Vec::with_capacity(nodes);
+        let mut option_of = Vec::with_capacity(nodes);
+        for i in 0..=n {
+            top.push(0);
+            ulink.push(i);
+            dlink.push(i);
+            option_of.push(usize::MAX);
+        }
+        let mut len = vec![0; n + 1];
+        // The first spacer.
+        let mut last_spacer = top.len();
+        top.push(0);
+        ulink.push(0);
+        dlink.push(0);
+        option_of.push(usize::MAX);
+        for (k, option) in problem.options.iter().enumerate() {
+            let first = top.len();
+            for &item in option {
+                let header = item + 1;
+                let x = top.len();
+                top.push(header as isize);
+                len[header] += 1;
+                let up = ulink[header];
+                ulink.push(up);
+                dlink.push(header);
+                dlink[up] = x;
+                ulink[header] = x;
+                option_of.push(k);
+            }
+            let last = top.len() - 1;
+            dlink[last_spacer] = last;
+            let spacer = top.len();
+            top.push(-(k as isize) - 1);
+            ulink.push(first);
+            dlink.push(0);
+            option_of.push(usize::MAX);
+            last_spacer = spacer;
+        }
+        Links { llink, rlink, top, ulink, dlink, len, option_of, primary: p, updates: 0 }
+    }
+
+    fn hide(&mut self, p: usize) {
+        let mut q = p + 1;
+        while q != p {
+            let x = self.top[q];
+            let (u, d) = (self.ulink[q], self.dlink[q]);
+            if x <= 0 {
+                q = u;
+            } else {
+                self.dlink[u] = d;
+                self.ulink[d] = u;
+                self.len[x as usize] -= 1;
+                self.updates += 1;
+                q += 1;
+            }
+        }
+    }
+
+    fn unhide(&mut self, p: usize) {
+        let mut q = p - 1;
+        while q != p {
+            let x = self.top[q];
+            let (u, d) = (self.ulink[q], self.dlink[q]);
+            if x <= 0 {
+                q = d;
+            } else {
+                self.dlink[u] = q;
+                self.ulink[d] = q;
+                self.len[x as usize] += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    fn cover(&mut self, i: usize) {
+        let mut p = self.dlink[i];
+        while p != i {
+            self.hide(p);
+            p = self.dlink[p];
+        }
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l] = r;
+        self.llink[r] = l;
+    }
+
+    fn uncover(&mut self, i: usize) {
+        let (l, r) = (self.llink[i], self.rlink[i]);
+        self.rlink[l] = i;
+        self.llink[r] = i;
+        let mut p = self.ulink[i];
+        while p != i {
+            self.unhide(p);
+            p = self.ulink[p];
+        }
+    }
+
+    /// The primary item with the fewest remaining options (the first on ties).
+    fn choose(&self) -> usize {
+        let mut best = self.rlink[0];
+        let mut best_len = usize::MAX;
+        let mut i = best;
+        while i != 0 {
+            let l = self.len[i];
+            if l < best_len {
+                best = i;
+                best_len = l;
+                if l == 0 {
+                    break;
+                }
+            }
+            i = self.rlink[i];
+        }
+        best
+    }
+
+    /// Knuth's steps X2–X8, iteratively.
+    fn run(&mut self, visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Stats {
+        let mut stats = Stats::default();
+        if self.primary == 0 {
+            return stats;
+        }
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut options: Vec<usize> = Vec::new();
+        // State machine over the steps; `x` is the node being tried at the current level.
+        enum Step {
+            Enter,
+            Try(usize),
+            Next(usize),
+            Leave(usize),
+        }
+        let mut step = Step::Enter;
+        loop {
+            step = match step {
+                Step::Enter => {
+                    if self.rlink[0] == 0 {
+                        stats.solutions += 1;
+                        options.clear();
+                        options.extend(chosen.iter().map(|&x| self.option_of[x]));
+                        if visit(&options).is_break() {
+                            break;
+                        }
+                        match chosen.pop() {
+                            Some(x) => Step::Next(x),
+                            None => break,
+                        }
+                    } else {
+                        let i = self.choose();
+                        self.cover(i);
+                        Step::Try(self.dlink[i])
+                    }
+                }
+                Step::Try(x) => {
+                    let i = self.top[x];
+                    if x as isize == i || i <= 0 {
+                        // Every option of this item has been tried.
+                        Step::Leave(x)
+                    } else {
+                        stats.nodes += 1;
+                        let mut p = x + 1;
+                        while p != x {
+                            let j = self.top[p];
+                            if j <= 0 {
+                                p = self.ulink[p];
+                            } else {
+                                self.cover(j as usize);
+                                p += 1;
+                            }
+                        }
+                        chosen.push(x);
+                        Step::Enter
+                    }
+                }
+                Step::Next(x) => {
+                    let mut p = x - 1;
+                    while p != x {
+                        let j = self.top[p];
+                        if j <= 0 {
+                            p = self.dlink[p];
+                        } else {
+                            self.uncover(j as usize);
+                            p -= 1;
+                        }
+                    }
+                    Step::Try(self.dlink[x])
+                }
+                Step::Leave(header) => {
+                    self.uncover(header);
+                    match chosen.pop() {
+                        Some(x) => Step::Next(x),
+                        None => break,
+                    }
+                }
+            };
+        }
+        stats.updates = self.updates;
+        stats
+    }
+}
+
+/// A problem read from Knuth's `dlx1` text format, with the item names.
+#[derive(Debug, Clone)]
+pub struct DlxFile {
+    pub items: Vec<String>,
+    pub problem: ExactCover,
+}
+
+/// Why a `dlx` file cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DlxError {
+    #[error("the file has no item line")]
+    NoItems,
+    #[error("line {line}: item `{name}` is named twice")]
+    DuplicateItem { line: usize, name: String },
+    #[error("line {line}: a second `|` in the item line")]
+    SecondBar { line: usize },
+    #[error("line {line}: unknown item `{name}`")]
+    UnknownItem { line: usize, name: String },
+    #[error("line {line}: {source}")]
+    Option { line: usize, source: ExactCoverError },
+}
+
+/// Read Knuth's `dlx1` input format.
+pub fn parse_dlx(text: &str) -> Result<DlxFile, DlxError> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| {
+        let t = l.trim_start();
+        !t.is_empty() && !t.starts_with('|')
+    });
+    let (item_line, header) = lines.next().ok_or(DlxError::NoItems)?;
+    let mut items = Vec::new();
+    let mut primary = None;
+    let mut index = HashMap::new();
+    for word in header.split_whitespace() {
+        if word == "|" {
+            if primary.is_some() {
+                return Err(DlxError::SecondBar { line: item_line + 1 });
+            }
+            primary = Some(items.len());
+            continue;
+        }
+        if index.insert(word.to_string(), items.len()).is_some() {
+            return Err(DlxError::DuplicateItem { line: item_line + 1, name: word.into() });
+        }
+        items.push(word.to_string());
+    }
+    if items.is_empty() {
+        return Err(DlxError::NoItems);
+    }
+    let primary = primary.unwrap_or(items.len());
+    let mut problem = ExactCover::new(primary, items.len() - primary);
+    for (n, line) in lines {
+        let mut option = Vec::new();
+        for word in line.split_whitespace() {
+            let &item = index
+                .get(word)
+                .ok_or_else(|| DlxError::UnknownItem { line: n + 1, name: word.to_string() })?;
+            option.push(item);
+        }
+        problem.add_option(&option).map_err(|source| DlxError::Option { line: n + 1, source })?;
+    }
+    Ok(DlxFile { items, problem })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's example from "Dancing Links": one solution, options 0, 3, 4.
+    const KNUTH: &str = "| Knuth's example\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+    #[test]
+    fn knuths_example_has_one_solution() {
+        let dlx = parse_dlx(KNUTH).unwrap();
+        assert_eq!(dlx.items.len(), 7);
+        assert_eq!(dlx.problem.first(), Some(vec![0, 3, 4]));
+        assert_eq!(dlx.problem.count(None).solutions, 1);
+    }
+
+    #[test]
+    fn secondary_items_are_covered_at_most_once() {
+        // Items a b primary, x secondary. Options {a x}, {b x}, {a}, {b}.
+        let dlx = parse_dlx("a b | x\na x\nb x\na\nb\n").unwrap();
+        // {a x}+{b}, {a}+{b x}, {a}+{b}: three solutions; {a x}+{b x} collide on x.
+        assert_eq!(dlx.problem.count(None).solutions, 3);
+    }
+
+    #[test]
+    fn limits_stop_the_count() {
+        let dlx = parse_dlx("a | x\na\na x\n").unwrap();
+        assert_eq!(dlx.problem.count(None).solutions, 2);
+        assert_eq!(dlx.problem.count(Some(1)).solutions, 1);
+    }
+
+    #[test]
+    fn bad_files_say_where() {
+        assert_eq!(parse_dlx("| only comments\n").unwrap_err(), DlxError::NoItems);
+        assert!(matches!(parse_dlx("a b\na c\n"), Err(DlxError::UnknownItem { line: 2, .. })));
+        assert!(matches!(parse_dlx("a a\n"), Err(DlxError::DuplicateItem { line: 1, .. })));
+        assert!(matches!(parse_dlx("a\na a\n"), Err(DlxError::Option { line: 2, .. })));
+        assert!(matches!(parse_dlx("a | b | c\n"), Err(DlxError::SecondBar { line: 1 })));
+    }
+
+    #[test]
+    fn an_item_without_options_has_no_solution() {
+        let dlx = parse_dlx("a b\na\n").unwrap();
+        assert_eq!(dlx.problem.first(), None);
+    }
+}

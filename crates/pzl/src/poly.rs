@@ -1,0 +1,292 @@
+//! The polyomino area of the command line: MacPoly puzzle and solution source files in the
+//! registry, and `info`, `check`, `solve`, `render`, `convert` for them (the work is in `pzl-poly`).
+
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
+
+use pzl_poly::macpoly::{Kind, Puzzle, SourceFile};
+use pzl_poly::packer::SearchOptions;
+use pzl_poly::render;
+
+use crate::cli::{CheckArgs, ConvertArgs, InfoArgs, RenderArgs, SolveArgs};
+use crate::error::{CliError, Status};
+use crate::io::{self, Context, Input};
+use crate::registry::{Area, FormatSpec, Handler};
+
+pub static FORMATS: &[FormatSpec] = &[
+    FormatSpec {
+        name: "macpoly",
+        area: Area::Poly,
+        description: "MacPoly polyomino puzzle source file (name, message, grid)",
+        extensions: &["macpoly"],
+        detect: Some(pzl_poly::macpoly::looks_like_puzzle),
+        read: true,
+        write: true,
+    },
+    FormatSpec {
+        name: "macpoly-solution",
+        area: Area::Poly,
+        description: "MacPoly polyomino solution source file (name, grid of placed pieces)",
+        extensions: &["macpolysol"],
+        detect: Some(pzl_poly::macpoly::looks_like_solution),
+        read: true,
+        write: true,
+    },
+];
+
+pub struct PolyHandler;
+
+/// Read a source file, passing its warnings on.
+fn read(ctx: &Context, input: &Input) -> Result<(SourceFile, Vec<String>), CliError> {
+    let parsed = SourceFile::parse(&input.bytes).map_err(|e| CliError::input(&input.name, e))?;
+    for w in &parsed.warnings {
+        ctx.warn(&input.name, w);
+    }
+    Ok((parsed.value, parsed.warnings))
+}
+
+fn puzzle_of(input: &Input, file: &SourceFile) -> Result<Puzzle, CliError> {
+    file.puzzle().map_err(|e| CliError::input(&input.name, e))
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Puzzle => "puzzle",
+        Kind::Solution => "solution",
+    }
+}
+
+impl Handler for PolyHandler {
+    fn info(
+        &self,
+        ctx: &Context,
+        input: &Input,
+        format: &FormatSpec,
+        args: &InfoArgs,
+    ) -> Result<Status, CliError> {
+        let (file, _) = read(ctx, input)?;
+        let puzzle = puzzle_of(input, &file)?;
+        let shape_area = puzzle.board.area();
+        let piece_area: usize = puzzle.pieces.iter().map(|p| p.shape.len()).sum();
+        if args.json {
+            let pieces: Vec<serde_json::Value> = puzzle
+                .pieces
+                .iter()
+                .map(|p| serde_json::json!({"letter": p.letter.to_string(), "area": p.shape.len(), "on_shape": p.on_shape}))
+                .collect();
+            return io::print_json(&serde_json::json!({
+                "file": input.name,
+                "format": format.name,
+                "kind": file.kind,
+                "name": file.name(),
+                "message": file.message(),
+                "pieces": pieces,
+                "shape_area": shape_area,
+                "piece_area": piece_area,
+                "areas_match": shape_area == piece_area,
+            }))
+            .map(|()| Status::Ok);
+        }
+        let mut out =
+            format!("{}: MacPoly {} source file ({})\n", input.name, kind_name(file.kind), format.name);
+        out.push_str(&format!("  name:    {}\n", file.name()));
+        if let Some(message) = file.message() {
+            out.push_str(&format!("  message: {message}\n"));
+        }
+        let (w, h) =
+            (file.grid_lines().iter().map(|l| l.text.len()).max().unwrap_or(0), file.grid_lines().len());
+        out.push_str(&format!("  grid:    {w} x {h}\n"));
+        out.push_str(&format!("  pieces:  {}\n", puzzle.pieces.len()));
+        for p in &puzzle.pieces {
+            let place = if p.on_shape { "on the shape" } else { "beside the shape" };
+            out.push_str(&format!("    {}  {} squares, {place}\n", p.letter, p.shape.len()));
+        }
+        out.push_str(&format!("  shape:   {shape_area} squares\n"));
+        if file.kind == Kind::Puzzle {
+            if shape_area == piece_area {
+                out.push_str(&format!("  the pieces cover {piece_area} squares: the areas match\n"));
+            } else {
+                out.push_str(&format!(
+                    "  MISMATCH: the pieces cover {piece_area} squares but the shape has {shape_area}; \
+                     the puzzle cannot be solved\n"
+                ));
+            }
+        }
+        io::write_output("-", out.as_bytes()).map(|()| Status::Ok)
+    }
+
+    fn check(
+        &self,
+        ctx: &Context,
+        input: &Input,
+        _format: &FormatSpec,
+        args: &CheckArgs,
+    ) -> Result<Status, CliError> {
+        let (file, warnings) = read(ctx, input)?;
+        let puzzle = puzzle_of(input, &file)?;
+        let mut problems: Vec<String> = warnings;
+        let flips = !args.no_flip;
+        if let Some(name) = &args.solution {
+            let solution_input = ctx.read_input(name)?;
+            let (solution_file, solution_warnings) = read(ctx, &solution_input)?;
+            problems.extend(solution_warnings.into_iter().map(|w| format!("{name}: {w}")));
+            if solution_file.kind != Kind::Solution {
+                return Err(CliError::input(
+                    name,
+                    "expected a MacPoly solution file (upper-case pieces only)",
+                ));
+            }
+            let (solution, faults) =
+                puzzle.read_solution(&solution_file).map_err(|e| CliError::input(name, e))?;
+            problems.extend(faults);
+            problems.extend(puzzle.problem(flips).verify(&solution));
+        } else if file.kind == Kind::Puzzle {
+            if let Some(reason) = puzzle.problem(flips).impossibility() {
+                problems.push(format!("the puzzle has no solution: {reason}"));
+            }
+        }
+        if args.json {
+            io::print_json(
+                &serde_json::json!({"file": input.name, "ok": problems.is_empty(), "problems": problems}),
+            )?;
+        } else if problems.is_empty() {
+            let what = if args.solution.is_some() { "the solution is correct" } else { "ok" };
+            io::write_output("-", format!("{}: {what}\n", input.name).as_bytes())?;
+        } else {
+            let mut out = String::new();
+            for p in &problems {
+                out.push_str(&format!("{}: {p}\n", input.name));
+            }
+            io::write_output("-", out.as_bytes())?;
+        }
+        Ok(if problems.is_empty() { Status::Ok } else { Status::Problems })
+    }
+
+    fn solve(
+        &self,
+        ctx: &Context,
+        input: &Input,
+        _format: &FormatSpec,
+        args: &SolveArgs,
+    ) -> Result<Status, CliError> {
+        let (file, _) = read(ctx, input)?;
+        if file.kind != Kind::Puzzle {
+            return Err(CliError::input(&input.name, "this is a solution file; give the puzzle to solve"));
+        }
+        let puzzle = puzzle_of(input, &file)?;
+        let problem = puzzle.problem(!args.no_flip);
+        let reason = problem.impossibility();
+        if args.count {
+            let options = SearchOptions { jobs: args.jobs.unwrap_or(1).max(1), limit: args.limit };
+            let counts = problem.count(options);
+            let shown = if args.distinct { counts.distinct } else { counts.raw };
+            if args.json {
+                io::print_json(&serde_json::json!({
+                    "file": input.name,
+                    "raw": counts.raw,
+                    "distinct": counts.distinct,
+                    "symmetries": counts.symmetry_order,
+                    "nodes": counts.nodes,
+                    "limited": counts.limited,
+                    "impossible": reason.as_ref().map(|r| r.to_string()),
+                }))?;
+            } else {
+                let plus = if counts.limited { "+" } else { "" };
+                io::write_output("-", format!("{shown}{plus}\n").as_bytes())?;
+                if let Some(reason) = &reason {
+                    ctx.warn(&input.name, format!("no solution: {reason}"));
+                }
+            }
+            return Ok(if shown == 0 { Status::Problems } else { Status::Ok });
+        }
+        if let Some(reason) = reason {
+            if args.json {
+                io::print_json(
+                    &serde_json::json!({"file": input.name, "solved": false, "reason": reason.to_string()}),
+                )?;
+            } else {
+                eprintln!("pzl: {}: no solution: {reason}", input.name);
+            }
+            return Ok(Status::Problems);
+        }
+        let mut found = Vec::new();
+        problem.solutions(args.distinct, |s| {
+            found.push(s.clone());
+            if args.all { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        });
+        if found.is_empty() {
+            if args.json {
+                io::print_json(&serde_json::json!({"file": input.name, "solved": false}))?;
+            } else {
+                eprintln!("pzl: {}: no solution", input.name);
+            }
+            return Ok(Status::Problems);
+        }
+        let files: Vec<SourceFile> = found.iter().map(|s| puzzle.solution_file(s, file.line_end())).collect();
+        let as_file = args.output != "-" || args.to.as_deref() == Some("macpoly-solution");
+        if args.json {
+            let texts: Vec<String> =
+                files.iter().map(|f| String::from_utf8_lossy(&f.to_bytes()).replace('\r', "\n")).collect();
+            io::print_json(&serde_json::json!({"file": input.name, "solved": true, "solutions": texts}))?;
+        } else if as_file {
+            let bytes: Vec<u8> = files.iter().flat_map(|f| f.to_bytes()).collect();
+            io::write_output(&args.output, &bytes)?;
+        } else {
+            let ansi = std::io::stdout().is_terminal();
+            let mut out = String::new();
+            for (k, f) in files.iter().enumerate() {
+                if args.all {
+                    out.push_str(&format!("solution {}\n", k + 1));
+                }
+                out.push_str(&render::text(&render::squares(f), ansi));
+            }
+            io::write_output("-", out.as_bytes())?;
+        }
+        Ok(Status::Ok)
+    }
+
+    fn render(
+        &self,
+        ctx: &Context,
+        input: &Input,
+        _format: &FormatSpec,
+        args: &RenderArgs,
+    ) -> Result<Status, CliError> {
+        let (file, _) = read(ctx, input)?;
+        let grid = render::squares(&file);
+        let svg = match args.kind.as_deref() {
+            Some("svg") => true,
+            Some("text") => false,
+            Some(other) => {
+                return Err(CliError::usage(format!("unknown picture kind `{other}`; use text or svg")));
+            }
+            None => io::extension_of(&args.output).as_deref() == Some("svg"),
+        };
+        let bytes = if svg {
+            render::svg(&grid, &file.name()).into_bytes()
+        } else {
+            let ansi = args.output == "-" && std::io::stdout().is_terminal();
+            format!("{}\n{}", file.name(), render::text(&grid, ansi)).into_bytes()
+        };
+        io::write_output(&args.output, &bytes).map(|()| Status::Ok)
+    }
+
+    fn convert(
+        &self,
+        ctx: &Context,
+        input: &Input,
+        from: &FormatSpec,
+        to: &FormatSpec,
+        _args: &ConvertArgs,
+    ) -> Result<Vec<u8>, CliError> {
+        let (file, _) = read(ctx, input)?;
+        if from.name != to.name {
+            return Err(CliError::usage(format!(
+                "cannot convert {} to {}: solve the puzzle to get a solution (`pzl solve -o FILE`)",
+                from.name, to.name
+            )));
+        }
+        puzzle_of(input, &file)?;
+        Ok(file.to_bytes())
+    }
+}

@@ -1,0 +1,163 @@
+//! CLI tests for the Mac file area: info, check, convert, rsrc list/extract/add/remove, derez/rez
+//! and ftor, on the corpus samples and on files the tests build themselves.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn pzl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+const GRID: &str = "..................\n.a.a..SSSSSS..b.b.\n.aaaa.SSSSSS.bbbb.\n.aaa..SSSSSS..bbb.\n......SSSSSS......\n.c.c..SSSSSS..d.d.\n.cccc.SSSSSS.dddd.\n.ccc..........ddd.\n..................\n";
+
+fn square_source(dir: &Path) -> std::path::PathBuf {
+    let file = dir.join("square.txt");
+    std::fs::write(&file, format!("6 x 6 Square\nCongratulations! Puzzle by David Levner.\n{GRID}")).unwrap();
+    file
+}
+
+#[test]
+fn ftor_builds_the_figure_6_resource_in_every_container() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = square_source(dir.path());
+    for out_name in ["puzzles.rsrc", "puzzles.bin", "._puzzles", "puzzles.hqx", "puzzles.as"] {
+        let out = dir.path().join(out_name);
+        let run = pzl(&["ftor", "SBP1", path(&out), path(&src)]);
+        assert!(run.status.success(), "{out_name}: {}", String::from_utf8_lossy(&run.stderr));
+        assert_eq!(stdout(&run), format!("{}: 'SBP1' 128 \"6 x 6 Square\"\n", path(&src)));
+        let again = pzl(&["ftor", "SBP1", path(&out), path(&src)]);
+        assert!(stdout(&again).contains("'SBP1' 129"), "{out_name}: IDs skip those in use");
+        let data = pzl(&["rsrc", "extract", path(&out), "--name", "6 x 6 Square"]);
+        assert!(data.status.success());
+        let mut expected =
+            format!("Congratulations! Puzzle by David Levner.\n{GRID}{GRID}000000000\n000000000\n999999999\n999999999\n")
+                .replace('\n', "\r")
+                .into_bytes();
+        expected.push(0);
+        assert_eq!(data.stdout, expected, "{out_name}");
+        let info = stdout(&pzl(&["info", path(&out)]));
+        assert!(info.contains("2 resources: 'SBP1' ×2"), "{out_name}: {info}");
+    }
+}
+
+#[test]
+fn rsrc_add_list_remove_edit_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("x.bin");
+    let data = dir.path().join("data");
+    std::fs::write(&data, b"hello").unwrap();
+    let add = pzl(&[
+        "rsrc",
+        "add",
+        path(&file),
+        path(&data),
+        "-t",
+        "TEXT",
+        "-i",
+        "-5",
+        "-n",
+        "greeting",
+        "--attributes",
+        "0x20",
+    ]);
+    assert!(add.status.success(), "{}", String::from_utf8_lossy(&add.stderr));
+    let list = stdout(&pzl(&["rsrc", "list", path(&file)]));
+    assert!(
+        list.contains("'TEXT'")
+            && list.contains("-5")
+            && list.contains("purgeable")
+            && list.contains("greeting"),
+        "{list}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&pzl(&["rsrc", "list", "--json", path(&file)]).stdout).unwrap();
+    assert_eq!(json[0]["size"], 5);
+    let check = pzl(&["check", path(&file)]);
+    assert!(check.status.success(), "{}", stdout(&check));
+    let rm = pzl(&["rsrc", "remove", path(&file), "-t", "TEXT", "-i", "-5"]);
+    assert!(rm.status.success());
+    assert!(stdout(&pzl(&["info", path(&file)])).contains("0 resources"));
+    let missing = pzl(&["rsrc", "remove", path(&file), "-t", "TEXT", "-i", "1"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such resource"));
+}
+
+#[test]
+fn bad_input_exits_2_without_touching_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.rsrc");
+    let mut fork = vec![0u8; 300];
+    fork[2] = 1;
+    fork[6] = 1;
+    fork[15] = 0xFF; // map length past the end
+    std::fs::write(&bad, &fork).unwrap();
+    let out = pzl(&["rsrc", "list", path(&bad)]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.rsrc") && err.contains("offset"), "{err}");
+    let target = dir.path().join("out.hqx");
+    assert_eq!(pzl(&["convert", path(&bad), "--from", "rsrc", "-o", path(&target)]).status.code(), Some(2));
+    assert!(!target.exists());
+    assert_eq!(std::fs::read(&bad).unwrap(), fork);
+    // A bad CRC is a warning when reading and a problem for `check`.
+    let src = square_source(dir.path());
+    let bin = dir.path().join("p.bin");
+    assert!(pzl(&["ftor", "SBS1", path(&bin), path(&src)]).status.success());
+    let mut bytes = std::fs::read(&bin).unwrap();
+    bytes[124] ^= 0xFF;
+    std::fs::write(&bin, &bytes).unwrap();
+    let check = pzl(&["check", path(&bin)]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&check.stderr).contains("CRC"), "a warning");
+    assert!(stdout(&check).contains("CRC does not match"), "a problem");
+}
+
+#[test]
+fn corpus_converts_and_derezzes() {
+    let Some(dir) = pzl_corpus::dir("macfile") else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    for name in ["wezm-macbinary/Text_File_II.bin", "binhex4-rs/INSIDE_S.HQX", "ciderpress2/adf/._gshk.docs"]
+    {
+        let input = dir.join(name);
+        let original = pzl(&["rsrc", "list", path(&input)]);
+        assert!(original.status.success(), "{name}");
+        for ext in ["as", "hqx", "bin", "rsrc"] {
+            let out = tmp.path().join(format!("c.{ext}"));
+            let run = pzl(&["convert", path(&input), "-o", path(&out)]);
+            assert!(run.status.success(), "{name} → {ext}: {}", String::from_utf8_lossy(&run.stderr));
+            assert_eq!(stdout(&pzl(&["rsrc", "list", path(&out)])), stdout(&original), "{name} → {ext}");
+        }
+        let r = tmp.path().join("f.r");
+        assert!(pzl(&["derez", path(&input), "-o", path(&r)]).status.success());
+        let fork = tmp.path().join("f.rsrc");
+        assert!(pzl(&["rez", path(&r), "-o", path(&fork)]).status.success());
+        let raw = tmp.path().join("c.rsrc");
+        assert!(pzl(&["convert", path(&input), "-o", path(&raw)]).status.success());
+        assert_eq!(std::fs::read(&fork).unwrap(), std::fs::read(&raw).unwrap(), "{name}: derez → rez");
+    }
+    let info = stdout(&pzl(&["info", "--json", path(&dir.join("wezm-macbinary/Text_File.bin"))]));
+    let json: serde_json::Value = serde_json::from_str(&info).unwrap();
+    assert_eq!(
+        (json["name"].as_str(), json["type"].as_str(), json["creator"].as_str()),
+        (Some("Text File"), Some("TEXT"), Some("R*ch"))
+    );
+    assert_eq!((json["data_fork"].as_u64(), json["resource_fork"].as_u64()), (Some(21), Some(1454)));
+    let decoy = pzl(&["info", path(&dir.join("ciderpress2/adf/._not_adf"))]);
+    assert_eq!(decoy.status.code(), Some(2));
+    let forced = pzl(&["info", "--from", "appledouble", path(&dir.join("ciderpress2/adf/._not_adf"))]);
+    assert_eq!(forced.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&forced.stderr).contains("not AppleSingle/AppleDouble"));
+    let gshk = stdout(&pzl(&["info", path(&dir.join("ciderpress2/adf/._gshk.docs"))]));
+    assert!(gshk.contains("name:          gshk.docs") && gshk.contains("'TEXT' / 'pdos'"), "{gshk}");
+    // AppleDouble header files bring their data file along.
+    let alt = stdout(&pzl(&["info", path(&dir.join("ciderpress2/adf/alt-ext2.rsrc"))]));
+    assert!(alt.contains("data fork:     16 bytes"), "{alt}");
+}
