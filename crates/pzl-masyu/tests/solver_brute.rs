@@ -28,7 +28,11 @@ fn brute_force(puzzle: &Board) -> u64 {
         for e in 0..edges {
             b.set_edge_by_number(e, if set >> e & 1 == 1 { EdgeState::Line } else { EdgeState::Cross });
         }
-        if is_valid_solution(&b) {
+        // Every cell of a loop has 0 or 2 lines: a cheap filter before the full validator.
+        let loop_degrees = (0..puzzle.height())
+            .flat_map(|r| (0..puzzle.width()).map(move |c| Pos::new(r, c)))
+            .all(|p| matches!(b.line_mask(p).count_ones(), 0 | 2));
+        if loop_degrees && is_valid_solution(&b) {
             found += 1;
         }
     }

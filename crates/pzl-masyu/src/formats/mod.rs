@@ -22,6 +22,7 @@ pub mod text;
 
 use crate::error::{Location, ParseError, Parsed, Warning};
 use crate::{Board, EdgeState, tootsweet};
+use pzl_grid::Grid;
 
 /// The largest width or height any reader accepts (shared with the TootSweet codec), so hostile
 /// input cannot ask for gigabytes.
@@ -269,6 +270,76 @@ pub(crate) fn two_numbers(
         ));
     }
     Ok((a_value, b_value))
+}
+
+/// Read a `W H` header (width first) and H rows of W one-character cells, as the text and
+/// solution grids are; `cell` turns each character into a value (or an error, or a warning).
+/// `unit` names the cells in messages ("cells", "digits"). Trailing spaces on a row and blank
+/// lines after the grid are read with a warning.
+pub(crate) fn read_char_grid<T>(
+    text: &str,
+    unit: &str,
+    mut cell: impl FnMut(char, Location, &mut Vec<Warning>) -> Result<T, ParseError>,
+) -> Result<Parsed<Grid<T>>, ParseError> {
+    let mut warnings = Vec::new();
+    let lines = lines_of(text, &mut warnings);
+    let Some(&(header_no, header)) = lines.first() else {
+        return Err(ParseError::at_line(
+            1,
+            1,
+            "expected `W H` (width and height) on line 1, found an empty file",
+        ));
+    };
+    let (width, height) = two_numbers(header_no, header, "width", "height")?;
+    let mut cells = Vec::with_capacity(width * height);
+    for row in 0..height {
+        let Some(&(line_no, line)) = lines.get(row + 1) else {
+            return Err(ParseError::at_line(
+                row + 2,
+                1,
+                format!("expected {height} rows of {unit}, found {row}"),
+            ));
+        };
+        let trimmed = line.trim_end();
+        if trimmed.len() != line.len() {
+            warnings.push(Warning {
+                location: Location::Line { line: line_no, column: trimmed.chars().count() + 1 },
+                message: "spaces at the end of the row are ignored".into(),
+            });
+        }
+        let mut count = 0;
+        for (col, ch) in trimmed.chars().enumerate() {
+            let location = Location::Line { line: line_no, column: col + 1 };
+            let value = cell(ch, location, &mut warnings)?;
+            if col >= width {
+                return Err(ParseError::new(
+                    location,
+                    format!("expected {width} {unit} in row {}, found more", row + 1),
+                ));
+            }
+            cells.push(value);
+            count += 1;
+        }
+        if count < width {
+            return Err(ParseError::at_line(
+                line_no,
+                count + 1,
+                format!("expected {width} {unit} in row {}, found {count}", row + 1),
+            ));
+        }
+    }
+    if let Some(&(line_no, _)) = lines.iter().skip(height + 1).find(|(_, l)| !l.trim().is_empty()) {
+        return Err(ParseError::at_line(line_no, 1, format!("expected only the {height} rows of the grid")));
+    }
+    if lines.len() > height + 1 {
+        warnings.push(Warning {
+            location: Location::Whole,
+            message: "blank lines after the grid are ignored".into(),
+        });
+    }
+    let grid = Grid::from_cells(width, height, cells)
+        .ok_or_else(|| ParseError::new(Location::Whole, "cell count does not match the size"))?;
+    Ok(Parsed { value: grid, warnings })
 }
 
 /// Does the first line hold exactly two decimal numbers?

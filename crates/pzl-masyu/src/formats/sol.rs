@@ -3,10 +3,9 @@
 //! L=4, D=8; Simon Tatham's Pearl uses the same digits). It holds lines only: no pearls, and an
 //! edge without a line is unknown, not crossed.
 
-use super::{lines_from_masks, lines_of, second_line, starts_with_two_numbers, two_numbers};
-use crate::error::{Location, ParseError, Parsed, Warning};
+use super::{lines_from_masks, read_char_grid, second_line, starts_with_two_numbers};
+use crate::error::{ParseError, Parsed, Warning};
 use crate::{Board, Pos};
-use pzl_grid::Grid;
 
 /// Does `bytes` start like a solution grid (`W H`, then a row of hex digits)?
 pub fn looks_like(bytes: &[u8]) -> bool {
@@ -33,70 +32,18 @@ pub fn mask_rows(board: &Board) -> Vec<String> {
 /// Read a solution grid. Lower-case digits and a line that only one of its two cells names are
 /// read with a warning (the line is drawn); a line off the board is dropped with a warning.
 pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
-    let mut warnings = Vec::new();
-    let lines = lines_of(text, &mut warnings);
-    let Some(&(header_no, header)) = lines.first() else {
-        return Err(ParseError::at_line(
-            1,
-            1,
-            "expected `W H` (width and height) on line 1, found an empty file",
-        ));
-    };
-    let (width, height) = two_numbers(header_no, header, "width", "height")?;
-    let mut masks = Vec::with_capacity(width * height);
-    for row in 0..height {
-        let Some(&(line_no, line)) = lines.get(row + 1) else {
-            return Err(ParseError::at_line(
-                row + 2,
-                1,
-                format!("expected {height} rows of hex digits, found {row}"),
-            ));
-        };
-        let trimmed = line.trim_end();
-        if trimmed.len() != line.len() {
-            warnings.push(Warning {
-                location: Location::Line { line: line_no, column: trimmed.chars().count() + 1 },
-                message: "spaces at the end of the row are ignored".into(),
-            });
+    let grid = read_char_grid(text, "digits", |ch, location, warnings| {
+        let mask = ch.to_digit(16).ok_or_else(|| {
+            ParseError::new(location, format!("expected a hex digit 0–9 or A–F, found {ch:?}"))
+        })?;
+        if ch.is_ascii_lowercase() {
+            warnings
+                .push(Warning { location, message: format!("lower-case {ch:?} (pzl writes upper case)") });
         }
-        let mut count = 0;
-        for (col, ch) in trimmed.chars().enumerate() {
-            let location = Location::Line { line: line_no, column: col + 1 };
-            let Some(mask) = ch.to_digit(16) else {
-                return Err(ParseError::new(
-                    location,
-                    format!("expected a hex digit 0–9 or A–F, found {ch:?}"),
-                ));
-            };
-            if col >= width {
-                return Err(ParseError::new(
-                    location,
-                    format!("expected {width} digits in row {}, found more", row + 1),
-                ));
-            }
-            if ch.is_ascii_lowercase() {
-                warnings.push(Warning {
-                    location,
-                    message: format!("lower-case {ch:?} (pzl writes upper case)"),
-                });
-            }
-            masks.push((mask as u8, location));
-            count += 1;
-        }
-        if count < width {
-            return Err(ParseError::at_line(
-                line_no,
-                count + 1,
-                format!("expected {width} digits in row {}, found {count}", row + 1),
-            ));
-        }
-    }
-    if let Some(&(line_no, _)) = lines.iter().skip(height + 1).find(|(_, l)| !l.trim().is_empty()) {
-        return Err(ParseError::at_line(line_no, 1, format!("expected only the {height} rows of the grid")));
-    }
-    let mut board = Board::new(width, height);
-    let masks = Grid::from_cells(width, height, masks)
-        .ok_or_else(|| ParseError::new(Location::Whole, "cell count does not match the size"))?;
+        Ok((mask as u8, location))
+    })?;
+    let Parsed { value: masks, mut warnings } = grid;
+    let mut board = Board::new(masks.width(), masks.height());
     lines_from_masks(&mut board, &masks, &mut warnings);
     Ok(Parsed { value: board, warnings })
 }
@@ -115,6 +62,7 @@ pub fn write(board: &Board) -> String {
 mod tests {
     use super::*;
     use crate::EdgeState;
+    use crate::error::Location;
 
     const LADYBUG: &str = "4 4\n0000\n095C\n0A0A\n0356\n";
 

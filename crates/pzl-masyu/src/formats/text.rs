@@ -2,8 +2,8 @@
 //! (width first), then H lines of W characters, `.` empty, `W` white pearl, `B` black pearl.
 //! It holds pearls only.
 
-use super::{lines_of, second_line, starts_with_two_numbers, two_numbers};
-use crate::error::{Location, ParseError, Parsed, Warning};
+use super::{read_char_grid, second_line, starts_with_two_numbers};
+use crate::error::{ParseError, Parsed, Warning};
 use crate::{Board, Cell};
 
 /// Does `bytes` start like a text grid (`W H`, then a row of `.`, `W`, `B`)?
@@ -24,75 +24,17 @@ pub fn cell_char(cell: Cell) -> char {
 
 /// Read a text grid. Lower-case `w`/`b` and trailing spaces are read with a warning.
 pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
-    let mut warnings = Vec::new();
-    let lines = lines_of(text, &mut warnings);
-    let Some(&(header_no, header)) = lines.first() else {
-        return Err(ParseError::at_line(
-            1,
-            1,
-            "expected `W H` (width and height) on line 1, found an empty file",
-        ));
-    };
-    let (width, height) = two_numbers(header_no, header, "width", "height")?;
-    let mut board = Board::new(width, height);
-    for row in 0..height {
-        let Some(&(line_no, line)) = lines.get(row + 1) else {
-            return Err(ParseError::at_line(
-                row + 2,
-                1,
-                format!("expected {height} rows of the grid, found {row}"),
-            ));
-        };
-        let trimmed = line.trim_end();
-        if trimmed.len() != line.len() {
-            warnings.push(Warning {
-                location: Location::Line { line: line_no, column: trimmed.chars().count() + 1 },
-                message: "spaces at the end of the row are ignored".into(),
-            });
+    let grid = read_char_grid(text, "cells", |ch, location, warnings| match ch {
+        '.' => Ok(Cell::Empty),
+        'W' => Ok(Cell::White),
+        'B' => Ok(Cell::Black),
+        'w' | 'b' => {
+            warnings.push(Warning { location, message: format!("lower-case {ch:?} read as a pearl") });
+            Ok(if ch == 'w' { Cell::White } else { Cell::Black })
         }
-        let mut count = 0;
-        for (col, ch) in trimmed.chars().enumerate() {
-            let location = Location::Line { line: line_no, column: col + 1 };
-            let cell = match ch {
-                '.' => Cell::Empty,
-                'W' => Cell::White,
-                'B' => Cell::Black,
-                'w' | 'b' => {
-                    warnings
-                        .push(Warning { location, message: format!("lower-case {ch:?} read as a pearl") });
-                    if ch == 'w' { Cell::White } else { Cell::Black }
-                }
-                _ => {
-                    return Err(ParseError::new(location, format!("expected `.`, `W` or `B`, found {ch:?}")));
-                }
-            };
-            if col >= width {
-                return Err(ParseError::new(
-                    location,
-                    format!("expected {width} cells in row {}, found more", row + 1),
-                ));
-            }
-            board.set_cell(crate::Pos::new(row, col), cell);
-            count += 1;
-        }
-        if count < width {
-            return Err(ParseError::at_line(
-                line_no,
-                count + 1,
-                format!("expected {width} cells in row {}, found {count}", row + 1),
-            ));
-        }
-    }
-    if let Some(&(line_no, _)) = lines.iter().skip(height + 1).find(|(_, l)| !l.trim().is_empty()) {
-        return Err(ParseError::at_line(line_no, 1, format!("expected only the {height} rows of the grid")));
-    }
-    if lines.len() > height + 1 {
-        warnings.push(Warning {
-            location: Location::Whole,
-            message: "blank lines after the grid are ignored".into(),
-        });
-    }
-    Ok(Parsed { value: board, warnings })
+        _ => Err(ParseError::new(location, format!("expected `.`, `W` or `B`, found {ch:?}"))),
+    })?;
+    Ok(Parsed { value: Board::from_cells(grid.value), warnings: grid.warnings })
 }
 
 /// Write the text grid of `board`'s pearls.
@@ -108,6 +50,7 @@ pub fn write(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Location;
 
     const PZPRJS_TEST: &str = "6 6\n..W...\n.B..W.\n......\n...B..\n.W....\n......\n";
 

@@ -18,8 +18,6 @@ pub mod trace;
 
 use std::time::{Duration, Instant};
 
-use pzl_grid::{Grid, Pos};
-
 use crate::{Board, Cell, EdgeState};
 use engine::{BLACK, CROSS, EMPTY, Engine, LINE, WHITE};
 pub use trace::{Rule, TraceEvent};
@@ -158,102 +156,18 @@ pub fn count_solutions(board: &Board, limit: u64, options: &SolveOptions) -> Cou
 }
 
 /// A bare puzzle from rows of `.`, `W`, `B` (for tests and examples); `None` on other characters,
-/// empty or ragged rows.
+/// empty or ragged rows. The rows are read by the `masyu` text format's reader.
 pub fn board_from_rows(rows: &[&str]) -> Option<Board> {
     let width = rows.first()?.len();
-    if width == 0 {
-        return None;
-    }
-    let mut cells = Vec::with_capacity(width * rows.len());
-    for row in rows {
-        if row.len() != width {
-            return None;
-        }
-        for ch in row.chars() {
-            cells.push(match ch {
-                '.' => Cell::Empty,
-                'W' | 'w' => Cell::White,
-                'B' | 'b' => Cell::Black,
-                _ => return None,
-            });
-        }
-    }
-    Grid::from_cells(width, rows.len(), cells).map(Board::from_cells)
+    let text = format!("{width} {}\n{}\n", rows.len(), rows.join("\n"));
+    crate::formats::text::read(&text).ok().map(|parsed| parsed.value)
 }
 
-/// An independent check that `board`'s lines form one loop satisfying every pearl.
+/// Whether `board`'s lines form one loop satisfying every pearl: the validator of
+/// [`crate::check`], which shares no code with the solver, so it independently confirms each
+/// solution the search reports.
 pub fn is_valid_solution(board: &Board) -> bool {
-    let (w, h) = (board.width(), board.height());
-    let mask = |r: usize, c: usize| board.line_mask(Pos::new(r, c));
-    let mut on_loop = 0usize;
-    let mut start = None;
-    for r in 0..h {
-        for c in 0..w {
-            let m = mask(r, c);
-            let deg = m.count_ones();
-            if deg != 0 && deg != 2 {
-                return false;
-            }
-            let straight = m == 5 || m == 10;
-            match board.cell(Pos::new(r, c)) {
-                Cell::Empty => {}
-                Cell::White => {
-                    if !straight {
-                        return false;
-                    }
-                    let turns = |d: pzl_grid::Dir| {
-                        board.cells().neighbour(Pos::new(r, c), d).is_some_and(|p| {
-                            let n = board.line_mask(p);
-                            n != 5 && n != 10
-                        })
-                    };
-                    let dirs = if m == 5 {
-                        [pzl_grid::Dir::Left, pzl_grid::Dir::Right]
-                    } else {
-                        [pzl_grid::Dir::Up, pzl_grid::Dir::Down]
-                    };
-                    if !turns(dirs[0]) && !turns(dirs[1]) {
-                        return false;
-                    }
-                }
-                Cell::Black => {
-                    if deg != 2 || straight {
-                        return false;
-                    }
-                    for d in pzl_grid::Dir::from_mask(m) {
-                        let Some(p) = board.cells().neighbour(Pos::new(r, c), d) else { return false };
-                        let n = board.line_mask(p);
-                        if n != d.bit() | d.opposite().bit() {
-                            return false;
-                        }
-                    }
-                }
-            }
-            if deg == 2 {
-                on_loop += 1;
-                start.get_or_insert(Pos::new(r, c));
-            }
-        }
-    }
-    let Some(start) = start else { return false };
-    // Walk the loop from `start` and count its cells.
-    let mut prev: Option<pzl_grid::Dir> = None;
-    let mut pos = start;
-    let mut steps = 0usize;
-    loop {
-        let m = board.line_mask(pos);
-        let Some(d) = pzl_grid::Dir::from_mask(m).find(|d| Some(d.opposite()) != prev) else {
-            return false;
-        };
-        let Some(next) = board.cells().neighbour(pos, d) else { return false };
-        prev = Some(d);
-        pos = next;
-        steps += 1;
-        if pos == start || steps > on_loop {
-            break;
-        }
-    }
-    pos == start && steps == on_loop
+    crate::check::check(board).is_empty()
 }
 
 fn engine_for(board: &Board) -> Engine {
