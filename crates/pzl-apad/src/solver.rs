@@ -46,6 +46,8 @@ pub struct Solver<'a> {
     smallest_piece: usize,
     /// `leavable[k]`: the squares that may still be left uncovered once `k` have been.
     leavable: Vec<u64>,
+    /// `kind_squares[k]`: the squares of the `k`-th kind to leave uncovered.
+    kind_squares: Vec<u64>,
 }
 
 /// A solution as the search reports it.
@@ -122,6 +124,15 @@ impl<'a> Solver<'a> {
                         .fold(0u64, |m, i| m | 1u64 << i)
                 })
                 .chain(std::iter::once(0))
+                .collect(),
+            kind_squares: puzzle
+                .hole_kinds
+                .iter()
+                .map(|&kind| {
+                    (0..cells)
+                        .filter(|&i| puzzle.squares[i].is_some_and(|l| l.kind() == kind))
+                        .fold(0u64, |m, i| m | 1u64 << i)
+                })
                 .collect(),
             placements,
         }
@@ -215,8 +226,9 @@ impl<'a> Solver<'a> {
         Some(Answer { date: Date::new(month, day)?, weekday })
     }
 
-    /// Empty cells of `board` that no piece can cover: those with no empty neighbour and
-    /// those in a region of two (pieces have more cells).
+    /// Empty cells of `board` that no piece can cover: those with no empty neighbour, and
+    /// those in a region of two or three when every piece is bigger (a pocket of three is a
+    /// cell with exactly two empty neighbours, each of which has no other).
     #[inline]
     fn stranded(&self, board: u64) -> u64 {
         let empty = !board;
@@ -231,11 +243,28 @@ impl<'a> Solver<'a> {
         let pair_h = lonely & (lonely >> 1) & self.not_last_col & right;
         let pair_v = lonely & lonely.checked_shr(w).unwrap_or(0) & down;
         let isolated = empty & !any;
-        if self.smallest_piece > 2 {
-            isolated | pair_h | (pair_h << 1) | pair_v | pair_v.checked_shl(w).unwrap_or(0)
-        } else {
-            isolated
+        if self.smallest_piece <= 2 {
+            return isolated;
         }
+        let pairs = pair_h | (pair_h << 1) | pair_v | pair_v.checked_shl(w).unwrap_or(0);
+        if self.smallest_piece == 3 {
+            return isolated | pairs;
+        }
+        let three = (left & right & (up | down)) | (up & down & (left | right));
+        let exactly_two = empty & two & !three;
+        let lonely_left = (lonely << 1) & self.not_first_col;
+        let lonely_right = (lonely >> 1) & self.not_last_col;
+        let lonely_up = lonely.checked_shl(w).unwrap_or(0);
+        let lonely_down = lonely.checked_shr(w).unwrap_or(0);
+        let middle = exactly_two
+            & ((lonely_left & lonely_right)
+                | (lonely_up & lonely_down)
+                | ((lonely_left | lonely_right) & (lonely_up | lonely_down)));
+        let ends = ((middle << 1) & self.not_first_col)
+            | ((middle >> 1) & self.not_last_col)
+            | middle.checked_shl(w).unwrap_or(0)
+            | middle.checked_shr(w).unwrap_or(0);
+        isolated | pairs | middle | (ends & empty)
     }
 
     fn fill<F: FnMut(Found<'_>) -> bool>(
@@ -250,6 +279,12 @@ impl<'a> Solver<'a> {
             if !(search.visit)(found) {
                 search.stop = true;
             }
+            return;
+        }
+        // Holes are only left at the lowest empty cell, so each kind still to leave needs an
+        // empty square.
+        let first_kind_left = self.kind_squares.len().saturating_sub(holes_left as usize);
+        if self.kind_squares[first_kind_left..].iter().any(|&squares| squares & !board == 0) {
             return;
         }
         let cell = (!board).trailing_zeros() as usize;

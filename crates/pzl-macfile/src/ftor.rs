@@ -111,6 +111,128 @@ pub fn add_sources(fork: &mut ResourceFork, code: [u8; 4], sources: &[Vec<u8>]) 
     Ok(ids)
 }
 
+/// A puzzle resource taken apart: where each part lies in the resource data, so that saving an
+/// arrangement rewrites only the second grid and the numbers and keeps every other byte.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleResource {
+    /// The congratulatory message (line 1 of the data).
+    pub message: Vec<u8>,
+    /// The puzzle's grid rows.
+    pub grid: Vec<Vec<u8>>,
+    /// The second copy: the saved arrangement (the grid itself until one is saved).
+    pub saved: Vec<Vec<u8>>,
+    /// Time, operations, record time, record operations (9 ASCII digits each).
+    pub numbers: [u32; 4],
+    /// Byte offsets of the saved rows and of the four numbers in the data.
+    saved_offsets: Vec<usize>,
+    number_offsets: [usize; 4],
+}
+
+/// The lines of resource data with their start offsets: CR ends a line (LF and CRLF are taken
+/// too); a final NUL ends the data.
+fn lines_with_offsets(data: &[u8]) -> Vec<(usize, &[u8])> {
+    let text = data.strip_suffix(b"\0").unwrap_or(data);
+    let mut lines = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let rest = &text[start..];
+        let end = rest.iter().position(|&b| b == b'\r' || b == b'\n').unwrap_or(rest.len());
+        lines.push((start, &rest[..end]));
+        let skip = if rest[end..].starts_with(b"\r\n") { 2 } else { usize::from(end < rest.len()) };
+        start += end + skip;
+    }
+    lines
+}
+
+impl PuzzleResource {
+    /// Take apart the data of an `SBPn` resource: message, grid, saved grid of the same height,
+    /// four 9-digit numbers.
+    pub fn parse(data: &[u8]) -> Result<PuzzleResource> {
+        let lines = lines_with_offsets(data);
+        let bad = |line: usize, message: &str| Error::Line { line, message: message.into() };
+        if lines.len() < 7 {
+            return Err(bad(
+                lines.len() + 1,
+                "a puzzle resource needs a message, two grids and four 9-digit numbers",
+            ));
+        }
+        let split = lines.len() - 4;
+        let mut numbers = [0u32; 4];
+        let mut number_offsets = [0usize; 4];
+        for (k, (offset, line)) in lines[split..].iter().enumerate() {
+            if !is_number_line(line) {
+                return Err(bad(split + k + 1, "expected a 9-digit number (time, operations, records)"));
+            }
+            numbers[k] = line.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+            number_offsets[k] = *offset;
+        }
+        let grids = &lines[1..split];
+        if grids.len() % 2 != 0 {
+            return Err(bad(split, "the two grid copies differ in height (an odd number of grid lines)"));
+        }
+        let (grid, saved) = grids.split_at(grids.len() / 2);
+        for (k, (g, s)) in grid.iter().zip(saved).enumerate() {
+            if g.1.len() != s.1.len() {
+                return Err(bad(2 + grid.len() + k, "the saved grid's row differs in width from the grid's"));
+            }
+        }
+        Ok(PuzzleResource {
+            message: lines[0].1.to_vec(),
+            grid: grid.iter().map(|l| l.1.to_vec()).collect(),
+            saved: saved.iter().map(|l| l.1.to_vec()).collect(),
+            numbers,
+            saved_offsets: saved.iter().map(|l| l.0).collect(),
+            number_offsets,
+        })
+    }
+
+    /// The MacPoly source file this resource was made from: name, message, grid, CR line ends.
+    pub fn source(&self, name: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for line in [name, &self.message].into_iter().chain(self.grid.iter().map(Vec::as_slice)) {
+            out.extend_from_slice(line);
+            out.push(b'\r');
+        }
+        out
+    }
+
+    /// `data` (the bytes this was parsed from) with `saved` as the second grid and `numbers` as
+    /// the four numbers; every other byte stays. Numbers above 999999999 are written as 999999999.
+    pub fn with_saved(&self, data: &[u8], saved: &[Vec<u8>], numbers: [u32; 4]) -> Result<Vec<u8>> {
+        let fits =
+            saved.len() == self.saved.len() && saved.iter().zip(&self.saved).all(|(a, b)| a.len() == b.len());
+        if !fits {
+            return Err(Error::Other("the arrangement does not have the grid's shape".into()));
+        }
+        let mut out = data.to_vec();
+        let mut put = |offset: usize, bytes: &[u8]| {
+            if let Some(slot) = out.get_mut(offset..offset + bytes.len()) {
+                slot.copy_from_slice(bytes);
+            }
+        };
+        for (offset, row) in self.saved_offsets.iter().zip(saved) {
+            put(*offset, row);
+        }
+        for (offset, n) in self.number_offsets.iter().zip(numbers) {
+            put(*offset, format!("{:09}", n.min(999_999_999)).as_bytes());
+        }
+        Ok(out)
+    }
+}
+
+/// The source file a resource was made from (the inverse of [`resource_from_source`]): the name
+/// line, then for a puzzle the message and the first grid, for a solution the grid; CR line ends.
+pub fn source_from_resource(code: &[u8; 4], name: &[u8], data: &[u8]) -> Result<Vec<u8>> {
+    if code.starts_with(b"SBP") {
+        return Ok(PuzzleResource::parse(data)?.source(name));
+    }
+    let mut out = name.to_vec();
+    out.push(b'\r');
+    let body = if code.starts_with(b"SBS") { data.strip_suffix(b"\0").unwrap_or(data) } else { data };
+    out.extend_from_slice(body);
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +268,67 @@ mod tests {
         assert_eq!(r.name.as_deref(), Some(&b"6 x 6 Square Solution"[..]));
         assert_eq!(r.data, b"........\r.AAABBB.\r\0");
         assert!(resource_from_source(b"SBP1", b"only a name\n").is_err());
+    }
+
+    #[test]
+    fn figure_6_back_to_source() {
+        let source =
+            format!("6 x 6 Square\rCongratulations! Puzzle by David Levner.\r{}", GRID.replace('\n', "\r"));
+        let (name, data) = resource_from_source(b"SBP1", source.as_bytes()).unwrap();
+        let puzzle = PuzzleResource::parse(&data).unwrap();
+        assert_eq!(puzzle.numbers, [0, 0, 999_999_999, 999_999_999]);
+        assert_eq!(puzzle.grid, puzzle.saved);
+        assert_eq!(puzzle.grid.len(), 9);
+        assert_eq!(source_from_resource(b"SBP1", &name, &data).unwrap(), source.as_bytes());
+        // Saving changes the second grid and the numbers only.
+        let saved: Vec<Vec<u8>> = puzzle.saved.iter().map(|r| vec![b'X'; r.len()]).collect();
+        let out = puzzle.with_saved(&data, &saved, [3, 4, 3, 4]).unwrap();
+        assert_eq!(out.len(), data.len());
+        let again = PuzzleResource::parse(&out).unwrap();
+        assert_eq!((again.saved, again.numbers, again.grid), (saved, [3, 4, 3, 4], puzzle.grid.clone()));
+        let changed = out.iter().zip(&data).filter(|(a, b)| a != b).count();
+        // 18 x 9 saved squares, then 1 + 1 + 9 + 9 digits of the numbers.
+        assert_eq!(changed, 18 * 9 + 20);
+        let grid_end = data.len() - 1 - 4 * 10 - 9 * 19;
+        assert_eq!(out[..grid_end], data[..grid_end]);
+    }
+
+    #[test]
+    fn bad_puzzle_resources() {
+        assert!(PuzzleResource::parse(b"msg\r..\r..\r000000000\r000000000\r999999999\r\0").is_err());
+        assert!(
+            PuzzleResource::parse(b"msg\r..\r..\r..\r000000000\r000000000\r999999999\r999999999\r\0")
+                .is_err()
+        );
+        assert!(
+            PuzzleResource::parse(b"msg\r..\r...\r000000000\r000000000\r999999999\r999999999\r\0").is_err()
+        );
+        assert!(
+            PuzzleResource::parse(b"msg\r..\r..\r000000000\r000000000\r99999999x\r999999999\r\0").is_err()
+        );
+        assert!(PuzzleResource::parse(b"").is_err());
+        let ok =
+            PuzzleResource::parse(b"msg\r.a\r.a\r000000012\r000000000\r999999999\r999999999\r\0").unwrap();
+        assert_eq!(ok.numbers[0], 12);
+        assert_eq!(source_from_resource(b"SBS1", b"n", b"AB\r\0").unwrap(), b"n\rAB\r");
+    }
+
+    proptest::proptest! {
+        /// ftor then its inverse gives back the source (CR line ends).
+        #[test]
+        fn ftor_then_inverse(
+            name in "[ -~]{0,30}[!-~]",
+            message in "[!-~][ -~]{0,40}",
+            width in 1usize..12,
+            rows in proptest::collection::vec("[.a-zS]{12}", 1..10),
+        ) {
+            let mut source = format!("{name}\r{message}\r");
+            for row in &rows {
+                source.push_str(&row[..width]);
+                source.push('\r');
+            }
+            let (res_name, data) = resource_from_source(b"SBP1", source.as_bytes()).unwrap();
+            proptest::prop_assert_eq!(source_from_resource(b"SBP1", &res_name, &data).unwrap(), source.as_bytes());
+        }
     }
 }

@@ -7,9 +7,11 @@
 //! - [`packer`]: a specialised bitboard search for packing pieces into a board, with dead-region
 //!   pruning, colouring impossibility proofs, symmetry breaking and parallel counting.
 //! - [`macpoly`]: MacPoly's puzzle and solution source files (D. Levner, MacTutor 1986).
+//! - [`pack`]: pzl's own packing-problem format (`pzl-pack`), for any number of named pieces.
 
 pub mod exact_cover;
 pub mod macpoly;
+pub mod pack;
 pub mod packer;
 pub mod render;
 pub mod shape;

@@ -83,6 +83,9 @@ pub struct InfoArgs {
     /// A-Puzzle-A-Day: the edition (`classic`, `weekday` or a description file).
     #[arg(long, value_name = "NAME|FILE")]
     pub puzzle: Option<String>,
+    /// Mac resource files: which MacPoly puzzle resource (see `ResourceArgs`).
+    #[command(flatten)]
+    pub resource: ResourceArgs,
 }
 
 #[derive(Debug, Args)]
@@ -160,6 +163,9 @@ pub struct RenderArgs {
     /// `.svg` or `.pdf`.
     #[arg(long)]
     pub with_clues: bool,
+    /// Mac resource files: which MacPoly puzzle resource (see `ResourceArgs`).
+    #[command(flatten)]
+    pub resource: ResourceArgs,
 }
 
 #[derive(Debug, Args)]
@@ -207,6 +213,28 @@ pub struct SolveArgs {
     /// Polyominoes: pieces may turn but not flip over.
     #[arg(long)]
     pub no_flip: bool,
+    /// Mac resource files: which MacPoly puzzle resource (see `ResourceArgs`).
+    #[command(flatten)]
+    pub resource: ResourceArgs,
+    /// Mac resource files: write the arrangement found into the puzzle resource (its second
+    /// grid) and update its time, operations and records.
+    #[arg(long)]
+    pub save: bool,
+}
+
+/// Which MacPoly puzzle resource (`SBP1`..`SBP9`) of a Mac resource file to use: by type and ID,
+/// or by name; not needed when the file holds exactly one.
+#[derive(Debug, Args, Default)]
+pub struct ResourceArgs {
+    /// The resource type, e.g. `SBP1`.
+    #[arg(long = "type", value_name = "TYPE")]
+    pub resource_type: Option<String>,
+    /// The resource ID (with --type).
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    pub id: Option<i16>,
+    /// The resource (puzzle) name, e.g. "6 x 6 Square".
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -1,15 +1,18 @@
 //! Classic Mac files on the command line: the container formats (`rsrc`, `macbinary`,
 //! `applesingle`, `appledouble`, `binhex`, `rez`) for `pzl info/check/convert`, and the area's own
-//! commands `pzl rsrc list|extract|add|remove`, `pzl derez`, `pzl rez` and `pzl ftor`.
+//! commands `pzl rsrc list|extract|add|remove`, `pzl derez`, `pzl rez` and `pzl ftor`; `pzl
+//! solve/render/info` on a MacPoly puzzle resource (`SBPn`) hand its source to the poly area.
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use clap::{Args, Subcommand};
 use pzl_macfile::container::{self, ContainerKind};
 use pzl_macfile::finder::format_date;
+use pzl_macfile::ftor::PuzzleResource;
 use pzl_macfile::{Container, Forks, Resource, ResourceFork, fourcc, rez};
 
-use crate::cli::{CheckArgs, ConvertArgs, InfoArgs};
+use crate::cli::{CheckArgs, ConvertArgs, InfoArgs, RenderArgs, ResourceArgs, SolveArgs};
 use crate::error::{CliError, Status};
 use crate::io::{self, Context, Input};
 use crate::registry::{Area, FormatSpec, Handler};
@@ -182,6 +185,171 @@ fn resource_json(code: &[u8; 4], r: &Resource) -> serde_json::Value {
     })
 }
 
+/// A MacPoly puzzle resource chosen from a file.
+struct PuzzleChoice {
+    code: [u8; 4],
+    id: i16,
+    name: Vec<u8>,
+    data: Vec<u8>,
+}
+
+impl PuzzleChoice {
+    fn label(&self) -> String {
+        format!("'{}' {} \"{}\"", fourcc(&self.code), self.id, pzl_macfile::macroman::decode(&self.name))
+    }
+}
+
+fn is_puzzle_type(code: &[u8; 4]) -> bool {
+    code.starts_with(b"SBP") && code[3].is_ascii_digit()
+}
+
+fn wants_resource(sel: &ResourceArgs) -> bool {
+    sel.resource_type.is_some() || sel.id.is_some() || sel.name.is_some()
+}
+
+/// The puzzle resource `sel` names: of its type (`SBP1`..`SBP9` when none is given), its ID and
+/// its name; exactly one must match.
+fn choose_puzzle(fork: &ResourceFork, sel: &ResourceArgs, file: &str) -> Result<PuzzleChoice, CliError> {
+    let code = sel.resource_type.as_deref().map(parse_code).transpose()?;
+    let name = sel
+        .name
+        .as_deref()
+        .map(|n| pzl_macfile::macroman::encode(n).unwrap_or_else(|| n.as_bytes().to_vec()));
+    let matches: Vec<PuzzleChoice> = fork
+        .iter()
+        .filter(|(c, r)| {
+            code.as_ref().map_or(is_puzzle_type(c), |want| want == *c)
+                && sel.id.is_none_or(|id| id == r.id)
+                && name.as_ref().is_none_or(|n| r.name.as_deref() == Some(n.as_slice()))
+        })
+        .map(|(c, r)| PuzzleChoice {
+            code: *c,
+            id: r.id,
+            name: r.name.clone().unwrap_or_default(),
+            data: r.data.clone(),
+        })
+        .collect();
+    let all: Vec<String> = fork
+        .iter()
+        .filter(|(c, _)| is_puzzle_type(c))
+        .map(|(c, r)| {
+            let name = r.name.as_deref().map(pzl_macfile::macroman::decode).unwrap_or_default();
+            format!("'{}' {} \"{name}\"", fourcc(c), r.id)
+        })
+        .collect();
+    let listing = if all.is_empty() { "none".to_string() } else { all.join(", ") };
+    let mut matches = matches.into_iter();
+    match (matches.next(), matches.next()) {
+        (Some(only), None) => Ok(only),
+        (None, _) => Err(CliError::input(
+            file,
+            format!("no MacPoly puzzle resource matches; the file's puzzle resources: {listing}"),
+        )),
+        (Some(_), Some(_)) => Err(CliError::input(
+            file,
+            format!("several puzzle resources match; choose one with --type and --id, or --name: {listing}"),
+        )),
+    }
+}
+
+/// The chosen resource as a MacPoly source file, named after the file and the resource.
+fn puzzle_input(input: &Input, choice: &PuzzleChoice) -> Result<Input, CliError> {
+    let label = format!("{} {}", input.name, choice.label());
+    let bytes = pzl_macfile::ftor::source_from_resource(&choice.code, &choice.name, &choice.data)
+        .map_err(|e| CliError::input(&label, e))?;
+    Ok(Input { name: label, path: None, bytes })
+}
+
+fn chosen(
+    ctx: &Context,
+    input: &Input,
+    format: &FormatSpec,
+    sel: &ResourceArgs,
+) -> Result<(Opened, PuzzleChoice), CliError> {
+    let opened = open(ctx, input, format)?;
+    let fork = read_fork(&input.name, &opened.forks.rsrc)?;
+    let choice = choose_puzzle(&fork, sel, &input.name)?;
+    Ok((opened, choice))
+}
+
+/// `pzl solve --save`: solve the chosen puzzle, write the arrangement into the resource's second
+/// grid (pieces beside the shape cleared to `.`, the shape's squares lettered in upper case by the
+/// piece covering them), set the time (whole seconds the search took) and operations (one move
+/// per piece), lower the records when beaten, and rewrite the container with every other byte kept.
+fn save_arrangement(
+    ctx: &Context,
+    input: &Input,
+    opened: Opened,
+    choice: &PuzzleChoice,
+    args: &SolveArgs,
+) -> Result<Status, CliError> {
+    if args.count || args.all {
+        return Err(CliError::usage("--save keeps one arrangement: leave out --count and --all"));
+    }
+    let Some(mut container) = opened.container else {
+        return Err(CliError::usage("--save needs a resource file (not Rez text)"));
+    };
+    if input.path.is_none() {
+        return Err(CliError::usage("--save rewrites the file: give a file, not standard input"));
+    }
+    let sub = puzzle_input(input, choice)?;
+    let resource = PuzzleResource::parse(&choice.data).map_err(|e| CliError::input(&sub.name, e))?;
+    let parsed =
+        pzl_poly::macpoly::SourceFile::parse(&sub.bytes).map_err(|e| CliError::input(&sub.name, e))?;
+    parsed.warnings.iter().for_each(|w| ctx.warn(&sub.name, w));
+    let puzzle = parsed.value.puzzle().map_err(|e| CliError::input(&sub.name, e))?;
+    let problem = puzzle.problem(!args.no_flip);
+    let started = std::time::Instant::now();
+    let mut found = None;
+    problem.solutions(false, |s| {
+        found = Some(s.clone());
+        ControlFlow::Break(())
+    });
+    let Some(solution) = found else {
+        let reason = problem.impossibility().map(|r| format!(": {r}")).unwrap_or_default();
+        eprintln!("pzl: {}: no solution{reason}; nothing saved", sub.name);
+        return Ok(Status::Problems);
+    };
+    let seconds = u32::try_from(started.elapsed().as_secs()).unwrap_or(u32::MAX);
+    // The board is the shape cropped to its bounding box: find where it lies in the grid.
+    let on_shape = |b: u8| b == b'S' || b.is_ascii_uppercase();
+    let rows_with = |row: &Vec<u8>| row.iter().any(|&b| on_shape(b));
+    let top = resource.grid.iter().position(rows_with).unwrap_or(0);
+    let left = resource.grid.iter().filter_map(|r| r.iter().position(|&b| on_shape(b))).min().unwrap_or(0);
+    let mut saved: Vec<Vec<u8>> = resource
+        .grid
+        .iter()
+        .map(|r| r.iter().map(|&b| if b.is_ascii_lowercase() { b'.' } else { b }).collect())
+        .collect();
+    for placement in &solution.placements {
+        let Some(piece) = puzzle.pieces.get(placement.piece) else { continue };
+        for pos in &placement.cells {
+            if let Some(cell) = saved.get_mut(pos.row + top).and_then(|r| r.get_mut(pos.col + left)) {
+                *cell = piece.letter.to_ascii_uppercase() as u8;
+            }
+        }
+    }
+    let operations = u32::try_from(puzzle.pieces.len()).unwrap_or(u32::MAX);
+    let [_, _, record_time, record_operations] = resource.numbers;
+    let numbers = [seconds, operations, record_time.min(seconds), record_operations.min(operations)];
+    let data =
+        resource.with_saved(&choice.data, &saved, numbers).map_err(|e| CliError::input(&sub.name, e))?;
+    let mut fork = read_fork(&input.name, &opened.forks.rsrc)?;
+    if let Some(r) = fork.get_mut(&choice.code, choice.id) {
+        r.data = data;
+    }
+    let rsrc = fork.write().map_err(|e| lib_error(&input.name, e))?;
+    container.set_rsrc(rsrc).map_err(|e| lib_error(&input.name, e))?;
+    let bytes = container.write().map_err(|e| lib_error(&input.name, e))?;
+    io::write_output(&input.name, &bytes)?;
+    let mut out = format!("{}: saved the arrangement into {}\n", input.name, choice.label());
+    for row in &saved {
+        out.push_str(&String::from_utf8_lossy(row));
+        out.push('\n');
+    }
+    io::write_output("-", out.as_bytes()).map(|()| Status::Ok)
+}
+
 pub struct MacFileHandler;
 
 impl Handler for MacFileHandler {
@@ -192,6 +360,11 @@ impl Handler for MacFileHandler {
         format: &FormatSpec,
         args: &InfoArgs,
     ) -> Result<Status, CliError> {
+        if wants_resource(&args.resource) {
+            let (_, choice) = chosen(ctx, input, format, &args.resource)?;
+            let sub = puzzle_input(input, &choice)?;
+            return crate::poly::PolyHandler.info(ctx, &sub, crate::registry::by_name("macpoly")?, args);
+        }
         let opened = open(ctx, input, format)?;
         let info = &opened.forks.info;
         let fork = read_fork(&input.name, &opened.forks.rsrc)?;
@@ -275,6 +448,33 @@ impl Handler for MacFileHandler {
             io::write_output("-", text.as_bytes())?;
         }
         Ok(if problems.is_empty() { Status::Ok } else { Status::Problems })
+    }
+
+    fn solve(
+        &self,
+        ctx: &Context,
+        input: &Input,
+        format: &FormatSpec,
+        args: &SolveArgs,
+    ) -> Result<Status, CliError> {
+        let (opened, choice) = chosen(ctx, input, format, &args.resource)?;
+        if args.save {
+            return save_arrangement(ctx, input, opened, &choice, args);
+        }
+        let sub = puzzle_input(input, &choice)?;
+        crate::poly::PolyHandler.solve(ctx, &sub, crate::registry::by_name("macpoly")?, args)
+    }
+
+    fn render(
+        &self,
+        ctx: &Context,
+        input: &Input,
+        format: &FormatSpec,
+        args: &RenderArgs,
+    ) -> Result<Status, CliError> {
+        let (_, choice) = chosen(ctx, input, format, &args.resource)?;
+        let sub = puzzle_input(input, &choice)?;
+        crate::poly::PolyHandler.render(ctx, &sub, crate::registry::by_name("macpoly")?, args)
     }
 
     fn convert(

@@ -13,6 +13,8 @@ use crate::error::{CliError, Status};
 use crate::io::{self, Context, Input};
 use crate::registry::{Area, FormatSpec, Handler};
 
+mod pack;
+
 pub static FORMATS: &[FormatSpec] = &[
     FormatSpec {
         name: "macpoly",
@@ -29,6 +31,15 @@ pub static FORMATS: &[FormatSpec] = &[
         description: "MacPoly polyomino solution source file (name, grid of placed pieces)",
         extensions: &["macpolysol"],
         detect: Some(pzl_poly::macpoly::looks_like_solution),
+        read: true,
+        write: true,
+    },
+    FormatSpec {
+        name: pack::NAME,
+        area: Area::Poly,
+        description: "pzl packing problem (board, named pieces with copies, flips; first line `pzl-pack 1`)",
+        extensions: &["pack"],
+        detect: Some(pzl_poly::pack::looks_like_pack),
         read: true,
         write: true,
     },
@@ -64,6 +75,9 @@ impl Handler for PolyHandler {
         format: &FormatSpec,
         args: &InfoArgs,
     ) -> Result<Status, CliError> {
+        if format.name == pack::NAME {
+            return pack::info(ctx, input, args);
+        }
         let (file, _) = read(ctx, input)?;
         let puzzle = puzzle_of(input, &file)?;
         let shape_area = puzzle.board.area();
@@ -119,9 +133,12 @@ impl Handler for PolyHandler {
         &self,
         ctx: &Context,
         input: &Input,
-        _format: &FormatSpec,
+        format: &FormatSpec,
         args: &CheckArgs,
     ) -> Result<Status, CliError> {
+        if format.name == pack::NAME {
+            return pack::check(ctx, input, args);
+        }
         let (file, warnings) = read(ctx, input)?;
         let puzzle = puzzle_of(input, &file)?;
         let mut problems: Vec<String> = warnings;
@@ -166,9 +183,12 @@ impl Handler for PolyHandler {
         &self,
         ctx: &Context,
         input: &Input,
-        _format: &FormatSpec,
+        format: &FormatSpec,
         args: &SolveArgs,
     ) -> Result<Status, CliError> {
+        if format.name == pack::NAME {
+            return pack::solve(ctx, input, args);
+        }
         let (file, _) = read(ctx, input)?;
         if file.kind != Kind::Puzzle {
             return Err(CliError::input(&input.name, "this is a solution file; give the puzzle to solve"));
@@ -249,9 +269,12 @@ impl Handler for PolyHandler {
         &self,
         ctx: &Context,
         input: &Input,
-        _format: &FormatSpec,
+        format: &FormatSpec,
         args: &RenderArgs,
     ) -> Result<Status, CliError> {
+        if format.name == pack::NAME {
+            return pack::render(ctx, input, args);
+        }
         let (file, _) = read(ctx, input)?;
         let grid = render::squares(&file);
         let svg = match args.kind.as_deref() {
@@ -279,7 +302,13 @@ impl Handler for PolyHandler {
         to: &FormatSpec,
         _args: &ConvertArgs,
     ) -> Result<Vec<u8>, CliError> {
+        if from.name == pack::NAME {
+            return pack::convert(ctx, input, from.name, to.name);
+        }
         let (file, _) = read(ctx, input)?;
+        if file.kind == Kind::Puzzle && to.name == pack::NAME {
+            return Ok(pack::from_macpoly(&puzzle_of(input, &file)?));
+        }
         if from.name != to.name {
             return Err(CliError::usage(format!(
                 "cannot convert {} to {}: solve the puzzle to get a solution (`pzl solve -o FILE`)",

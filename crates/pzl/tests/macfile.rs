@@ -161,3 +161,74 @@ fn corpus_converts_and_derezzes() {
     let alt = stdout(&pzl(&["info", path(&dir.join("ciderpress2/adf/alt-ext2.rsrc"))]));
     assert!(alt.contains("data fork:     16 bytes"), "{alt}");
 }
+
+/// Issue 7's "done when": ftor the Figure 6 square into a resource file, then solve, count,
+/// describe, render and save it straight from the resource, in a raw fork and in MacBinary.
+#[test]
+fn solve_render_info_and_save_a_puzzle_resource() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = square_source(dir.path());
+    for out_name in ["puzzles.rsrc", "puzzles.bin"] {
+        let file = dir.path().join(out_name);
+        let file = path(&file);
+        assert!(pzl(&["ftor", "SBP1", file, path(&src)]).status.success());
+        let solved = pzl(&["solve", file, "--name", "6 x 6 Square"]);
+        assert!(solved.status.success(), "{out_name}: {}", String::from_utf8_lossy(&solved.stderr));
+        let text = stdout(&solved);
+        for letter in ["A", "B", "C", "D"] {
+            assert!(text.contains(letter), "{out_name}: {text}");
+        }
+        // The only puzzle resource needs no selector; type and ID select it too.
+        assert_eq!(stdout(&pzl(&["solve", file])), text);
+        assert_eq!(stdout(&pzl(&["solve", file, "--type", "SBP1", "--id", "128"])), text);
+        let count = pzl(&["solve", file, "--name", "6 x 6 Square", "--count"]);
+        assert_eq!(stdout(&count), "48\n", "{out_name}");
+        let info = stdout(&pzl(&["info", file, "--name", "6 x 6 Square"]));
+        assert!(info.contains("name:    6 x 6 Square"), "{info}");
+        assert!(info.contains("pieces:  4"), "{info}");
+        assert!(info.contains("the areas match"), "{info}");
+        let render = pzl(&["render", file, "--id", "128"]);
+        assert!(render.status.success() && stdout(&render).starts_with("6 x 6 Square\n"));
+
+        let before = std::fs::read(file).unwrap();
+        let old_data = pzl(&["rsrc", "extract", file, "--name", "6 x 6 Square"]).stdout;
+        let save = pzl(&["solve", file, "--name", "6 x 6 Square", "--save"]);
+        assert!(save.status.success(), "{out_name}: {}", String::from_utf8_lossy(&save.stderr));
+        assert!(stdout(&save).contains("saved the arrangement into 'SBP1' 128 \"6 x 6 Square\""));
+        let after = std::fs::read(file).unwrap();
+        let data = pzl(&["rsrc", "extract", file, "--name", "6 x 6 Square"]).stdout;
+        assert_eq!(data.len(), old_data.len());
+        // Only the second grid and the numbers changed, in the resource and in the file.
+        let grid_end = 1 + 41 + 9 * 19;
+        assert_eq!(data[..grid_end], old_data[..grid_end]);
+        let text = String::from_utf8(data[grid_end..].to_vec()).unwrap();
+        let lines: Vec<&str> = text.split('\r').collect();
+        let saved = &lines[..9];
+        assert_eq!(&lines[9..], ["000000000", "000000004", "000000000", "000000004", "\0"], "{out_name}");
+        let joined = saved.concat();
+        assert!(!joined.contains('S') && !joined.chars().any(|c| c.is_ascii_lowercase()), "{joined}");
+        for letter in ['A', 'B', 'C', 'D'] {
+            assert_eq!(joined.matches(letter).count(), 9, "{joined}");
+        }
+        let changed = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+        assert_eq!(after.len(), before.len());
+        // 36 squares beside the shape cleared, 36 on it lettered, 1 + 9 + 9 digits.
+        assert_eq!(changed, 36 + 36 + 19, "{out_name}");
+        // The saved arrangement is a correct solution of the puzzle.
+        let solution = dir.path().join("saved.macpolysol");
+        std::fs::write(&solution, format!("6 x 6 Square Solution\n{}\n", saved.join("\n"))).unwrap();
+        let check = pzl(&["check", path(&src), "--solution", path(&solution)]);
+        assert!(stdout(&check).contains("the solution is correct"), "{}", stdout(&check));
+        // The puzzle itself (the first grid) is unchanged: it still solves the same way.
+        assert_eq!(stdout(&pzl(&["solve", file, "--name", "6 x 6 Square", "--count"])), "48\n");
+
+        // Two puzzle resources: a selector is needed, and the error lists them.
+        assert!(pzl(&["ftor", "SBP2", file, path(&src)]).status.success());
+        let ambiguous = pzl(&["solve", file]);
+        assert_eq!(ambiguous.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&ambiguous.stderr);
+        assert!(err.contains("'SBP1' 128 \"6 x 6 Square\", 'SBP2' 128 \"6 x 6 Square\""), "{err}");
+        assert_eq!(pzl(&["solve", file, "--name", "Nope"]).status.code(), Some(2));
+        assert!(pzl(&["solve", file, "--type", "SBP2"]).status.success());
+    }
+}
