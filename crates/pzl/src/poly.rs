@@ -197,27 +197,7 @@ impl Handler for PolyHandler {
         let problem = puzzle.problem(!args.no_flip);
         let reason = problem.impossibility();
         if args.count {
-            let options = SearchOptions { jobs: args.jobs.unwrap_or(1).max(1), limit: args.limit };
-            let counts = problem.count(options);
-            let shown = if args.distinct { counts.distinct } else { counts.raw };
-            if args.json {
-                io::print_json(&serde_json::json!({
-                    "file": input.name,
-                    "raw": counts.raw,
-                    "distinct": counts.distinct,
-                    "symmetries": counts.symmetry_order,
-                    "nodes": counts.nodes,
-                    "limited": counts.limited,
-                    "impossible": reason.as_ref().map(|r| r.to_string()),
-                }))?;
-            } else {
-                let plus = if counts.limited { "+" } else { "" };
-                io::write_output("-", format!("{shown}{plus}\n").as_bytes())?;
-                if let Some(reason) = &reason {
-                    ctx.warn(&input.name, format!("no solution: {reason}"));
-                }
-            }
-            return Ok(if shown == 0 { Status::Problems } else { Status::Ok });
+            return print_count(ctx, input, &problem, reason.as_ref(), args);
         }
         if let Some(reason) = reason {
             if args.json {
@@ -318,4 +298,36 @@ impl Handler for PolyHandler {
         puzzle_of(input, &file)?;
         Ok(file.to_bytes())
     }
+}
+
+/// `pzl solve --count` for any packing problem: the raw or distinct count (`N+` when the limit
+/// stopped it), or the counts as JSON; exit 1 when there is no solution.
+pub(crate) fn print_count(
+    ctx: &Context,
+    input: &Input,
+    problem: &pzl_poly::Problem,
+    reason: Option<&impl std::fmt::Display>,
+    args: &SolveArgs,
+) -> Result<Status, CliError> {
+    let options = SearchOptions { jobs: args.jobs.unwrap_or(1).max(1), limit: args.limit };
+    let counts = problem.count(options);
+    let shown = if args.distinct { counts.distinct } else { counts.raw };
+    if args.json {
+        io::print_json(&serde_json::json!({
+            "file": input.name,
+            "raw": counts.raw,
+            "distinct": counts.distinct,
+            "symmetries": counts.symmetry_order,
+            "nodes": counts.nodes,
+            "limited": counts.limited,
+            "impossible": reason.map(|r| r.to_string()),
+        }))?;
+    } else {
+        let plus = if counts.limited { "+" } else { "" };
+        io::write_output("-", format!("{shown}{plus}\n").as_bytes())?;
+        if let Some(reason) = reason {
+            ctx.warn(&input.name, format!("no solution: {reason}"));
+        }
+    }
+    Ok(if shown == 0 { Status::Problems } else { Status::Ok })
 }

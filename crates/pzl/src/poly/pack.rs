@@ -6,7 +6,6 @@ use std::ops::ControlFlow;
 
 use pzl_grid::{Grid, Pos};
 use pzl_poly::pack::{self, PackFile};
-use pzl_poly::packer::SearchOptions;
 use pzl_poly::render::{self, Square};
 
 use crate::cli::{CheckArgs, InfoArgs, RenderArgs, SolveArgs};
@@ -108,27 +107,7 @@ pub fn solve(ctx: &Context, input: &Input, args: &SolveArgs) -> Result<Status, C
     let problem = file.problem(if args.no_flip { Some(false) } else { None });
     let reason = problem.impossibility();
     if args.count {
-        let options = SearchOptions { jobs: args.jobs.unwrap_or(1).max(1), limit: args.limit };
-        let counts = problem.count(options);
-        let shown = if args.distinct { counts.distinct } else { counts.raw };
-        if args.json {
-            io::print_json(&serde_json::json!({
-                "file": input.name,
-                "raw": counts.raw,
-                "distinct": counts.distinct,
-                "symmetries": counts.symmetry_order,
-                "nodes": counts.nodes,
-                "limited": counts.limited,
-                "impossible": reason.as_ref().map(|r| r.to_string()),
-            }))?;
-        } else {
-            let plus = if counts.limited { "+" } else { "" };
-            io::write_output("-", format!("{shown}{plus}\n").as_bytes())?;
-            if let Some(reason) = &reason {
-                ctx.warn(&input.name, format!("no solution: {reason}"));
-            }
-        }
-        return Ok(if shown == 0 { Status::Problems } else { Status::Ok });
+        return super::print_count(ctx, input, &problem, reason.as_ref(), args);
     }
     let mut found = Vec::new();
     if reason.is_none() {
