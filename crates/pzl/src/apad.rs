@@ -176,6 +176,23 @@ fn answer_text(answer: &Answer) -> String {
     }
 }
 
+/// Solution counts per answer as a JSON object keyed `YYYY-MM-DD` (with the weekday's name after
+/// it for the weekday edition).
+fn counts_json(
+    counts: &std::collections::BTreeMap<Answer, u64>,
+) -> serde_json::Map<String, serde_json::Value> {
+    counts
+        .iter()
+        .map(|(a, n)| {
+            let key = match a.weekday {
+                Some(w) => format!("{} {}", a.date.iso(), date::weekday_name(w)),
+                None => a.date.iso(),
+            };
+            (key, serde_json::Value::from(*n))
+        })
+        .collect()
+}
+
 fn grid_json(puzzle: &Puzzle, board: &Board) -> serde_json::Value {
     let letters = render::letters(puzzle, board);
     serde_json::Value::from(letters.lines().map(str::to_string).collect::<Vec<_>>())
@@ -288,16 +305,7 @@ fn solve_all(
         ctx.warn(&puzzle.name, format!("{missing} dates have no solution"));
     }
     if args.json {
-        let per: serde_json::Map<String, serde_json::Value> = counts
-            .iter()
-            .map(|(a, n)| {
-                let key = match a.weekday {
-                    Some(w) => format!("{} {}", a.date.iso(), date::weekday_name(w)),
-                    None => a.date.iso(),
-                };
-                (key, serde_json::Value::from(*n))
-            })
-            .collect();
+        let per = counts_json(&counts);
         io::print_json(&serde_json::json!({
             "puzzle": puzzle.name,
             "count": total,
@@ -422,16 +430,7 @@ impl Handler for ApadHandler {
         let most = counts.iter().max_by_key(|(_, n)| **n);
         let label = |a: &Answer| answer_text(a);
         if args.json {
-            let per: serde_json::Map<String, serde_json::Value> = counts
-                .iter()
-                .map(|(a, n)| {
-                    let key = match a.weekday {
-                        Some(w) => format!("{} {}", a.date.iso(), date::weekday_name(w)),
-                        None => a.date.iso(),
-                    };
-                    (key, serde_json::Value::from(*n))
-                })
-                .collect();
+            let per = counts_json(&counts);
             io::print_json(&serde_json::json!({
                 "file": input.name,
                 "format": format.name,
