@@ -6,7 +6,13 @@
 //! empty cell uncovered when it is a square of the next kind still to leave (month, then day,
 //! then weekday — the frames list them in that order), so one pass finds every solution of every
 //! date. Both prune a board with a stranded empty cell (no empty neighbour, or one of an enclosed
-//! pair) that may not be left uncovered, or with more of them than squares still to leave.
+//! pair) that may not be left uncovered, or with more of them than squares still to leave, and a
+//! placement that closes off a region whose size the pieces left cannot make.
+//!
+//! Different orders of placing the same pieces on the same squares reach the same state, so the
+//! search first builds a graph of states (remembering each state with enough pieces left, and
+//! keeping only steps that lead to a solution), then walks it to visit every solution in search
+//! order. The weekday edition's states meet often: this halves its one-pass time.
 
 use crate::board::{Answer, Board, Cell};
 use crate::date::Date;
@@ -33,8 +39,6 @@ pub struct Solver<'a> {
     /// are `placements[starts[k]..starts[k + 1]]`.
     starts: Vec<u32>,
     piece_count: usize,
-    /// Per cell, the kind of its label (for leaving it uncovered).
-    kinds: Vec<Option<LabelKind>>,
     not_first_col: u64,
     not_last_col: u64,
     width: u32,
@@ -48,6 +52,9 @@ pub struct Solver<'a> {
     leavable: Vec<u64>,
     /// `kind_squares[k]`: the squares of the `k`-th kind to leave uncovered.
     kind_squares: Vec<u64>,
+    /// `fillable[used * (kinds + 1) + holes_left]`: bit `n` is set when a region of `n` empty
+    /// squares could be filled by some of the unused pieces plus up to `holes_left` holes.
+    fillable: Vec<u64>,
 }
 
 /// A solution as the search reports it.
@@ -109,7 +116,6 @@ impl<'a> Solver<'a> {
             outside,
             starts,
             piece_count,
-            kinds: puzzle.squares.iter().map(|s| s.map(Label::kind)).collect(),
             not_first_col: !first_col,
             not_last_col: !last_col,
             width: puzzle.width as u32,
@@ -134,6 +140,7 @@ impl<'a> Solver<'a> {
                         .fold(0u64, |m, i| m | 1u64 << i)
                 })
                 .collect(),
+            fillable: fillable_sizes(puzzle),
             placements,
         }
     }
@@ -158,8 +165,9 @@ impl<'a> Solver<'a> {
             }
         }
         holes.sort_unstable();
+        let state = State { board, used: 0, holes: holes.len() as u8, holes_left: 0, month_days: 0 };
         let mut search = Search { stack: Vec::new(), holes, visit: &mut visit, stop: false };
-        self.fill(&mut search, board, 0, 0);
+        self.run(state, &mut search);
     }
 
     /// Visit every solution of `date` (and `weekday` on frames with weekdays).
@@ -181,8 +189,9 @@ impl<'a> Solver<'a> {
     /// Visit every solution of every date (and weekday) in one pass.
     pub fn solve_all(&self, mut visit: impl FnMut(Found<'_>) -> bool) {
         let mut search = Search { stack: Vec::new(), holes: Vec::new(), visit: &mut visit, stop: false };
-        let holes_left = self.puzzle.hole_kinds.len() as u32;
-        self.fill(&mut search, self.outside, 0, holes_left);
+        let holes_left = self.puzzle.hole_kinds.len() as u8;
+        let month_days = if self.puzzle.hole_kinds.contains(&LabelKind::Month) { 0 } else { 31 };
+        self.run(State { board: self.outside, used: 0, holes: 0, holes_left, month_days }, &mut search);
     }
 
     /// The number of solutions of `date`.
@@ -267,31 +276,65 @@ impl<'a> Solver<'a> {
         isolated | pairs | middle | (ends & empty)
     }
 
-    fn fill<F: FnMut(Found<'_>) -> bool>(
-        &self,
-        search: &mut Search<'_, F>,
-        board: u64,
-        used: u16,
-        holes_left: u32,
-    ) {
-        if board == !0u64 {
-            let found = Found { placements: &search.stack, uncovered: &search.holes };
-            if !(search.visit)(found) {
-                search.stop = true;
+    #[inline]
+    fn neighbours(&self, cells: u64) -> u64 {
+        ((cells << 1) & self.not_first_col)
+            | ((cells >> 1) & self.not_last_col)
+            | cells.checked_shl(self.width).unwrap_or(0)
+            | cells.checked_shr(self.width).unwrap_or(0)
+    }
+
+    /// Whether `placed` closes off a region of empty squares whose size no choice of the unused
+    /// pieces and holes makes (`fillable`, see [`Solver::fillable`]). Only regions that stop
+    /// growing within a few steps are measured; the open rest of the board is left alone.
+    #[inline]
+    fn cuts_off(&self, board: u64, placed: u64, fillable: u64) -> bool {
+        const FLOOD_STEPS: usize = 8;
+        let empty = !board;
+        let mut seeds = self.neighbours(placed) & empty;
+        while seeds != 0 {
+            let mut region = seeds & seeds.wrapping_neg();
+            for _ in 0..FLOOD_STEPS {
+                let grown = (region | self.neighbours(region)) & empty;
+                if grown == region {
+                    if fillable >> region.count_ones() & 1 == 0 {
+                        return true;
+                    }
+                    break;
+                }
+                region = grown;
             }
-            return;
+            seeds &= !region;
         }
+        false
+    }
+
+    /// Whether `state` is remembered in the graph's memo. With few pieces left, searching again
+    /// costs less than looking the state up (and the table's memory).
+    #[inline]
+    fn memoised(&self, state: State) -> bool {
+        const MEMO_PIECES_LEFT: u32 = 4;
+        self.piece_count as u32 - state.used.count_ones() >= MEMO_PIECES_LEFT
+    }
+
+    /// Add to `graph` the state `state` and everything after it that leads to a solution;
+    /// returns its node, or [`DEAD`] when no solution follows. The steps out of a node keep the
+    /// search's order (pieces, then their placements, then leaving the cell uncovered), so
+    /// walking the graph visits solutions in that order.
+    fn expand(&self, graph: &mut Graph, state: State) -> u32 {
+        let State { board, used, holes_left, .. } = state;
         // Holes are only left at the lowest empty cell, so each kind still to leave needs an
         // empty square.
-        let first_kind_left = self.kind_squares.len().saturating_sub(holes_left as usize);
+        let first_kind_left = self.kind_squares.len().saturating_sub(usize::from(holes_left));
         if self.kind_squares[first_kind_left..].iter().any(|&squares| squares & !board == 0) {
-            return;
+            return DEAD;
         }
         let cell = (!board).trailing_zeros() as usize;
         let row = cell * self.piece_count;
         // Cells already cut off must be left uncovered, and only squares of the kinds still to
         // leave may be.
-        let may_strand = self.leavable[search.holes.len()];
+        let may_strand = self.leavable[usize::from(state.holes)];
+        let children_from = graph.children.len();
         let mut unused = !used & self.all_pieces;
         while unused != 0 {
             let piece = unused.trailing_zeros() as usize;
@@ -303,49 +346,193 @@ impl<'a> Solver<'a> {
                 }
                 let next = board | mask;
                 let stranded = self.stranded(next);
-                if stranded & !may_strand != 0 || stranded.count_ones() > holes_left {
+                if stranded & !may_strand != 0 || stranded.count_ones() > u32::from(holes_left) {
                     continue;
                 }
-                search.stack.push((from + k) as u16);
-                self.fill(search, next, used | (1 << piece), holes_left);
-                search.stack.pop();
-                if search.stop {
-                    return;
+                let child = State { board: next, used: used | (1 << piece), ..state };
+                let fillable = self.fillable
+                    [usize::from(child.used) * (self.kind_squares.len() + 1) + usize::from(holes_left)];
+                if self.cuts_off(next, mask, fillable) {
+                    continue;
                 }
+                graph.children.push(Child { state: child, step: (from + k) as u16, node: UNKNOWN });
             }
         }
-        if holes_left > 0 && self.may_leave(search, cell) {
+        if holes_left > 0
+            && let Some(month_days) = self.may_leave(state, cell)
+        {
             let next = board | 1u64 << cell;
             let stranded = self.stranded(next);
-            if stranded & !self.leavable[search.holes.len() + 1] == 0 && stranded.count_ones() < holes_left {
-                search.holes.push(cell as u8);
-                self.fill(search, next, used, holes_left - 1);
-                search.holes.pop();
+            if stranded & !self.leavable[usize::from(state.holes) + 1] == 0
+                && stranded.count_ones() < u32::from(holes_left)
+            {
+                let child = State {
+                    board: next,
+                    holes: state.holes + 1,
+                    holes_left: holes_left - 1,
+                    month_days,
+                    ..state
+                };
+                graph.children.push(Child { state: child, step: LEAVE | cell as u16, node: UNKNOWN });
             }
+        }
+        // Look every child up before expanding any: the lookups are independent memory reads
+        // the processor can overlap, and they dominate the time. No child can appear below a
+        // sibling (it has fewer pieces placed), so what they find stays true.
+        for child in &mut graph.children[children_from..] {
+            child.node = if child.state.board == !0u64 {
+                SOLVED
+            } else if !self.memoised(child.state) {
+                UNKNOWN
+            } else {
+                graph.memo.get(&child.state.key()).copied().unwrap_or(UNKNOWN)
+            };
+        }
+        let edges_from = graph.scratch.len();
+        for i in children_from..graph.children.len() {
+            let Child { state: child, step, mut node } = graph.children[i];
+            if node == UNKNOWN {
+                node = self.expand(graph, child);
+                if self.memoised(child) {
+                    graph.memo.insert(child.key(), node);
+                }
+            }
+            if node != DEAD {
+                graph.scratch.push(Edge { step, to: node });
+            }
+        }
+        graph.children.truncate(children_from);
+        if graph.scratch.len() == edges_from {
+            return DEAD;
+        }
+        let from = graph.edges.len() as u32;
+        graph.edges.extend(graph.scratch.drain(edges_from..));
+        graph.nodes.push((from, graph.edges.len() as u32));
+        (graph.nodes.len() - 1) as u32
+    }
+
+    /// Whether the search may leave `cell` uncovered (it is of the next kind, and a day makes a
+    /// real date with the month left before it), and if so the `month_days` of the next state.
+    fn may_leave(&self, state: State, cell: usize) -> Option<u8> {
+        let next_kind = self.puzzle.hole_kinds.get(usize::from(state.holes))?;
+        let label = self.puzzle.squares.get(cell).copied().flatten()?;
+        if label.kind() != *next_kind {
+            return None;
+        }
+        match label {
+            Label::Month(month) => Some((1..=31).rev().find(|&d| Date::new(month, d).is_some()).unwrap_or(0)),
+            Label::Day(day) => (day <= state.month_days).then_some(0),
+            Label::Weekday(_) => Some(state.month_days),
         }
     }
 
-    /// Whether the search may leave `cell` uncovered: it is of the next kind, and a day
-    /// makes a real date with the month left before it.
-    fn may_leave<F>(&self, search: &Search<'_, F>, cell: usize) -> bool {
-        let next_kind = self.puzzle.hole_kinds.get(search.holes.len());
-        let Some(kind) = self.kinds.get(cell).copied().flatten() else { return false };
-        if next_kind != Some(&kind) {
-            return false;
-        }
-        if kind != LabelKind::Day {
-            return true;
-        }
-        let month = search.holes.iter().find_map(|&h| match self.puzzle.squares.get(usize::from(h)) {
-            Some(Some(Label::Month(m))) => Some(*m),
-            _ => None,
-        });
-        let day = match self.puzzle.squares.get(cell) {
-            Some(Some(Label::Day(d))) => *d,
-            _ => return false,
-        };
-        month.is_some_and(|m| Date::new(m, day).is_some())
+    /// Search from `state`, then visit every solution in search order.
+    fn run<F: FnMut(Found<'_>) -> bool>(&self, state: State, search: &mut Search<'_, F>) {
+        let mut graph = Graph::default();
+        let root = if state.board == !0u64 { SOLVED } else { self.expand(&mut graph, state) };
+        self.walk(&graph, root, search);
     }
+
+    fn walk<F: FnMut(Found<'_>) -> bool>(&self, graph: &Graph, node: u32, search: &mut Search<'_, F>) {
+        if node == SOLVED {
+            let found = Found { placements: &search.stack, uncovered: &search.holes };
+            if !(search.visit)(found) {
+                search.stop = true;
+            }
+            return;
+        }
+        let Some(&(from, to)) = graph.nodes.get(node as usize) else { return };
+        for edge in &graph.edges[from as usize..to as usize] {
+            if edge.step & LEAVE != 0 {
+                search.holes.push((edge.step & !LEAVE) as u8);
+                self.walk(graph, edge.to, search);
+                search.holes.pop();
+            } else {
+                search.stack.push(edge.step);
+                self.walk(graph, edge.to, search);
+                search.stack.pop();
+            }
+            if search.stop {
+                return;
+            }
+        }
+    }
+}
+
+/// The region sizes each set of unused pieces (plus holes) could fill; see [`Solver::fillable`].
+fn fillable_sizes(puzzle: &Puzzle) -> Vec<u64> {
+    let pieces = puzzle.pieces.len();
+    let kinds = puzzle.hole_kinds.len();
+    let mut fillable = Vec::with_capacity((1 << pieces) * (kinds + 1));
+    for used in 0..1usize << pieces {
+        // Every sum of a subset of the unused pieces' sizes.
+        let mut sums = 1u64;
+        for (p, piece) in puzzle.pieces.iter().enumerate() {
+            if used & 1 << p == 0 {
+                sums |= sums.checked_shl(piece.cells.len() as u32).unwrap_or(0);
+            }
+        }
+        for holes in 0..=kinds {
+            fillable.push((0..=holes).fold(0u64, |m, h| m | sums << h));
+        }
+    }
+    fillable
+}
+
+/// A node of the search: the squares covered (pieces and holes), the pieces used, and what is
+/// still to leave uncovered. Two orders of placing the same pieces on the same squares meet in
+/// the same state, and the search below it is done once.
+#[derive(Debug, Clone, Copy)]
+struct State {
+    board: u64,
+    used: u16,
+    /// Squares left uncovered so far.
+    holes: u8,
+    holes_left: u8,
+    /// The length of the month left uncovered, while a day is still to leave (a day makes a
+    /// real date only with it); 31 when no month is to be left; 0 after the day.
+    month_days: u8,
+}
+
+impl State {
+    fn key(self) -> (u64, u32) {
+        (self.board, u32::from(self.used) | u32::from(self.holes) << 16 | u32::from(self.month_days) << 24)
+    }
+}
+
+/// Marks an [`Edge`] that leaves a cell uncovered (the low bits are the cell) rather than
+/// placing a piece (the bits are the placement's index).
+const LEAVE: u16 = 0x8000;
+/// Node numbers with a meaning of their own.
+const DEAD: u32 = u32::MAX;
+const SOLVED: u32 = u32::MAX - 1;
+/// A child not yet looked up.
+const UNKNOWN: u32 = u32::MAX - 2;
+
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    state: State,
+    step: u16,
+    node: u32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    step: u16,
+    to: u32,
+}
+
+/// The states that lead to a solution and the steps between them.
+#[derive(Default)]
+struct Graph {
+    memo: rustc_hash::FxHashMap<(u64, u32), u32>,
+    /// Per node, its edges: `edges[from..to]`.
+    nodes: Vec<(u32, u32)>,
+    edges: Vec<Edge>,
+    /// Children of the nodes being expanded, innermost last.
+    children: Vec<Child>,
+    /// Edges of the nodes being expanded, innermost last.
+    scratch: Vec<Edge>,
 }
 
 #[cfg(test)]

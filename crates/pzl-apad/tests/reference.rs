@@ -92,3 +92,30 @@ fn weekday_edition_matches_a_sample_of_the_table() {
         assert_eq!(solver.count_date(date, Some(weekday)).to_string(), row[5], "{date} {}", row[4]);
     }
 }
+
+/// Every (date, weekday) of the weekday edition in one pass against the whole table. Seconds in a
+/// release build, minutes in a debug one: CI runs it with `--release -- --include-ignored`.
+#[test]
+#[ignore = "slow in a debug build; run with --release -- --include-ignored"]
+fn weekday_edition_one_pass_matches_the_whole_table() {
+    let Some(dir) = pzl_corpus::dir("apad") else { return };
+    let text = std::fs::read_to_string(dir.join("weekday_counts.csv")).expect("weekday_counts.csv");
+    let mut expected = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let row: Vec<&str> = line.split(',').collect();
+        let date = Date::new(row[0].parse().unwrap(), row[1].parse().unwrap()).unwrap();
+        let weekday = pzl_apad::date::parse_weekday(row[4]).unwrap();
+        expected.insert((date, weekday), row[5].parse::<u64>().unwrap());
+    }
+    let puzzle = Puzzle::weekday();
+    let solver = Solver::new(&puzzle);
+    let mut found: BTreeMap<(Date, u8), u64> = BTreeMap::new();
+    solver.solve_all(|solution| {
+        let answer = solver.answer(solution).expect("a real date");
+        *found.entry((answer.date, answer.weekday.expect("a weekday"))).or_default() += 1;
+        true
+    });
+    // The table lists dates with no solution too.
+    expected.retain(|_, &mut n| n > 0);
+    assert_eq!(found, expected);
+}
