@@ -52,8 +52,7 @@ pub struct Solver<'a> {
     leavable: Vec<u64>,
     /// `kind_squares[k]`: the squares of the `k`-th kind to leave uncovered.
     kind_squares: Vec<u64>,
-    /// `fillable[used * (kinds + 1) + holes_left]`: bit `n` is set when a region of `n` empty
-    /// squares could be filled by some of the unused pieces plus up to `holes_left` holes.
+    /// `fillable[used]`: bit `n` is set when some of the pieces not in `used` make `n` squares.
     fillable: Vec<u64>,
 }
 
@@ -284,12 +283,14 @@ impl<'a> Solver<'a> {
             | cells.checked_shr(self.width).unwrap_or(0)
     }
 
-    /// Whether `placed` closes off a region of empty squares whose size no choice of the unused
-    /// pieces and holes makes (`fillable`, see [`Solver::fillable`]). Only regions that stop
-    /// growing within a few steps are measured; the open rest of the board is left alone.
+    /// Whether `placed` closes off a region of empty squares the pieces not in `used` cannot
+    /// fill: one whose size no choice of them makes (see [`Solver::fillable`]), or one too small
+    /// for two pieces that is not exactly the shape of one. Only regions that stop growing within
+    /// a few steps are measured; the open rest of the board is left alone.
     #[inline]
-    fn cuts_off(&self, board: u64, placed: u64, fillable: u64) -> bool {
+    fn cuts_off(&self, board: u64, placed: u64, used: u16) -> bool {
         const FLOOD_STEPS: usize = 8;
+        let fillable = self.fillable[usize::from(used)];
         let empty = !board;
         let mut seeds = self.neighbours(placed) & empty;
         while seeds != 0 {
@@ -297,7 +298,10 @@ impl<'a> Solver<'a> {
             for _ in 0..FLOOD_STEPS {
                 let grown = (region | self.neighbours(region)) & empty;
                 if grown == region {
-                    if fillable >> region.count_ones() & 1 == 0 {
+                    let size = region.count_ones();
+                    if fillable >> size & 1 == 0
+                        || (size < 2 * self.smallest_piece as u32 && !self.is_a_piece(region, used))
+                    {
                         return true;
                     }
                     break;
@@ -305,6 +309,21 @@ impl<'a> Solver<'a> {
                 region = grown;
             }
             seeds &= !region;
+        }
+        false
+    }
+
+    /// Whether `region` is exactly a placement of a piece not in `used`.
+    fn is_a_piece(&self, region: u64, used: u16) -> bool {
+        let row = region.trailing_zeros() as usize * self.piece_count;
+        let mut unused = !used & self.all_pieces;
+        while unused != 0 {
+            let piece = unused.trailing_zeros() as usize;
+            unused &= unused - 1;
+            let (from, to) = (self.starts[row + piece] as usize, self.starts[row + piece + 1] as usize);
+            if self.masks[from..to].contains(&region) {
+                return true;
+            }
         }
         false
     }
@@ -350,9 +369,9 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 let child = State { board: next, used: used | (1 << piece), ..state };
-                let fillable = self.fillable
-                    [usize::from(child.used) * (self.kind_squares.len() + 1) + usize::from(holes_left)];
-                if self.cuts_off(next, mask, fillable) {
+                // With squares still to leave, almost any region size can be made and measuring
+                // regions costs more than it saves.
+                if holes_left == 0 && self.cuts_off(next, mask, child.used) {
                     continue;
                 }
                 graph.children.push(Child { state: child, step: (from + k) as u16, node: UNKNOWN });
@@ -459,24 +478,19 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// The region sizes each set of unused pieces (plus holes) could fill; see [`Solver::fillable`].
+/// The region sizes each set of unused pieces could fill; see [`Solver::fillable`].
 fn fillable_sizes(puzzle: &Puzzle) -> Vec<u64> {
-    let pieces = puzzle.pieces.len();
-    let kinds = puzzle.hole_kinds.len();
-    let mut fillable = Vec::with_capacity((1 << pieces) * (kinds + 1));
-    for used in 0..1usize << pieces {
-        // Every sum of a subset of the unused pieces' sizes.
-        let mut sums = 1u64;
-        for (p, piece) in puzzle.pieces.iter().enumerate() {
-            if used & 1 << p == 0 {
-                sums |= sums.checked_shl(piece.cells.len() as u32).unwrap_or(0);
-            }
-        }
-        for holes in 0..=kinds {
-            fillable.push((0..=holes).fold(0u64, |m, h| m | sums << h));
-        }
-    }
-    fillable
+    (0..1usize << puzzle.pieces.len())
+        .map(|used| {
+            // Every sum of a subset of the unused pieces' sizes.
+            puzzle
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|&(p, _)| used & 1 << p == 0)
+                .fold(1u64, |sums, (_, piece)| sums | sums.checked_shl(piece.cells.len() as u32).unwrap_or(0))
+        })
+        .collect()
 }
 
 /// A node of the search: the squares covered (pieces and holes), the pieces used, and what is
