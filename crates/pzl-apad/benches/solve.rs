@@ -21,8 +21,18 @@ fn classic(c: &mut Criterion) {
     c.bench_function("classic: generate solutions.apad", |b| {
         b.iter(|| codec::generate(&puzzle).map(|bytes| bytes.len()))
     });
-    c.bench_function("classic: one date (Jan 25, all 216)", |b| {
+    c.bench_function("classic: one date (Jan 25, the most solutions: 216)", |b| {
         b.iter(|| solver.count_date(Date { month: 1, day: 25 }, None))
+    });
+    // The dates whose search is longest (found with the speed example).
+    for (month, day) in [(1, 29), (6, 7)] {
+        let date = Date { month, day };
+        c.bench_function(&format!("classic: one date ({date}, among the slowest)"), |b| {
+            b.iter(|| solver.count_date(date, None))
+        });
+    }
+    c.bench_function("classic: all 366 dates, one search each", |b| {
+        b.iter(|| Date::all().map(|date| solver.count_date(date, None)).sum::<u64>())
     });
     c.bench_function("classic: solver setup", |b| b.iter(|| Solver::new(&puzzle).placements().len()));
 }
