@@ -189,8 +189,7 @@ impl<'a> Solver<'a> {
     pub fn solve_all(&self, mut visit: impl FnMut(Found<'_>) -> bool) {
         let mut search = Search { stack: Vec::new(), holes: Vec::new(), visit: &mut visit, stop: false };
         let holes_left = self.puzzle.hole_kinds.len() as u8;
-        let month_days = if self.puzzle.hole_kinds.contains(&LabelKind::Month) { 0 } else { 31 };
-        self.run(State { board: self.outside, used: 0, holes: 0, holes_left, month_days }, &mut search);
+        self.run(State { board: self.outside, used: 0, holes: 0, holes_left, month_days: 0 }, &mut search);
     }
 
     /// The number of solutions of `date`.
@@ -504,7 +503,8 @@ struct State {
     holes: u8,
     holes_left: u8,
     /// The length of the month left uncovered, while a day is still to leave (a day makes a
-    /// real date only with it); 31 when no month is to be left; 0 after the day.
+    /// real date only with it); 0 before the month and after the day (every frame leaves a
+    /// month before a day), so states that differ only in a month already dealt with meet.
     month_days: u8,
 }
 
