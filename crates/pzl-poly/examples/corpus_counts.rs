@@ -27,7 +27,7 @@ fn main() {
         let task = b.task.as_str();
         let start = Instant::now();
         if task == "count_all" {
-            let c = problem.count(SearchOptions { jobs, limit: None });
+            let c = problem.count(SearchOptions { jobs, ..SearchOptions::default() });
             println!(
                 "{id:32} raw {:>7} (expected {:>7?}) distinct {:>6} (expected {:>6?}) nodes {:>10} {:>8.3} s",
                 c.raw,

@@ -1,19 +1,26 @@
 //! Packing pieces into a board, every piece used once and every board cell covered once.
 //!
-//! The problem is compiled into a [`Plan`]: the board's cells numbered along its short side (so
+//! The problem is compiled into a `Plan`: the board's cells numbered along its short side (so
 //! the "first empty cell" search always fills the narrow front), every placement of every piece,
-//! and the board's symmetry group. One piece's placements are cut down to one per orbit of that
-//! group; each solution found then stands for `|G| / |stabiliser|` raw solutions, so `--count`
-//! and `--distinct` both run on the reduced search and still give exact figures.
+//! and the problem's symmetry group: the board's symmetries, where a reflection counts when
+//! pieces may flip or come in mirror pairs (it then swaps each piece with its mirror partner).
+//! One piece that every symmetry maps to itself has its placements cut down to one per orbit;
+//! each solution found then stands for `|G| / |stabiliser|` raw solutions, so `--count` and
+//! `--distinct` both run on the reduced search and still give exact figures.
 //!
-//! The search itself is [`crate::packer`]'s bitboard engine for boards of up to 512 cells and 64
-//! pieces (const-generic over the number of 64-bit words), with per-(cell, piece) placement
-//! tables, isolated-cell and small-region pruning; anything larger goes to the general
-//! [`crate::exact_cover`] engine. Before searching, colouring arguments (checkerboard and stripes)
-//! prove many impossible problems at once.
+//! The search itself is the bitboard engine (module `bitboard`) for boards of up to 512 cells and 64
+//! pieces (const-generic over the number of 64-bit words): first empty cell, placements listed
+//! per (cell, pattern of the next few cells, piece), the most constrained pieces first, and
+//! pruning by checkerboard balance, isolated cells and pieces that no longer fit anywhere.
+//! Anything larger goes to the general [`crate::exact_cover`] engine. Before searching,
+//! colouring arguments (checkerboard and stripes) prove many impossible problems at once.
+//! Counts split over threads (`jobs`) give the same figures; listed solutions come in the same
+//! order.
 
 use std::collections::{BTreeSet, HashSet};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use pzl_grid::{Grid, Pos, Symmetry};
 use rayon::prelude::*;
@@ -163,12 +170,23 @@ pub struct SearchOptions {
     pub jobs: usize,
     /// Stop after this many solutions found by the (reduced) search.
     pub limit: Option<u64>,
+    /// Stop searching after this long (the result then says it timed out).
+    pub timeout: Option<Duration>,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { jobs: 1, limit: None }
+        SearchOptions { jobs: 1, limit: None, timeout: None }
     }
+}
+
+/// How a search for solutions went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchOutcome {
+    /// Search nodes (placements tried).
+    pub nodes: u64,
+    /// The search stopped at the timeout, so more solutions may exist.
+    pub timed_out: bool,
 }
 
 /// The result of a count.
@@ -176,14 +194,17 @@ impl Default for SearchOptions {
 pub struct Counts {
     /// Every labelled placement of the pieces.
     pub raw: u64,
-    /// Solutions up to the board's symmetries.
+    /// Solutions up to the problem's symmetries.
     pub distinct: u64,
-    /// The order of the board's symmetry group (among the symmetries pieces may use).
+    /// The order of the problem's symmetry group: the board's rotations, and its reflections
+    /// when pieces may flip or come in mirror pairs.
     pub symmetry_order: usize,
     /// Search nodes (placements tried).
     pub nodes: u64,
     /// The count stopped at the limit.
     pub limited: bool,
+    /// The count stopped at the timeout (the figures are then lower bounds).
+    pub timed_out: bool,
 }
 
 impl Problem {
@@ -248,55 +269,93 @@ impl Problem {
         None
     }
 
-    /// Count solutions: raw (every labelled placement) and distinct (up to the board's symmetries).
+    /// Count solutions: raw (every labelled placement) and distinct (up to the problem's
+    /// symmetries; see [`Counts::symmetry_order`]).
     pub fn count(&self, options: SearchOptions) -> Counts {
         if self.impossibility().is_some() {
             return Counts { symmetry_order: Plan::new(self, false).group.len(), ..Counts::default() };
         }
         let plan = Plan::new(self, true);
-        let mut counts = Counts { symmetry_order: plan.group.len(), ..Counts::default() };
-        let mut weighted_distinct = 0u64;
-        let mut found = 0u64;
-        let stats = plan.search(options, &mut |placements: &[u32]| {
-            let (raw, distinct) = plan.weights(placements);
-            counts.raw += raw;
-            weighted_distinct += distinct;
-            found += 1;
-            if options.limit.is_some_and(|l| found >= l) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        counts.nodes = stats.nodes;
-        counts.limited = stats.stopped;
-        counts.distinct = weighted_distinct / plan.group.len() as u64;
-        counts
+        let (sum, stats) = plan.count(options);
+        Counts {
+            raw: sum.raw,
+            distinct: sum.distinct / plan.group.len() as u64,
+            symmetry_order: plan.group.len(),
+            nodes: stats.nodes,
+            limited: stats.stopped && !stats.timed_out,
+            timed_out: stats.timed_out,
+        }
     }
 
     /// The first solution, if any.
     pub fn first(&self) -> Option<Solution> {
-        let mut found = None;
-        self.solutions(false, |s| {
-            found = Some(s.clone());
-            ControlFlow::Break(())
-        });
-        found
+        self.find_first(SearchOptions::default()).0
+    }
+
+    /// The first solution, if any is found (within `options.timeout`; one thread). It comes from
+    /// the search without symmetry breaking: cutting one piece's placements makes it the most
+    /// constrained piece and so the first one tried, which was measured to slow finding
+    /// (35 hexominoes on 15×15 minus 5×3: 1.5 s against 1.1 s).
+    pub fn find_first(&self, options: SearchOptions) -> (Option<Solution>, SearchOutcome) {
+        if self.impossibility().is_some() {
+            return (None, SearchOutcome::default());
+        }
+        let plan = Plan::new(self, false);
+        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let (found, stats) = match plan.bitboard_words() {
+            Some(1) => plan.first_by_restarts::<1>(deadline),
+            Some(2) => plan.first_by_restarts::<2>(deadline),
+            Some(4) => plan.first_by_restarts::<4>(deadline),
+            Some(_) => plan.first_by_restarts::<8>(deadline),
+            None => {
+                let mut found = None;
+                let stats = plan.search_exact_cover(deadline, &mut |placements: &[u32]| {
+                    found = Some(placements.to_vec());
+                    ControlFlow::Break(())
+                });
+                (found, stats)
+            }
+        };
+        let solution = found.map(|placements| plan.moved_solution(0, &placements));
+        (solution, SearchOutcome { nodes: stats.nodes, timed_out: stats.timed_out })
     }
 
     /// Visit solutions until `visit` breaks: every labelled solution, or with `distinct` one per
-    /// class under the board's symmetries.
-    pub fn solutions(&self, distinct: bool, mut visit: impl FnMut(&Solution) -> ControlFlow<()>) {
+    /// class under the problem's symmetries. Labelled solutions come orbit by orbit: a solution
+    /// of the reduced search, then its images under the symmetries.
+    pub fn solutions(&self, distinct: bool, visit: impl FnMut(&Solution) -> ControlFlow<()>) {
+        self.search_solutions(distinct, SearchOptions::default(), visit);
+    }
+
+    /// [`Problem::solutions`] with search options: the order of the solutions does not depend on
+    /// `options.jobs` (with several jobs every solution is found before the first is visited, so
+    /// use one job to stop early); `options.limit` is ignored.
+    pub fn search_solutions(
+        &self,
+        distinct: bool,
+        options: SearchOptions,
+        mut visit: impl FnMut(&Solution) -> ControlFlow<()>,
+    ) -> SearchOutcome {
         if self.impossibility().is_some() {
-            return;
+            return SearchOutcome::default();
         }
-        let plan = Plan::new(self, distinct);
-        plan.search(SearchOptions::default(), &mut |placements: &[u32]| {
-            if distinct && !plan.is_orbit_representative(placements) {
-                return ControlFlow::Continue(());
+        // Both run the reduced search: distinct solutions are the orbit representatives among
+        // its solutions, and every labelled solution is an image of one of its solutions.
+        let plan = Plan::new(self, true);
+        let options = SearchOptions { limit: None, ..options };
+        let stats = plan.search(options, &mut |placements: &[u32]| {
+            if distinct {
+                if !plan.is_orbit_representative(placements) {
+                    return ControlFlow::Continue(());
+                }
+                return visit(&plan.moved_solution(0, placements));
             }
-            visit(&plan.solution(placements))
+            for g in plan.raw_images(placements) {
+                visit(&plan.moved_solution(g, placements))?;
+            }
+            ControlFlow::Continue(())
         });
+        SearchOutcome { nodes: stats.nodes, timed_out: stats.timed_out }
     }
 
     /// Check a complete packing: every piece once, in an allowed orientation, covering the board
@@ -345,6 +404,34 @@ impl Problem {
     }
 }
 
+/// Every piece mapped to itself.
+fn identity_labels(problem: &Problem) -> Vec<u16> {
+    (0..problem.pieces.len() as u16).collect()
+}
+
+/// For pieces that may not flip: each piece's partner of the mirror-image shape (itself when
+/// the shape is its own mirror image), pairing the k-th piece of a shape with the k-th of the
+/// mirrored shape; `None` when the pieces do not come in mirror pairs.
+fn mirror_partners(problem: &Problem) -> Option<Vec<u16>> {
+    let mut by_shape: std::collections::BTreeMap<Shape, Vec<usize>> = std::collections::BTreeMap::new();
+    for (k, piece) in problem.pieces.iter().enumerate() {
+        by_shape.entry(piece.shape.canonical(Equivalence::OneSided)).or_default().push(k);
+    }
+    let mut partner = identity_labels(problem);
+    for (shape, pieces) in &by_shape {
+        let mirror =
+            shape.transformed(Symmetry { mirror: true, quarter_turns: 0 }).canonical(Equivalence::OneSided);
+        let partners = by_shape.get(&mirror)?;
+        if partners.len() != pieces.len() {
+            return None;
+        }
+        for (&a, &b) in pieces.iter().zip(partners) {
+            partner[a] = b as u16;
+        }
+    }
+    Some(partner)
+}
+
 /// The compiled problem shared by both engines.
 struct Plan {
     /// Internal numbering: bit `i` is the board position `positions[i]` (bounding-box cells that
@@ -355,8 +442,11 @@ struct Plan {
     stride: usize,
     /// Per piece, its placements as sorted bit numbers.
     placements: Vec<Vec<Vec<u16>>>,
-    /// The board's symmetry group as permutations of the bit numbers.
+    /// The problem's symmetry group: board symmetries as permutations of the bit numbers...
     group: Vec<Vec<u16>>,
+    /// ...and, for each, the permutation of the pieces that goes with it (the identity unless
+    /// a reflection swaps mirror-image pieces).
+    relabel: Vec<Vec<u16>>,
     /// The piece whose placements were cut to one per orbit, with each kept placement's stabiliser
     /// (indices into `group`).
     restricted: Option<(usize, Vec<Vec<usize>>)>,
@@ -408,16 +498,23 @@ impl Plan {
             placements.push(list);
         }
 
-        // The group: board symmetries as permutations of bits. A symmetry that reflects is only
-        // a symmetry of the problem when pieces may flip (otherwise it maps solutions to
-        // solutions of the mirrored piece set).
+        // The group: board symmetries as permutations of bits, each with the piece permutation
+        // that goes with it. A symmetry that reflects maps a solution to a packing of the
+        // mirror-image pieces: it is a symmetry of the problem when pieces may flip, or when the
+        // pieces come in mirror pairs (then it swaps each piece with its partner).
+        let mirror_partner =
+            if problem.flips { Some(identity_labels(problem)) } else { mirror_partners(problem) };
         let board_cells = board.positions();
         let min_r = board_cells.iter().map(|p| p.row).min().unwrap_or(0) as i64;
         let min_c = board_cells.iter().map(|p| p.col).min().unwrap_or(0) as i64;
         let mut group = Vec::new();
+        let mut relabel = Vec::new();
         for symmetry in board.symmetries() {
-            if symmetry.mirror && !problem.flips {
-                continue;
+            if symmetry.mirror {
+                let Some(partner) = &mirror_partner else { continue };
+                relabel.push(partner.clone());
+            } else {
+                relabel.push(identity_labels(problem));
             }
             let moved: Vec<(i64, i64)> =
                 board_cells.iter().map(|p| symmetry.apply_coords(p.row as i64, p.col as i64)).collect();
@@ -431,7 +528,7 @@ impl Plan {
             group.push(perm);
         }
 
-        let mut plan = Plan { positions, on_board, stride, placements, group, restricted: None };
+        let mut plan = Plan { positions, on_board, stride, placements, group, relabel, restricted: None };
         if break_symmetry && plan.group.len() > 1 {
             plan.restrict_one_piece();
         }
@@ -449,6 +546,10 @@ impl Plan {
         type Choice = (usize, Vec<Vec<u16>>, Vec<Vec<usize>>);
         let mut best: Option<Choice> = None;
         for (piece, list) in self.placements.iter().enumerate() {
+            // Only a piece that every symmetry maps to itself can stand for its orbit.
+            if self.relabel.iter().any(|r| r[piece] as usize != piece) {
+                continue;
+            }
             let mut kept = Vec::new();
             let mut stabilisers = Vec::new();
             for cells in list {
@@ -500,7 +601,7 @@ impl Plan {
     fn moved_labels(&self, g: usize, labels: &[u16]) -> Vec<u16> {
         let mut moved = vec![u16::MAX; labels.len()];
         for (c, &l) in labels.iter().enumerate() {
-            moved[self.group[g][c] as usize] = l;
+            moved[self.group[g][c] as usize] = self.relabel[g].get(l as usize).copied().unwrap_or(l);
         }
         moved
     }
@@ -517,17 +618,17 @@ impl Plan {
             .unwrap_or_else(|| vec![0])
     }
 
-    /// (raw solutions this one stands for, |G| × its share of a distinct class).
-    fn weights(&self, placements: &[u32]) -> (u64, u64) {
+    /// What one solution of the reduced search stands for.
+    fn weight(&self, placements: &[u32]) -> Weight {
         let order = self.group.len() as u64;
         let stabiliser = self.restricted_stabiliser(placements);
         let raw = order / stabiliser.len() as u64;
         if stabiliser.len() == 1 {
-            return (raw, raw);
+            return Weight { raw, distinct: raw, found: 1 };
         }
         let labels = self.labels(placements);
         let fixed = stabiliser.iter().filter(|&&g| self.moved_labels(g, &labels) == labels).count() as u64;
-        (raw, raw * fixed)
+        Weight { raw, distinct: raw * fixed, found: 1 }
     }
 
     /// True when this solution is the first of its class among those the reduced search meets.
@@ -540,14 +641,39 @@ impl Plan {
         stabiliser.iter().all(|&g| self.moved_labels(g, &labels) >= labels)
     }
 
-    fn solution(&self, placements: &[u32]) -> Solution {
+    /// The symmetries (indices into `group`, the identity first) whose images of this solution
+    /// of the reduced search are the labelled solutions it stands for: one per image of the
+    /// restricted piece's placement.
+    fn raw_images(&self, placements: &[u32]) -> Vec<usize> {
+        let restricted = self.restricted.as_ref().and_then(|(piece, _)| {
+            placements.iter().find(|&&id| self.split(id).0 == *piece).map(|&id| self.cells_of(id))
+        });
+        let Some(cells) = restricted else { return vec![0] };
+        let mut seen: Vec<Vec<u16>> = Vec::new();
+        let mut images = Vec::new();
+        for g in 0..self.group.len() {
+            let image = self.image(g, cells);
+            if !seen.contains(&image) {
+                seen.push(image);
+                images.push(g);
+            }
+        }
+        images
+    }
+
+    /// The solution moved by symmetry `g` (pieces relabelled with it).
+    fn moved_solution(&self, g: usize, placements: &[u32]) -> Solution {
         let mut list: Vec<Placement> = placements
             .iter()
             .map(|&id| {
                 let (piece, _) = self.split(id);
-                let mut cells: Vec<Pos> =
-                    self.cells_of(id).iter().map(|&c| self.positions[c as usize]).collect();
+                let mut cells: Vec<Pos> = self
+                    .cells_of(id)
+                    .iter()
+                    .map(|&c| self.positions[self.group[g][c as usize] as usize])
+                    .collect();
                 cells.sort();
+                let piece = self.relabel[g].get(piece).map_or(piece, |&p| p as usize);
                 Placement { piece, cells }
             })
             .collect();
@@ -555,27 +681,98 @@ impl Plan {
         Solution { placements: list }
     }
 
+    /// The first solution, searched with restarts: the time to a first solution depends a lot on
+    /// the order pieces are tried in (35 hexominoes on 15×15 minus 5×3: 1.1 s one way, 0.03 s
+    /// with ties between equally constrained pieces broken the other way), so two orders take
+    /// turns with growing node budgets (× 4 a round) until one finds a solution or proves there
+    /// is none. Deterministic: the same problem always gives the same first solution.
+    fn first_by_restarts<const W: usize>(
+        &self,
+        deadline: Option<Instant>,
+    ) -> (Option<Vec<u32>>, SearchStats) {
+        const FIRST_BUDGET: u64 = 1 << 20;
+        let engines = [
+            bitboard::Engine::<W>::new(self, deadline, Ties::InOrder),
+            bitboard::Engine::<W>::new(self, deadline, Ties::Reversed),
+        ];
+        let mut budget = FIRST_BUDGET;
+        let mut spent = 0;
+        loop {
+            for engine in &engines {
+                match engine.first(budget) {
+                    Ok((found, stats)) => {
+                        return (found, SearchStats { nodes: spent + stats.nodes, ..stats });
+                    }
+                    Err(nodes) => spent += nodes,
+                }
+            }
+            budget = budget.saturating_mul(4);
+        }
+    }
+
+    /// The number of 64-bit words of the bitboard engine for this plan, if it fits one.
+    fn bitboard_words(&self) -> Option<usize> {
+        if self.placements.len() > 64 {
+            return None;
+        }
+        match self.positions.len().div_ceil(64).max(1) {
+            1 => Some(1),
+            2 => Some(2),
+            3 | 4 => Some(4),
+            5..=8 => Some(8),
+            _ => None,
+        }
+    }
+
+    /// Visits every solution of the (reduced) search in search order, whatever `options.jobs`.
     fn search(
         &self,
         options: SearchOptions,
         visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> SearchStats {
-        let words = self.positions.len().div_ceil(64).max(1);
-        if self.placements.len() <= 64 {
-            let jobs = if options.limit.is_some() { 1 } else { options.jobs.max(1) };
-            match words {
-                1 => return bitboard::Engine::<1>::new(self).run(jobs, visit),
-                2 => return bitboard::Engine::<2>::new(self).run(jobs, visit),
-                3 | 4 => return bitboard::Engine::<4>::new(self).run(jobs, visit),
-                5..=8 => return bitboard::Engine::<8>::new(self).run(jobs, visit),
-                _ => {}
+        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let jobs = if options.limit.is_some() { 1 } else { options.jobs.max(1) };
+        match self.bitboard_words() {
+            Some(1) => bitboard::Engine::<1>::new(self, deadline, Ties::InOrder).run(jobs, visit),
+            Some(2) => bitboard::Engine::<2>::new(self, deadline, Ties::InOrder).run(jobs, visit),
+            Some(4) => bitboard::Engine::<4>::new(self, deadline, Ties::InOrder).run(jobs, visit),
+            Some(_) => bitboard::Engine::<8>::new(self, deadline, Ties::InOrder).run(jobs, visit),
+            None => self.search_exact_cover(deadline, visit),
+        }
+    }
+
+    /// The weights of every solution summed (up to `options.limit` solutions).
+    fn count(&self, options: SearchOptions) -> (Weight, SearchStats) {
+        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let jobs = options.jobs.max(1);
+        let weigh = |placements: &[u32]| self.weight(placements);
+        match (options.limit, self.bitboard_words()) {
+            (None, Some(1)) => bitboard::Engine::<1>::new(self, deadline, Ties::InOrder).count(jobs, &weigh),
+            (None, Some(2)) => bitboard::Engine::<2>::new(self, deadline, Ties::InOrder).count(jobs, &weigh),
+            (None, Some(4)) => bitboard::Engine::<4>::new(self, deadline, Ties::InOrder).count(jobs, &weigh),
+            (None, Some(_)) => bitboard::Engine::<8>::new(self, deadline, Ties::InOrder).count(jobs, &weigh),
+            _ => {
+                let mut sum = Weight::default();
+                let stats = self.search(options, &mut |placements: &[u32]| {
+                    sum.add(self.weight(placements));
+                    if options.limit.is_some_and(|l| sum.found >= l) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                (sum, stats)
             }
         }
-        self.search_exact_cover(visit)
     }
 
     /// The general engine: items are the pieces then the board cells.
-    fn search_exact_cover(&self, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> SearchStats {
+    /// The clock is only read between solutions there.
+    fn search_exact_cover(
+        &self,
+        deadline: Option<Instant>,
+        visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> SearchStats {
         let cell_item: Vec<usize> = {
             let mut next = self.placements.len();
             self.on_board
@@ -605,421 +802,56 @@ impl Plan {
         }
         let mut chosen = Vec::new();
         let mut stopped = false;
+        let mut timed_out = false;
         let stats = problem.search(|options| {
             chosen.clear();
             chosen.extend(options.iter().filter_map(|&o| ids.get(o).copied()));
             let flow = visit(&chosen);
-            stopped = flow.is_break();
-            flow
+            timed_out = deadline.is_some_and(|d| Instant::now() >= d);
+            stopped = flow.is_break() || timed_out;
+            if stopped { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
-        SearchStats { nodes: stats.nodes, stopped }
+        SearchStats { nodes: stats.nodes, stopped, timed_out }
     }
 }
 
 #[derive(Debug, Clone, Copy, Default)]
 struct SearchStats {
     nodes: u64,
+    /// The search ended early (the visitor stopped it, or the clock).
     stopped: bool,
+    timed_out: bool,
 }
 
-/// The bitboard engine: first empty cell along the short side, per-(cell, piece) tables.
-mod bitboard {
-    use super::*;
+/// How the bitboard engine breaks ties between pieces with as many placements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ties {
+    /// The problem's piece order.
+    InOrder,
+    /// The reverse.
+    Reversed,
+}
 
-    /// A set of cells, `W` words of 64.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct Bits<const W: usize>(pub [u64; W]);
+/// What solutions of the reduced search add up to.
+#[derive(Debug, Clone, Copy, Default)]
+struct Weight {
+    /// Raw (labelled) solutions they stand for.
+    raw: u64,
+    /// |G| × their share of distinct classes.
+    distinct: u64,
+    /// Solutions of the reduced search.
+    found: u64,
+}
 
-    impl<const W: usize> Bits<W> {
-        const ZERO: Bits<W> = Bits([0; W]);
-
-        fn set(&mut self, bit: usize) {
-            if let Some(word) = self.0.get_mut(bit / 64) {
-                *word |= 1 << (bit % 64);
-            }
-        }
-
-        #[inline(always)]
-        fn and(self, o: Self) -> Self {
-            let mut r = self;
-            for i in 0..W {
-                r.0[i] &= o.0[i];
-            }
-            r
-        }
-
-        #[inline(always)]
-        fn or(self, o: Self) -> Self {
-            let mut r = self;
-            for i in 0..W {
-                r.0[i] |= o.0[i];
-            }
-            r
-        }
-
-        #[inline(always)]
-        fn not(self) -> Self {
-            let mut r = self;
-            for i in 0..W {
-                r.0[i] = !r.0[i];
-            }
-            r
-        }
-
-        #[inline(always)]
-        fn is_zero(self) -> bool {
-            self.0.iter().all(|&w| w == 0)
-        }
-
-        #[inline(always)]
-        fn disjoint(self, o: Self) -> bool {
-            (0..W).all(|i| self.0[i] & o.0[i] == 0)
-        }
-
-        #[inline(always)]
-        fn first_zero(self) -> usize {
-            for i in 0..W {
-                let inv = !self.0[i];
-                if inv != 0 {
-                    return i * 64 + inv.trailing_zeros() as usize;
-                }
-            }
-            W * 64
-        }
-
-        #[inline(always)]
-        fn first_one(self) -> usize {
-            for i in 0..W {
-                if self.0[i] != 0 {
-                    return i * 64 + self.0[i].trailing_zeros() as usize;
-                }
-            }
-            W * 64
-        }
-
-        fn count(self) -> u32 {
-            self.0.iter().map(|w| w.count_ones()).sum()
-        }
-
-        /// Every bit moved `k` places up (towards higher numbers).
-        #[inline(always)]
-        fn up(self, k: usize) -> Self {
-            if W == 1 {
-                let mut r = self;
-                r.0[0] = if k >= 64 { 0 } else { self.0[0] << k };
-                return r;
-            }
-            let (words, bits) = (k / 64, k % 64);
-            let mut r = Self::ZERO;
-            for i in (words..W).rev() {
-                let mut v = self.0[i - words] << bits;
-                if bits > 0 && i > words {
-                    v |= self.0[i - words - 1] >> (64 - bits);
-                }
-                r.0[i] = v;
-            }
-            r
-        }
-
-        /// Every bit moved `k` places down.
-        #[inline(always)]
-        fn down(self, k: usize) -> Self {
-            if W == 1 {
-                let mut r = self;
-                r.0[0] = if k >= 64 { 0 } else { self.0[0] >> k };
-                return r;
-            }
-            let (words, bits) = (k / 64, k % 64);
-            let mut r = Self::ZERO;
-            for i in 0..W.saturating_sub(words) {
-                let mut v = self.0[i + words] >> bits;
-                if bits > 0 && i + words + 1 < W {
-                    v |= self.0[i + words + 1] << (64 - bits);
-                }
-                r.0[i] = v;
-            }
-            r
-        }
-    }
-
-    #[derive(Clone, Copy)]
-    struct Entry<const W: usize> {
-        mask: Bits<W>,
-        id: u32,
-    }
-
-    pub struct Engine<const W: usize> {
-        pieces: usize,
-        /// Entries for (cell, piece): `entries[ranges[cell * pieces + piece]]`, the placements of
-        /// the piece whose first cell is `cell`.
-        entries: Vec<Entry<W>>,
-        ranges: Vec<(u32, u32)>,
-        start: Bits<W>,
-        not_first_col: Bits<W>,
-        not_last_col: Bits<W>,
-        stride: usize,
-        /// (size, pieces of that size) by increasing size.
-        sizes: Vec<(u32, u64)>,
-        /// Closed regions are looked for up to this many times the smallest piece's size.
-        flood_factor: usize,
-    }
-
-    /// A subtree of the search, for splitting work over threads.
-    struct Task<const W: usize> {
-        board: Bits<W>,
-        remaining: u64,
-        prefix: Vec<u32>,
-    }
-
-    impl<const W: usize> Engine<W> {
-        pub fn new(plan: &Plan) -> Engine<W> {
-            let cells = plan.positions.len();
-            let pieces = plan.placements.len();
-            let mut start = Bits::<W>::ZERO.not();
-            for (bit, &on) in plan.on_board.iter().enumerate() {
-                if on {
-                    start.0[bit / 64] &= !(1u64 << (bit % 64));
-                }
-            }
-            let mut per_cell: Vec<Vec<Vec<Entry<W>>>> = vec![vec![Vec::new(); pieces]; cells];
-            let mut id = 0u32;
-            for (piece, list) in plan.placements.iter().enumerate() {
-                for cells_of in list {
-                    let mut mask = Bits::<W>::ZERO;
-                    for &c in cells_of {
-                        mask.set(c as usize);
-                    }
-                    if let Some(&first) = cells_of.first() {
-                        per_cell[first as usize][piece].push(Entry { mask, id });
-                    }
-                    id += 1;
-                }
-            }
-            let mut entries = Vec::new();
-            let mut ranges = Vec::with_capacity(cells * pieces);
-            for cell in per_cell {
-                for list in cell {
-                    let from = entries.len() as u32;
-                    entries.extend(list);
-                    ranges.push((from, entries.len() as u32));
-                }
-            }
-            let stride = plan.stride.max(1);
-            let mut first_col = Bits::<W>::ZERO;
-            let mut last_col = Bits::<W>::ZERO;
-            for bit in 0..cells {
-                if bit % stride == 0 {
-                    first_col.set(bit);
-                }
-                if bit % stride == stride - 1 {
-                    last_col.set(bit);
-                }
-            }
-            let mut sizes: Vec<(u32, u64)> = Vec::new();
-            for (piece, list) in plan.placements.iter().enumerate() {
-                let size = list.first().map_or(0, |c| c.len() as u32);
-                match sizes.iter_mut().find(|s| s.0 == size) {
-                    Some(s) => s.1 |= 1 << piece,
-                    None => sizes.push((size, 1 << piece)),
-                }
-            }
-            sizes.sort_unstable();
-            Engine {
-                pieces,
-                entries,
-                ranges,
-                start,
-                not_first_col: first_col.not(),
-                not_last_col: last_col.not(),
-                stride,
-                sizes,
-                flood_factor: 2,
-            }
-        }
-
-        fn all_pieces(&self) -> u64 {
-            if self.pieces == 64 { u64::MAX } else { (1u64 << self.pieces) - 1 }
-        }
-
-        #[inline(always)]
-        fn neighbours(&self, set: Bits<W>) -> Bits<W> {
-            set.up(1)
-                .and(self.not_first_col)
-                .or(set.down(1).and(self.not_last_col))
-                .or(set.up(self.stride))
-                .or(set.down(self.stride))
-        }
-
-        /// True when the empty cells cannot be filled by the remaining pieces: an isolated cell,
-        /// or a small closed region whose size no remaining pieces make.
-        #[inline(always)]
-        fn dead(&self, board: Bits<W>, placed: Bits<W>, remaining: u64) -> bool {
-            let empty = board.not();
-            let mut smallest = 0;
-            let mut single_size = None;
-            for &(size, set) in &self.sizes {
-                if set & remaining != 0 {
-                    if smallest == 0 {
-                        smallest = size;
-                        single_size = Some(size);
-                    } else {
-                        single_size = None;
-                        break;
-                    }
-                }
-            }
-            if smallest <= 1 {
-                return false;
-            }
-            let near = empty.and(self.neighbours(empty));
-            if !near.or(board).not().is_zero() {
-                // An empty cell with no empty neighbour.
-                return true;
-            }
-            // Closed regions next to the piece just placed.
-            let mut seeds = empty.and(self.neighbours(placed));
-            let limit = self.flood_factor * smallest as usize;
-            while !seeds.is_zero() {
-                let mut region = Bits::<W>::ZERO;
-                region.set(seeds.first_one());
-                let mut closed = false;
-                for _ in 0..limit {
-                    let grown = region.or(self.neighbours(region)).and(empty);
-                    if grown == region {
-                        closed = true;
-                        break;
-                    }
-                    region = grown;
-                }
-                if closed {
-                    let size = region.count();
-                    let fits = match single_size {
-                        Some(k) => size % k == 0,
-                        None => size >= smallest,
-                    };
-                    if !fits {
-                        return true;
-                    }
-                }
-                seeds = seeds.and(region.not());
-            }
-            false
-        }
-
-        fn search(
-            &self,
-            board: Bits<W>,
-            remaining: u64,
-            stack: &mut Vec<u32>,
-            nodes: &mut u64,
-            visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-        ) -> ControlFlow<()> {
-            if remaining == 0 {
-                return visit(stack);
-            }
-            let cell = board.first_zero();
-            let base = cell * self.pieces;
-            let mut todo = remaining;
-            while todo != 0 {
-                let piece = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let Some(&(from, to)) = self.ranges.get(base + piece) else { continue };
-                let rest = remaining & !(1u64 << piece);
-                for entry in &self.entries[from as usize..to as usize] {
-                    if !entry.mask.disjoint(board) {
-                        continue;
-                    }
-                    *nodes += 1;
-                    let next = board.or(entry.mask);
-                    if rest != 0 && self.dead(next, entry.mask, rest) {
-                        continue;
-                    }
-                    stack.push(entry.id);
-                    let flow = self.search(next, rest, stack, nodes, visit);
-                    stack.pop();
-                    flow?;
-                }
-            }
-            ControlFlow::Continue(())
-        }
-
-        /// The subtrees at `depth`, in search order (a subtree that ends sooner is kept whole).
-        fn tasks(&self, depth: usize) -> Vec<Task<W>> {
-            let mut tasks = Vec::new();
-            let mut frontier =
-                vec![Task { board: self.start, remaining: self.all_pieces(), prefix: Vec::new() }];
-            for _ in 0..depth {
-                let mut next = Vec::new();
-                for task in frontier {
-                    if task.remaining == 0 {
-                        next.push(task);
-                        continue;
-                    }
-                    let cell = task.board.first_zero();
-                    let mut todo = task.remaining;
-                    while todo != 0 {
-                        let piece = todo.trailing_zeros() as usize;
-                        todo &= todo - 1;
-                        let Some(&(from, to)) = self.ranges.get(cell * self.pieces + piece) else { continue };
-                        let rest = task.remaining & !(1u64 << piece);
-                        for entry in &self.entries[from as usize..to as usize] {
-                            if !entry.mask.disjoint(task.board) {
-                                continue;
-                            }
-                            let board = task.board.or(entry.mask);
-                            if rest != 0 && self.dead(board, entry.mask, rest) {
-                                continue;
-                            }
-                            let mut prefix = task.prefix.clone();
-                            prefix.push(entry.id);
-                            next.push(Task { board, remaining: rest, prefix });
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            tasks.extend(frontier);
-            tasks
-        }
-
-        pub fn run(&self, jobs: usize, visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> SearchStats {
-            let mut nodes = 0;
-            if jobs <= 1 {
-                let mut stack = Vec::with_capacity(self.pieces);
-                let flow = self.search(self.start, self.all_pieces(), &mut stack, &mut nodes, visit);
-                return SearchStats { nodes, stopped: flow.is_break() };
-            }
-            // Split into subtrees, solve them on `jobs` threads, then replay the solutions in
-            // search order so the visitor sees exactly what one thread would show.
-            let tasks = self.tasks(2);
-            let solve = |task: &Task<W>| {
-                let mut found: Vec<Vec<u32>> = Vec::new();
-                let mut nodes = 0u64;
-                let mut stack = task.prefix.clone();
-                let _ =
-                    self.search(task.board, task.remaining, &mut stack, &mut nodes, &mut |s: &[u32]| {
-                        found.push(s.to_vec());
-                        ControlFlow::Continue(())
-                    });
-                (found, nodes)
-            };
-            let results: Vec<(Vec<Vec<u32>>, u64)> =
-                match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-                    Ok(pool) => pool.install(|| tasks.par_iter().map(solve).collect()),
-                    Err(_) => tasks.iter().map(solve).collect(),
-                };
-            for (found, n) in results {
-                nodes += n;
-                for solution in found {
-                    if visit(&solution).is_break() {
-                        return SearchStats { nodes, stopped: true };
-                    }
-                }
-            }
-            SearchStats { nodes, stopped: false }
-        }
+impl Weight {
+    fn add(&mut self, other: Weight) {
+        self.raw += other.raw;
+        self.distinct += other.distinct;
+        self.found += other.found;
     }
 }
+
+mod bitboard;
 
 #[cfg(test)]
 mod tests {
@@ -1053,6 +885,103 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(distinct as u64, counts.distinct);
+    }
+
+    /// Distinct classes counted by brute force: every labelled solution mapped by every board
+    /// symmetry, mirror images relabelled through `partner`, and the smallest image kept.
+    fn classes_by_brute_force(problem: &Problem, partner: Option<&[usize]>) -> usize {
+        let (w, h) = (problem.board.width(), problem.board.height());
+        let mut classes = BTreeSet::new();
+        problem.solutions(false, |solution| {
+            let grid = solution.to_grid(w, h);
+            let mut images = Vec::new();
+            for symmetry in problem.board.symmetries() {
+                let relabel = match (symmetry.mirror, partner) {
+                    (false, _) => None,
+                    (true, Some(p)) => Some(p),
+                    (true, None) if problem.flips => None,
+                    (true, None) => continue,
+                };
+                let moved: Vec<((i64, i64), Option<usize>)> = grid
+                    .positions()
+                    .filter(|&p| problem.board.contains(p))
+                    .map(|p| {
+                        let label = grid.get(p).copied().flatten().map(|l| relabel.map_or(l, |r| r[l]));
+                        (symmetry.apply_coords(p.row as i64, p.col as i64), label)
+                    })
+                    .collect();
+                let (mr, mc) =
+                    (moved.iter().map(|m| m.0.0).min().unwrap(), moved.iter().map(|m| m.0.1).min().unwrap());
+                let mut image: Vec<((i64, i64), Option<usize>)> =
+                    moved.into_iter().map(|((r, c), l)| ((r - mr, c - mc), l)).collect();
+                image.sort();
+                images.push(image);
+            }
+            classes.insert(images.into_iter().min().unwrap());
+            ControlFlow::Continue(())
+        });
+        classes.len()
+    }
+
+    #[test]
+    fn mirror_pairs_of_one_sided_pieces_make_reflections_symmetries() {
+        let l = "###\n#..";
+        let j = "###\n..#";
+        // L and J tetrominoes that may turn but not flip, with an I and an O on a 4x4 board.
+        let problem = Problem {
+            board: Board::from_rows(&["####"; 4], |c| c == '#'),
+            pieces: vec![piece("l", l), piece("i", "####"), piece("j", j), piece("o", "##\n##")],
+            flips: false,
+        };
+        let counts = problem.count(SearchOptions::default());
+        assert_eq!((counts.raw, counts.distinct, counts.symmetry_order), (8, 2, 8));
+        assert_eq!(classes_by_brute_force(&problem, Some(&[2, 1, 0, 3][..])), 2);
+        let mut listed = 0;
+        problem.solutions(true, |s| {
+            assert!(problem.verify(s).is_empty());
+            listed += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(listed, 2);
+        let mut raw = BTreeSet::new();
+        problem.solutions(false, |s| {
+            assert!(problem.verify(s).is_empty());
+            raw.insert(s.placements.clone());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(raw.len(), 8);
+        // Two L's: no mirror partner, so reflections are no symmetry of the problem.
+        let problem = Problem {
+            board: Board::from_rows(&["####", "####"], |c| c == '#'),
+            pieces: vec![piece("l", l), piece("k", l)],
+            flips: false,
+        };
+        let counts = problem.count(SearchOptions::default());
+        assert!(counts.raw > 0);
+        assert_eq!(counts.symmetry_order, 2);
+        assert_eq!(counts.distinct as usize, classes_by_brute_force(&problem, None));
+    }
+
+    #[test]
+    fn boards_beyond_the_bitboards_go_to_the_general_engine() {
+        // 600 cells: two bars of 300 (raw 2: which bar is on the left; distinct 1).
+        let bar = "#".repeat(300);
+        let problem = Problem {
+            board: Board::from_rows(&["#".repeat(600)], |c| c == '#'),
+            pieces: vec![piece("a", &bar), piece("b", &bar)],
+            flips: true,
+        };
+        let counts = problem.count(SearchOptions::default());
+        assert_eq!((counts.raw, counts.distinct, counts.symmetry_order), (2, 1, 4));
+        let mut raw = Vec::new();
+        problem.solutions(false, |s| {
+            assert!(problem.verify(s).is_empty());
+            raw.push(s.clone());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(raw.len(), 2);
+        assert_ne!(raw[0], raw[1]);
+        assert!(problem.first().is_some_and(|s| problem.verify(&s).is_empty()));
     }
 
     #[test]

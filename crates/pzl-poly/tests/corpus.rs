@@ -6,6 +6,9 @@
 #[path = "../benches/corpus_loader.rs"]
 mod corpus_loader;
 
+use std::ops::ControlFlow;
+use std::time::Duration;
+
 use corpus_loader::load;
 use pzl_poly::exact_cover::parse_dlx;
 use pzl_poly::packer::{Impossible, SearchOptions};
@@ -29,10 +32,9 @@ fn fast_benchmarks_reproduce_their_counts() {
     for b in benchmarks.iter().filter(|b| FAST.contains(&b.id.as_str())) {
         let counts = b.problem.count(SearchOptions::default());
         assert_eq!(Some(counts.raw), b.raw, "{}: raw", b.id);
-        if b.problem.flips {
-            assert_eq!(counts.symmetry_order, b.group, "{}: group", b.id);
-            assert_eq!(Some(counts.distinct), b.distinct, "{}: distinct", b.id);
-        }
+        // One-sided sets come in mirror pairs, so reflections are symmetries there too.
+        assert_eq!(counts.symmetry_order, b.group, "{}: group", b.id);
+        assert_eq!(Some(counts.distinct), b.distinct, "{}: distinct", b.id);
         checked += 1;
     }
     assert_eq!(checked, FAST.len());
@@ -57,10 +59,57 @@ fn the_macpoly_square_needs_flips() {
 fn parallel_counts_equal_serial_counts() {
     let Some(dir) = pzl_corpus::dir("poly") else { return };
     let b = load(&dir).into_iter().find(|b| b.id == "pent-8x8-four-holes-2").unwrap();
-    let one = b.problem.count(SearchOptions { jobs: 1, limit: None });
-    let two = b.problem.count(SearchOptions { jobs: 2, limit: None });
+    let one = b.problem.count(SearchOptions::default());
+    let two = b.problem.count(SearchOptions { jobs: 2, ..SearchOptions::default() });
     assert_eq!((one.raw, one.distinct), (two.raw, two.distinct));
     assert_eq!((one.raw, one.distinct), (168, 21));
+}
+
+#[test]
+fn parallel_solutions_come_in_serial_order() {
+    let Some(dir) = pzl_corpus::dir("poly") else { return };
+    let b = load(&dir).into_iter().find(|b| b.id == "pent-8x8-four-holes-2").unwrap();
+    for distinct in [false, true] {
+        let list = |jobs| {
+            let mut found = Vec::new();
+            let options = SearchOptions { jobs, ..SearchOptions::default() };
+            let outcome = b.problem.search_solutions(distinct, options, |s| {
+                found.push(s.clone());
+                ControlFlow::Continue(())
+            });
+            assert!(!outcome.timed_out);
+            found
+        };
+        let one = list(1);
+        assert_eq!(one.len(), if distinct { 21 } else { 168 });
+        // Every one valid, none twice (raw ones come as images of the reduced search's).
+        assert!(one.iter().all(|s| b.problem.verify(s).is_empty()));
+        let unique: std::collections::BTreeSet<Vec<_>> = one.iter().map(|s| s.placements.clone()).collect();
+        assert_eq!(unique.len(), one.len());
+        assert_eq!(one, list(2));
+    }
+}
+
+#[test]
+fn a_timeout_stops_the_search_and_says_so() {
+    let Some(dir) = pzl_corpus::dir("poly") else { return };
+    let b = load(&dir).into_iter().find(|b| b.id == "pent-plus-square-8x8").unwrap();
+    for jobs in [1, 2] {
+        let options =
+            SearchOptions { jobs, timeout: Some(Duration::from_millis(20)), ..SearchOptions::default() };
+        let counts = b.problem.count(options);
+        assert!(counts.timed_out);
+        assert!(!counts.limited);
+        assert!(counts.raw < b.raw.unwrap());
+    }
+    let options = SearchOptions { timeout: Some(Duration::from_millis(20)), ..SearchOptions::default() };
+    let mut found = 0;
+    let outcome = b.problem.search_solutions(false, options, |_| {
+        found += 1;
+        ControlFlow::Continue(())
+    });
+    assert!(outcome.timed_out);
+    assert!(found < b.raw.unwrap());
 }
 
 #[test]

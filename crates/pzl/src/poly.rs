@@ -3,8 +3,9 @@
 
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
+use std::time::Duration;
 
-use pzl_poly::macpoly::{Kind, Puzzle, SourceFile};
+use pzl_poly::macpoly::{Kind, MacPolyError, Puzzle, SourceFile};
 use pzl_poly::packer::SearchOptions;
 use pzl_poly::render;
 
@@ -153,10 +154,19 @@ impl Handler for PolyHandler {
                     "expected a MacPoly solution file (upper-case pieces only)",
                 ));
             }
-            let (solution, faults) =
-                puzzle.read_solution(&solution_file).map_err(|e| CliError::input(name, e))?;
-            problems.extend(faults);
-            problems.extend(puzzle.problem(flips).verify(&solution));
+            match puzzle.read_solution(&solution_file) {
+                Ok((solution, faults)) => {
+                    problems.extend(faults);
+                    problems.extend(puzzle.problem(flips).verify(&solution));
+                }
+                // A readable file whose piece falls apart is a wrong solution, not bad input.
+                Err(MacPolyError::NotConnected { line, column, piece }) => problems.push(format!(
+                    "{name}: line {line}, column {column}: the squares of piece `{}` are not connected, \
+                     so it is not one piece",
+                    piece.to_ascii_uppercase()
+                )),
+                Err(e) => return Err(CliError::input(name, e)),
+            }
         } else if file.kind == Kind::Puzzle {
             if let Some(reason) = puzzle.problem(flips).impossibility() {
                 problems.push(format!("the puzzle has no solution: {reason}"));
@@ -199,28 +209,12 @@ impl Handler for PolyHandler {
         if args.count {
             return print_count(ctx, input, &problem, reason.as_ref(), args);
         }
-        if let Some(reason) = reason {
-            if args.json {
-                io::print_json(
-                    &serde_json::json!({"file": input.name, "solved": false, "reason": reason.to_string()}),
-                )?;
-            } else {
-                eprintln!("pzl: {}: no solution: {reason}", input.name);
-            }
-            return Ok(Status::Problems);
+        if reason.is_some() {
+            return report_none(input, reason.as_ref(), false, args);
         }
-        let mut found = Vec::new();
-        problem.solutions(args.distinct, |s| {
-            found.push(s.clone());
-            if args.all { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
-        });
+        let (found, timed_out) = find_solutions(ctx, input, &problem, args)?;
         if found.is_empty() {
-            if args.json {
-                io::print_json(&serde_json::json!({"file": input.name, "solved": false}))?;
-            } else {
-                eprintln!("pzl: {}: no solution", input.name);
-            }
-            return Ok(Status::Problems);
+            return report_none(input, None, timed_out, args);
         }
         let files: Vec<SourceFile> = found.iter().map(|s| puzzle.solution_file(s, file.line_end())).collect();
         let as_file = args.output != "-" || args.to.as_deref() == Some("macpoly-solution");
@@ -300,6 +294,74 @@ impl Handler for PolyHandler {
     }
 }
 
+/// The search options `pzl solve` asks for.
+fn search_options(args: &SolveArgs) -> Result<SearchOptions, CliError> {
+    let timeout = match args.timeout {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
+        Some(s) => {
+            return Err(CliError::usage(format!("--timeout must be a positive number of seconds, not {s}")));
+        }
+        None => None,
+    };
+    Ok(SearchOptions { jobs: args.jobs.unwrap_or(1).max(1), limit: args.limit, timeout })
+}
+
+/// The solutions `pzl solve` shows for a packing problem: the first, or every one with `--all`
+/// (split over `--jobs` threads, in the same order). When `--timeout` stops the search first, a
+/// warning says so; with nothing found the second value says whether the timeout struck.
+pub(crate) fn find_solutions(
+    ctx: &Context,
+    input: &Input,
+    problem: &pzl_poly::Problem,
+    args: &SolveArgs,
+) -> Result<(Vec<pzl_poly::Solution>, bool), CliError> {
+    let mut options = search_options(args)?;
+    if !args.all {
+        // Several jobs would find every solution before showing the first.
+        options.jobs = 1;
+    }
+    let mut found = Vec::new();
+    let outcome = if args.all || args.distinct {
+        problem.search_solutions(args.distinct, options, |s| {
+            found.push(s.clone());
+            if args.all { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        })
+    } else {
+        let (first, outcome) = problem.find_first(options);
+        found.extend(first);
+        outcome
+    };
+    if outcome.timed_out && !found.is_empty() {
+        let after = args.timeout.unwrap_or(0.0);
+        ctx.warn(&input.name, format!("timed out after {after} s: there may be more solutions"));
+    }
+    Ok((found, outcome.timed_out))
+}
+
+/// Says that no solution was found: proved impossible (`reason`), none exists, or the timeout
+/// stopped the search first. Exit status 1.
+pub(crate) fn report_none(
+    input: &Input,
+    reason: Option<&pzl_poly::packer::Impossible>,
+    timed_out: bool,
+    args: &SolveArgs,
+) -> Result<Status, CliError> {
+    let reason = reason.map(|r| r.to_string());
+    if args.json {
+        io::print_json(&serde_json::json!({
+            "file": input.name, "solved": false, "reason": reason, "timed_out": timed_out,
+        }))?;
+    } else if let Some(reason) = reason {
+        eprintln!("pzl: {}: no solution: {reason}", input.name);
+    } else if timed_out {
+        let after = args.timeout.unwrap_or(0.0);
+        eprintln!("pzl: {}: timed out after {after} s without finding a solution", input.name);
+    } else {
+        eprintln!("pzl: {}: no solution", input.name);
+    }
+    Ok(Status::Problems)
+}
+
 /// `pzl solve --count` for any packing problem: the raw or distinct count (`N+` when the limit
 /// stopped it), or the counts as JSON; exit 1 when there is no solution.
 pub(crate) fn print_count(
@@ -309,8 +371,7 @@ pub(crate) fn print_count(
     reason: Option<&impl std::fmt::Display>,
     args: &SolveArgs,
 ) -> Result<Status, CliError> {
-    let options = SearchOptions { jobs: args.jobs.unwrap_or(1).max(1), limit: args.limit };
-    let counts = problem.count(options);
+    let counts = problem.count(search_options(args)?);
     let shown = if args.distinct { counts.distinct } else { counts.raw };
     if args.json {
         io::print_json(&serde_json::json!({
@@ -320,14 +381,18 @@ pub(crate) fn print_count(
             "symmetries": counts.symmetry_order,
             "nodes": counts.nodes,
             "limited": counts.limited,
+            "timed_out": counts.timed_out,
             "impossible": reason.map(|r| r.to_string()),
         }))?;
     } else {
-        let plus = if counts.limited { "+" } else { "" };
+        let plus = if counts.limited || counts.timed_out { "+" } else { "" };
         io::write_output("-", format!("{shown}{plus}\n").as_bytes())?;
         if let Some(reason) = reason {
             ctx.warn(&input.name, format!("no solution: {reason}"));
         }
+    }
+    if counts.timed_out {
+        eprintln!("pzl: {}: timed out after {} s while counting", input.name, args.timeout.unwrap_or(0.0));
     }
     Ok(if shown == 0 { Status::Problems } else { Status::Ok })
 }

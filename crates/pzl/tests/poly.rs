@@ -92,6 +92,28 @@ fn the_articles_solution_passes_check() {
 }
 
 #[test]
+fn a_solution_with_a_piece_in_two_parts_is_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let square = write(dir.path(), "square.txt", SQUARE.as_bytes());
+    let fig4 = "6 x 6 Square Solution\n........\n.AAABBB.\n.AABBBB.\n.AAABDB.\n.CACDDD.\n.CCCCDD.\n.CCCDDD.\n........\n";
+    // One square of A and one of D trade places: both pieces fall apart.
+    let swapped = fig4.replacen(".AAABBB.", ".DAABBB.", 1).replacen(".CCCDDD.", ".CCCDDA.", 1);
+    let solution = write(dir.path(), "swapped.txt", swapped.as_bytes());
+    let out = pzl(&["check", square.to_str().unwrap(), "--solution", solution.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("line 3, column 2: the squares of piece `D` are not connected"),
+        "{}",
+        text(&out.stdout)
+    );
+    // A file that is no solution file (a lower-case piece) stays an input error.
+    let unreadable = write(dir.path(), "lower.txt", fig4.replacen(".AAABBB.", ".aAABBB.", 1).as_bytes());
+    let out = pzl(&["check", square.to_str().unwrap(), "--solution", unreadable.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("expected a MacPoly solution file"), "{}", text(&out.stderr));
+}
+
+#[test]
 fn counts_with_and_without_flips() {
     let dir = tempfile::tempdir().unwrap();
     let square = write(dir.path(), "square.txt", SQUARE.as_bytes());

@@ -55,6 +55,54 @@ fn counts_with_and_without_flips() {
     assert_eq!((out.status.code(), text(&out.stdout)), (Some(1), "0\n".to_string()));
 }
 
+/// The 12 pentominoes and the square tetromino on 8x8: 129,168 solutions, seconds of search.
+fn pentominoes_and_square() -> String {
+    let pieces = [
+        ("F", ".##\n##.\n.#."),
+        ("I", "#####"),
+        ("L", "####\n#..."),
+        ("N", "##..\n.###"),
+        ("P", "##\n##\n#."),
+        ("T", "###\n.#.\n.#."),
+        ("U", "#.#\n###"),
+        ("V", "#..\n#..\n###"),
+        ("W", "#..\n##.\n.##"),
+        ("X", ".#.\n###\n.#."),
+        ("Y", "####\n.#.."),
+        ("Z", "##.\n.#.\n.##"),
+        ("O", "##\n##"),
+    ];
+    let mut text =
+        format!("pzl-pack 1\ntitle pentominoes and square\nflips yes\n\nboard\n{}", "########\n".repeat(8));
+    for (name, drawing) in pieces {
+        text.push_str(&format!("\npiece {name}\n{drawing}\n"));
+    }
+    text
+}
+
+#[test]
+fn a_timeout_stops_a_count_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = write(dir.path(), "big.pack", pentominoes_and_square().as_bytes());
+    let b = big.to_str().unwrap();
+    for jobs in ["1", "2"] {
+        let out = pzl(&["solve", b, "--count", "--timeout", "0.05", "--jobs", jobs]);
+        assert!(text(&out.stdout).ends_with("+\n"), "{}", text(&out.stdout));
+        assert!(text(&out.stderr).contains("timed out after 0.05 s while counting"), "{}", text(&out.stderr));
+    }
+    let out = pzl(&["solve", b, "--count", "--timeout", "0.05", "--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["timed_out"], true);
+    assert!(value["raw"].as_u64().unwrap() < 129_168);
+    let out = pzl(&["solve", b, "--timeout=0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--timeout must be a positive number"), "{}", text(&out.stderr));
+    // Time enough: the first packing, no warning.
+    let out = pzl(&["solve", b, "--timeout", "60"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+}
+
 #[test]
 fn solve_writes_the_pieces_by_name() {
     let dir = tempfile::tempdir().unwrap();

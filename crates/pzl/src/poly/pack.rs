@@ -2,7 +2,6 @@
 //! (`pzl-pack`, read and written by `pzl_poly::pack`).
 
 use std::io::IsTerminal;
-use std::ops::ControlFlow;
 
 use pzl_grid::{Grid, Pos};
 use pzl_poly::pack::{self, PackFile};
@@ -109,25 +108,14 @@ pub fn solve(ctx: &Context, input: &Input, args: &SolveArgs) -> Result<Status, C
     if args.count {
         return super::print_count(ctx, input, &problem, reason.as_ref(), args);
     }
-    let mut found = Vec::new();
-    if reason.is_none() {
-        problem.solutions(args.distinct, |s| {
-            found.push(pack::solution_text(&problem, s));
-            if args.all { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
-        });
+    let (solutions, timed_out) = match reason {
+        Some(_) => (Vec::new(), false),
+        None => super::find_solutions(ctx, input, &problem, args)?,
+    };
+    if solutions.is_empty() {
+        return super::report_none(input, reason.as_ref(), timed_out, args);
     }
-    if found.is_empty() {
-        if args.json {
-            let reason = reason.map(|r| r.to_string());
-            io::print_json(&serde_json::json!({"file": input.name, "solved": false, "reason": reason}))?;
-        } else {
-            match reason {
-                Some(reason) => eprintln!("pzl: {}: no solution: {reason}", input.name),
-                None => eprintln!("pzl: {}: no solution", input.name),
-            }
-        }
-        return Ok(Status::Problems);
-    }
+    let found: Vec<String> = solutions.iter().map(|s| pack::solution_text(&problem, s)).collect();
     if args.json {
         return io::print_json(&serde_json::json!({"file": input.name, "solved": true, "solutions": found}))
             .map(|()| Status::Ok);
