@@ -12,7 +12,7 @@ use pzl_grid::{Grid, Pos};
 use pzl_poly::exact_cover::ExactCover;
 use pzl_poly::packer::SearchOptions;
 use pzl_poly::shape::Equivalence;
-use pzl_poly::{Board, Piece, Problem, Shape, Solution};
+use pzl_poly::{Board, Counts, Piece, Problem, Shape, Solution};
 
 /// A board of `width` × `height` with the cells `holes` marks removed, cut into connected pieces
 /// of `min_piece` to `max_piece` cells by growing regions in the order `seeds` gives. A region
@@ -99,6 +99,13 @@ fn cut_into_pieces(
     (Board::new(cells), shapes)
 }
 
+/// A problem with one piece, named by its number, per shape.
+fn problem(board: Board, shapes: Vec<Shape>, flips: bool) -> Problem {
+    let pieces =
+        shapes.into_iter().enumerate().map(|(k, shape)| Piece { name: format!("p{k}"), shape }).collect();
+    Problem { board, pieces, flips }
+}
+
 /// Every labelled packing, by Algorithm X: items are the pieces then the board cells.
 fn exact_covers(problem: &Problem) -> u64 {
     let board = &problem.board;
@@ -181,15 +188,25 @@ fn problems() -> impl Strategy<Value = Problem> {
                     shapes[a] = shapes[b].transformed(pzl_grid::Symmetry::ALL[1]);
                 }
             }
-            let pieces = shapes
-                .into_iter()
-                .enumerate()
-                .map(|(k, shape)| Piece { name: format!("p{k}"), shape })
-                .collect();
-            Problem { board, pieces, flips }
+            problem(board, shapes, flips)
         })
         // An empty board is refused as input; the two engines differ on whether it has a packing.
         .prop_filter("a board with cells", |problem| problem.board.area() > 0)
+}
+
+/// What both properties check: the raw count against exact cover, two threads against one, and a
+/// first packing exactly when there is one (and valid). Returns the counts.
+fn counts_agree(problem: &Problem) -> Result<Counts, TestCaseError> {
+    let counts = problem.count(SearchOptions::default());
+    prop_assert_eq!(counts.raw, exact_covers(problem), "raw count");
+    let two = problem.count(SearchOptions { jobs: 2, ..SearchOptions::default() });
+    prop_assert_eq!((two.raw, two.distinct), (counts.raw, counts.distinct), "two threads");
+    let first = problem.first();
+    prop_assert_eq!(first.is_some(), counts.raw > 0, "a first packing exactly when there is one");
+    if let Some(first) = first {
+        prop_assert!(problem.verify(&first).is_empty());
+    }
+    Ok(counts)
 }
 
 proptest! {
@@ -197,11 +214,7 @@ proptest! {
 
     #[test]
     fn the_packer_agrees_with_exact_cover(problem in problems()) {
-        let counts = problem.count(SearchOptions::default());
-        prop_assert_eq!(counts.raw, exact_covers(&problem), "raw count");
-
-        let two = problem.count(SearchOptions { jobs: 2, ..SearchOptions::default() });
-        prop_assert_eq!((two.raw, two.distinct), (counts.raw, counts.distinct), "two threads");
+        let counts = counts_agree(&problem)?;
 
         let mut listed = BTreeSet::new();
         problem.solutions(false, |s| {
@@ -210,12 +223,6 @@ proptest! {
             ControlFlow::Continue(())
         });
         prop_assert_eq!(listed.len() as u64, counts.raw, "every packing listed once");
-
-        let first = problem.first();
-        prop_assert_eq!(first.is_some(), counts.raw > 0, "a first packing exactly when there is one");
-        if let Some(first) = first {
-            prop_assert!(problem.verify(&first).is_empty());
-        }
 
         // The distinct count is checked where reflections need no relabelling of pieces.
         if problem.flips {
@@ -243,12 +250,7 @@ fn strips() -> impl Strategy<Value = Problem> {
     (22usize..=30, proptest::collection::vec(0usize..1000, 8..40), any::<bool>())
         .prop_map(|(width, seeds, flips)| {
             let (board, shapes) = cut_into_pieces(width, 3, &[], &seeds, (5, 7));
-            let pieces = shapes
-                .into_iter()
-                .enumerate()
-                .map(|(k, shape)| Piece { name: format!("p{k}"), shape })
-                .collect();
-            Problem { board, pieces, flips }
+            problem(board, shapes, flips)
         })
         .prop_filter("different pieces of five or more squares", |problem| {
             let shapes: BTreeSet<Shape> =
@@ -262,14 +264,6 @@ proptest! {
 
     #[test]
     fn the_packer_agrees_with_exact_cover_on_long_strips(problem in strips()) {
-        let counts = problem.count(SearchOptions::default());
-        prop_assert_eq!(counts.raw, exact_covers(&problem), "raw count");
-        let two = problem.count(SearchOptions { jobs: 2, ..SearchOptions::default() });
-        prop_assert_eq!((two.raw, two.distinct), (counts.raw, counts.distinct), "two threads");
-        let first = problem.first();
-        prop_assert_eq!(first.is_some(), counts.raw > 0, "a first packing exactly when there is one");
-        if let Some(first) = first {
-            prop_assert!(problem.verify(&first).is_empty());
-        }
+        counts_agree(&problem)?;
     }
 }
