@@ -1,17 +1,11 @@
 //! CLI tests of the crossword area: `.puz` through info, check, convert, render, lock, unlock.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use pzl_crossword::Puzzle;
 
-fn pzl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).output().expect("pzl runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{pzl, s, text};
 
 fn corpus() -> Option<PathBuf> {
     pzl_corpus::dir("puz")
@@ -19,10 +13,6 @@ fn corpus() -> Option<PathBuf> {
 
 fn valid_puz_files(dir: &Path) -> Vec<PathBuf> {
     pzl_corpus::files(dir, ".puz").into_iter().filter(|p| !p.ends_with("ONE_bad.puz")).collect()
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
 }
 
 #[test]

@@ -2,19 +2,9 @@
 //! and ftor, on the corpus samples and on files the tests build themselves.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn pzl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+mod common;
+use common::{pzl, s as path, stdout};
 
 const GRID: &str = "..................\n.a.a..SSSSSS..b.b.\n.aaaa.SSSSSS.bbbb.\n.aaa..SSSSSS..bbb.\n......SSSSSS......\n.c.c..SSSSSS..d.d.\n.cccc.SSSSSS.dddd.\n.ccc..........ddd.\n..................\n";
 

@@ -2,40 +2,20 @@
 //! rules named, JSON), render (text and SVG), info, URLs as inputs, and bad input.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use pzl_masyu::formats::{self, Format};
 use pzl_masyu::{Board, EdgeState};
 
-fn pzl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).output().expect("run pzl")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+mod common;
+use common::{pzl, s, stderr, stdout, write};
 
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/masyu")
 }
 
-fn s(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
-
 /// The pzprjs test puzzle (6x6) and its solution, written by this test.
 const PUZZLE: &str = "6 6\n..W...\n.B..W.\n......\n...B..\n.W....\n......\n";
 const SOLUTION: &str = "6 6\n955C9C\nA956AA\nAA956A\nA36956\n35CA00\n003600\n";
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 fn extension(format: Format) -> &'static str {
     format.extensions()[0]
@@ -150,7 +130,7 @@ fn check_accepts_a_solution_and_names_broken_rules() {
     let cut = write(
         dir.path(),
         "cut.sol",
-        &SOLUTION.replacen("955C9C", "155C9C", 1).replacen("A956AA", "8956AA", 1),
+        SOLUTION.replacen("955C9C", "155C9C", 1).replacen("A956AA", "8956AA", 1),
     );
     let out = pzl(&["check", s(&puzzle), "--board", s(&cut)]);
     assert_eq!(out.status.code(), Some(1));

@@ -1,30 +1,8 @@
 //! `pzl solve`, `pzl replay` and `pzl render --trace` on Masyu puzzles, end to end: output in the
 //! input's format or `--to`, `--count`, `--json`, impossible and ambiguous puzzles, traces, batch.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn pzl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).stdin(Stdio::null()).output().expect("run pzl")
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
+mod common;
+use common::{pzl, s, stderr, stdout, write};
 
 /// The Wikipedia example (flar/masyu_app), written here so the test does not need the corpus.
 const WIKIPEDIA: &str = "10 10\n..W.W.....\n....W...B.\n..B.B.W...\n...W..W...\nB....W...W\n\

@@ -1,28 +1,14 @@
 //! CLI tests for the polyomino area: MacPoly puzzle and solution files through `pzl info`, `check`,
 //! `solve`, `render` and `convert`, with exit codes, messages and written files.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{pzl, text, write};
 
 /// Figure 6 of Levner's article as a source file (6x6 shape, name and message on two lines, CR).
 const SQUARE: &str = "6 x 6 Square\rCongratulations! Puzzle by David Levner.\r\
     ..................\r.a.a..SSSSSS..b.b.\r.aaaa.SSSSSS.bbbb.\r.aaa..SSSSSS..bbb.\r\
     ......SSSSSS......\r.c.c..SSSSSS..d.d.\r.cccc.SSSSSS.dddd.\r.ccc..........ddd.\r\
     ..................\r";
-
-fn pzl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn write(dir: &Path, name: &str, content: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path
-}
 
 #[test]
 fn info_lists_pieces_and_areas() {

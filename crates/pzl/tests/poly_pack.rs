@@ -1,26 +1,12 @@
 //! CLI tests for pzl's own packing-problem format (`pzl-pack`): detection by its first line, and
 //! `pzl info`, `check`, `solve`, `render`, `convert` (to and from MacPoly puzzles) on it.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{pzl, text, write};
 
 /// Levner's 6x6 square: two copies of the 9-omino and two of its mirror image.
 const SQUARE: &str = "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
     ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n";
-
-fn pzl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn write(dir: &Path, name: &str, content: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path
-}
 
 #[test]
 fn info_and_check_read_the_format_by_content() {

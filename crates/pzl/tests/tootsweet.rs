@@ -2,17 +2,11 @@
 //! a new database, listed, exported, re-imported and updated, and nothing pzl does not own changes.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use rusqlite::Connection;
 
-fn pzl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).output().expect("run pzl")
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().expect("utf-8 path")
-}
+mod common;
+use common::{pzl, s};
 
 /// The seed's three rows as `.tootsweet` files, plus a new database imported from them.
 fn seed_database(dir: &Path) -> PathBuf {
