@@ -5,7 +5,7 @@
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::CliError;
+use crate::error::{CliError, Status};
 
 /// One input, read whole.
 #[derive(Debug, Clone)]
@@ -113,6 +113,20 @@ pub fn write_output(name: &str, bytes: &[u8]) -> Result<(), CliError> {
 pub fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value).map_err(|e| CliError::io("standard output", e))?;
     write_output("-", format!("{text}\n").as_bytes())
+}
+
+/// Print what a check found in `name`: `NAME: ok_text` when nothing, else one `NAME: problem`
+/// line each; with `json`, `{"file", "ok", "problems"}`. The status says whether it found any.
+pub fn print_check(name: &str, problems: &[String], json: bool, ok_text: &str) -> Result<Status, CliError> {
+    if json {
+        print_json(&serde_json::json!({"file": name, "ok": problems.is_empty(), "problems": problems}))?;
+    } else if problems.is_empty() {
+        write_output("-", format!("{name}: {ok_text}\n").as_bytes())?;
+    } else {
+        let text: String = problems.iter().map(|p| format!("{name}: {p}\n")).collect();
+        write_output("-", text.as_bytes())?;
+    }
+    Ok(if problems.is_empty() { Status::Ok } else { Status::Problems })
 }
 
 #[cfg(test)]

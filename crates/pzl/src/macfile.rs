@@ -437,17 +437,7 @@ impl Handler for MacFileHandler {
         {
             problems.push(e.to_string());
         }
-        if args.json {
-            io::print_json(
-                &serde_json::json!({"file": input.name, "ok": problems.is_empty(), "problems": problems}),
-            )?;
-        } else if problems.is_empty() {
-            io::write_output("-", format!("{}: ok\n", input.name).as_bytes())?;
-        } else {
-            let text: String = problems.iter().map(|p| format!("{}: {p}\n", input.name)).collect();
-            io::write_output("-", text.as_bytes())?;
-        }
-        Ok(if problems.is_empty() { Status::Ok } else { Status::Problems })
+        io::print_check(&input.name, &problems, args.json, "ok")
     }
 
     fn solve(

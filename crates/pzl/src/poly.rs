@@ -118,14 +118,7 @@ impl Handler for PolyHandler {
         }
         out.push_str(&format!("  shape:   {shape_area} squares\n"));
         if file.kind == Kind::Puzzle {
-            if shape_area == piece_area {
-                out.push_str(&format!("  the pieces cover {piece_area} squares: the areas match\n"));
-            } else {
-                out.push_str(&format!(
-                    "  MISMATCH: the pieces cover {piece_area} squares but the shape has {shape_area}; \
-                     the puzzle cannot be solved\n"
-                ));
-            }
+            out.push_str(&areas_line(shape_area, piece_area));
         }
         io::write_output("-", out.as_bytes()).map(|()| Status::Ok)
     }
@@ -172,21 +165,8 @@ impl Handler for PolyHandler {
                 problems.push(format!("the puzzle has no solution: {reason}"));
             }
         }
-        if args.json {
-            io::print_json(
-                &serde_json::json!({"file": input.name, "ok": problems.is_empty(), "problems": problems}),
-            )?;
-        } else if problems.is_empty() {
-            let what = if args.solution.is_some() { "the solution is correct" } else { "ok" };
-            io::write_output("-", format!("{}: {what}\n", input.name).as_bytes())?;
-        } else {
-            let mut out = String::new();
-            for p in &problems {
-                out.push_str(&format!("{}: {p}\n", input.name));
-            }
-            io::write_output("-", out.as_bytes())?;
-        }
-        Ok(if problems.is_empty() { Status::Ok } else { Status::Problems })
+        let ok_text = if args.solution.is_some() { "the solution is correct" } else { "ok" };
+        io::print_check(&input.name, &problems, args.json, ok_text)
     }
 
     fn solve(
@@ -395,4 +375,16 @@ pub(crate) fn print_count(
         eprintln!("pzl: {}: timed out after {} s while counting", input.name, args.timeout.unwrap_or(0.0));
     }
     Ok(if shown == 0 { Status::Problems } else { Status::Ok })
+}
+
+/// The `info` line comparing the pieces' area with the shape's.
+pub(crate) fn areas_line(shape_area: usize, piece_area: usize) -> String {
+    if shape_area == piece_area {
+        format!("  the pieces cover {piece_area} squares: the areas match\n")
+    } else {
+        format!(
+            "  MISMATCH: the pieces cover {piece_area} squares but the shape has {shape_area}; the puzzle \
+             cannot be solved\n"
+        )
+    }
 }

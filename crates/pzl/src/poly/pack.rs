@@ -66,14 +66,7 @@ pub fn info(ctx: &Context, input: &Input, args: &InfoArgs) -> Result<Status, Cli
         out.push_str(&format!("    {:<name_width$}  {area} squares{copies}\n", p.name));
     }
     out.push_str(&format!("  shape:   {shape_area} squares\n"));
-    if shape_area == piece_area {
-        out.push_str(&format!("  the pieces cover {piece_area} squares: the areas match\n"));
-    } else {
-        out.push_str(&format!(
-            "  MISMATCH: the pieces cover {piece_area} squares but the shape has {shape_area}; \
-             the puzzle cannot be solved\n"
-        ));
-    }
+    out.push_str(&super::areas_line(shape_area, piece_area));
     io::write_output("-", out.as_bytes()).map(|()| Status::Ok)
 }
 
@@ -88,17 +81,7 @@ pub fn check(ctx: &Context, input: &Input, args: &CheckArgs) -> Result<Status, C
     if let Some(reason) = file.problem(flips).impossibility() {
         problems.push(format!("the puzzle has no solution: {reason}"));
     }
-    if args.json {
-        io::print_json(
-            &serde_json::json!({"file": input.name, "ok": problems.is_empty(), "problems": problems}),
-        )?;
-    } else if problems.is_empty() {
-        io::write_output("-", format!("{}: ok\n", input.name).as_bytes())?;
-    } else {
-        let out: String = problems.iter().map(|p| format!("{}: {p}\n", input.name)).collect();
-        io::write_output("-", out.as_bytes())?;
-    }
-    Ok(if problems.is_empty() { Status::Ok } else { Status::Problems })
+    io::print_check(&input.name, &problems, args.json, "ok")
 }
 
 pub fn solve(ctx: &Context, input: &Input, args: &SolveArgs) -> Result<Status, CliError> {
