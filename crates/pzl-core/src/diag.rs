@@ -1,0 +1,125 @@
+//! Diagnostics shared by every reader and writer: where something is ([`Location`]), what a
+//! lenient reader accepted ([`Warning`], [`Parsed`]) and what a writer left out ([`Written`]).
+
+use serde::Serialize;
+
+/// Where in an input something was found.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(untagged)]
+pub enum Location {
+    /// A byte offset from the start of the input, counted from 0.
+    Offset(usize),
+    /// A line (from 1) and, when known, a column (from 1, in characters).
+    Line {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1, in characters.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+    },
+    /// A JSON path such as `$.puzzle[0][3]` (JSON formats).
+    Path(String),
+    /// A named part of a container, e.g. a resource `'SBP1' 128` or `board 12`.
+    Part(String),
+    /// The input as a whole.
+    Whole,
+}
+
+impl Location {
+    /// Line `line`, column `column` (both from 1).
+    pub fn line_column(line: usize, column: usize) -> Location {
+        Location::Line { line, column: Some(column) }
+    }
+
+    /// Line `line` (from 1), no column.
+    pub fn line(line: usize) -> Location {
+        Location::Line { line, column: None }
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Offset(offset) => write!(f, "byte offset {offset}"),
+            Location::Line { line, column: Some(column) } => write!(f, "line {line}, column {column}"),
+            Location::Line { line, column: None } => write!(f, "line {line}"),
+            Location::Path(path) => f.write_str(path),
+            Location::Part(part) => f.write_str(&crate::text::printable(part)),
+            Location::Whole => f.write_str("input"),
+        }
+    }
+}
+
+/// An oddity a lenient reader accepted, or something a writer or checker wants the user to know.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    /// Where, when a place is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Location>,
+    /// What was found.
+    pub message: String,
+}
+
+impl Warning {
+    /// A warning about the input as a whole.
+    pub fn new(message: impl Into<String>) -> Warning {
+        Warning { at: None, message: message.into() }
+    }
+
+    /// A warning at `at`.
+    pub fn at(at: Location, message: impl Into<String>) -> Warning {
+        Warning { at: Some(at).filter(|a| *a != Location::Whole), message: message.into() }
+    }
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.at {
+            Some(at) => write!(f, "{at}: {}", crate::text::printable(&self.message)),
+            None => f.write_str(&crate::text::printable(&self.message)),
+        }
+    }
+}
+
+/// A value read leniently, with the warnings the reader raised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed<T> {
+    /// What was read.
+    pub value: T,
+    /// What the reader accepted but did not like.
+    pub warnings: Vec<Warning>,
+}
+
+impl<T> Parsed<T> {
+    /// A value read without warnings.
+    pub fn clean(value: T) -> Parsed<T> {
+        Parsed { value, warnings: Vec::new() }
+    }
+
+    /// A value with `warnings`.
+    pub fn with(value: T, warnings: Vec<Warning>) -> Parsed<T> {
+        Parsed { value, warnings }
+    }
+
+    /// The same warnings over another value.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Parsed<U> {
+        Parsed { value: f(self.value), warnings: self.warnings }
+    }
+}
+
+/// The bytes a writer produced, and each thing of the document the target format cannot hold
+/// (left out), in words: `pearls`, `the style of cell $.puzzle[0][0]`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Written {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// What the format could not hold, one entry per kind of thing.
+    pub lost: Vec<String>,
+}
+
+impl Written {
+    /// Bytes that hold everything.
+    pub fn exact(bytes: Vec<u8>) -> Written {
+        Written { bytes, lost: Vec::new() }
+    }
+}

@@ -1,0 +1,143 @@
+//! What a caller asks of `solve` and `render`, and the one parser of each numeric option the
+//! command line and the bindings share.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::error::Error;
+use crate::picture::Picture;
+
+/// The longest timeout pzl takes: about 31 years, far beyond any run and safe for every clock.
+const MAX_TIMEOUT_SECONDS: f64 = 1e9;
+
+/// The most threads `--jobs` starts.
+pub const MAX_JOBS: usize = 256;
+
+/// Parse a timeout in seconds (`2`, `0.5`, `1e3`). Never panics: zero, negative, not-a-number and
+/// infinite values are usage errors that say what would work; very large ones are capped.
+pub fn parse_timeout(text: &str) -> Result<Duration, Error> {
+    let bad = || {
+        Error::usage(format!("--timeout {text}: expected a positive number of seconds"))
+            .hint("for example --timeout 2.5")
+    };
+    let seconds: f64 = text.trim().parse().map_err(|_| bad())?;
+    if !seconds.is_finite() || seconds <= 0.0 {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(seconds.min(MAX_TIMEOUT_SECONDS)).map_err(|_| bad())
+}
+
+/// Parse a thread count: 1 to [`MAX_JOBS`]; `0` means one per core.
+pub fn parse_jobs(text: &str) -> Result<usize, Error> {
+    let n: usize = text.trim().parse().map_err(|_| {
+        Error::usage(format!("--jobs {text}: expected a number of threads")).hint("for example --jobs 4")
+    })?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match n {
+        0 => Ok(cores),
+        n if n > MAX_JOBS => {
+            Err(Error::usage(format!("--jobs {n}: at most {MAX_JOBS} threads")).hint(format!("this machine has {cores} cores")))
+        }
+        n => Ok(n),
+    }
+}
+
+/// What `solve` is asked to do. Kinds ignore nothing silently: a field that does not apply to a
+/// kind is refused by it (see each kind's `solve`).
+#[derive(Debug, Clone)]
+pub struct SolveRequest {
+    /// Give up after this long.
+    pub timeout: Option<Duration>,
+    /// Count solutions instead of showing one.
+    pub count: bool,
+    /// With `count`: stop at this many.
+    pub limit: Option<u64>,
+    /// Show every solution, not just the first.
+    pub all: bool,
+    /// Count or list solutions up to the shape's symmetries.
+    pub distinct: bool,
+    /// Threads for one search.
+    pub jobs: usize,
+    /// Pieces may turn but not flip over.
+    pub no_flip: bool,
+    /// Reason like a person (Masyu): one-level hypotheses before deeper guessing.
+    pub human: bool,
+    /// Record every solving step (Masyu) as a replayable trace.
+    pub trace: bool,
+    /// Set from another thread (Ctrl-C) to stop the search as if the timeout had struck.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for SolveRequest {
+    fn default() -> SolveRequest {
+        SolveRequest {
+            timeout: None,
+            count: false,
+            limit: None,
+            all: false,
+            distinct: false,
+            jobs: 1,
+            no_flip: false,
+            human: false,
+            trace: false,
+            cancel: None,
+        }
+    }
+}
+
+impl SolveRequest {
+    /// Whether a caller asked the search to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// The timeout, shown in seconds for messages (`0` when none).
+    pub fn timeout_seconds(&self) -> f64 {
+        self.timeout.map_or(0.0, |t| t.as_secs_f64())
+    }
+}
+
+/// What `render` is asked to draw.
+#[derive(Debug, Clone)]
+pub struct RenderRequest {
+    /// The kind of drawing.
+    pub picture: Picture,
+    /// Colour (ANSI) in terminal text.
+    pub colour: bool,
+    /// Which part to draw, in the kind's own words: a board number or a date (A-Puzzle-A-Day).
+    pub select: Option<String>,
+    /// Crosswords: a print-ready page with the clues.
+    pub with_clues: bool,
+}
+
+impl RenderRequest {
+    /// Draw `picture` with no options.
+    pub fn new(picture: Picture) -> RenderRequest {
+        RenderRequest { picture, colour: false, select: None, with_clues: false }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_never_panic() {
+        assert_eq!(parse_timeout("2.5").unwrap(), Duration::from_millis(2500));
+        assert!(parse_timeout("1e20").is_ok());
+        assert!(parse_timeout("1e400").is_err());
+        for bad in ["0", "-1", "nan", "inf", "x", ""] {
+            let e = parse_timeout(bad).unwrap_err();
+            assert!(e.message.contains("positive number of seconds"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn jobs_are_capped() {
+        assert_eq!(parse_jobs("3").unwrap(), 3);
+        assert!(parse_jobs("0").unwrap() >= 1);
+        assert!(parse_jobs("100000").is_err());
+        assert!(parse_jobs("-2").is_err());
+    }
+}

@@ -1,0 +1,64 @@
+//! Text helpers every kind shares: one line splitter (LF, CRLF or CR) and the escaping of text
+//! that came from a file before it reaches a terminal.
+
+use std::borrow::Cow;
+
+/// The lines of `text`, split at LF, CRLF or a lone CR (classic Mac files), without their ends.
+/// A final line end does not start an empty line.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        match rest.find(['\n', '\r']) {
+            Some(end) => {
+                let line = &rest[..end];
+                let skip = if rest[end..].starts_with("\r\n") { 2 } else { 1 };
+                rest = &rest[end + skip..];
+                Some(line)
+            }
+            None => Some(std::mem::take(&mut rest)),
+        }
+    })
+}
+
+/// `text` with control characters (terminal escape sequences among them) shown as `\u{..}`
+/// escapes, so a title or clue read from a file cannot drive the terminal it is printed on.
+/// Tabs and line ends are kept.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_on_every_line_end() {
+        let got: Vec<&str> = lines("a\r\nb\rc\nd").collect();
+        assert_eq!(got, ["a", "b", "c", "d"]);
+        assert_eq!(lines("a\n").count(), 1);
+        assert_eq!(lines("a\n\nb").collect::<Vec<_>>(), ["a", "", "b"]);
+        assert_eq!(lines("").count(), 0);
+    }
+
+    #[test]
+    fn escapes_reach_no_terminal() {
+        assert_eq!(printable("plain\ttext"), "plain\ttext");
+        assert_eq!(printable("a\x1b[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(printable("bell\x07"), "bell\\u{7}");
+    }
+}
