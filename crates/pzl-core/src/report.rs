@@ -29,6 +29,8 @@ pub struct Fact {
     pub value: serde_json::Value,
     /// The value for people; several lines are indented under the label.
     pub text: String,
+    /// A long listing (every clue, every resource) that callers show only when asked for.
+    pub detail: bool,
 }
 
 impl Fact {
@@ -45,7 +47,15 @@ impl Fact {
             label: label.to_string(),
             value: serde_json::to_value(value).unwrap_or(serde_json::Value::Null),
             text: text.into(),
+            detail: false,
         }
+    }
+
+    /// The same fact marked as a detail: a long listing shown only when asked for (`--details`).
+    #[must_use]
+    pub fn detail(mut self) -> Fact {
+        self.detail = true;
+        self
     }
 
     /// A fact only for programs: JSON shows it, the text printer does not.
@@ -109,6 +119,13 @@ impl Info {
     #[must_use]
     pub fn fact(mut self, fact: Fact) -> Info {
         self.facts.push(fact);
+        self
+    }
+
+    /// The same report without its detail facts (long listings), for a short description.
+    #[must_use]
+    pub fn without_details(mut self) -> Info {
+        self.facts.retain(|f| !f.detail);
         self
     }
 }
