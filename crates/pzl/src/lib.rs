@@ -1,0 +1,4 @@
+#![deny(missing_docs)]
+//! pzl: open, verify, convert, render and solve classic puzzle files.
+
+pub mod fs;
