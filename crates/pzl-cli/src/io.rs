@@ -1,11 +1,20 @@
-//! Reading inputs and writing outputs the same way for every command: `-` is standard input or
-//! output, a puzz.link URL is its own content, and files are written atomically (a temporary file
-//! renamed into place) so a failed command never leaves a partial output or touches its input.
+//! Inputs, outputs and messages, the same for every command: `-` is standard input or output, a
+//! puzz.link URL is its own content, a folder stands for the puzzle files inside it, and files
+//! are written safely by the library (`pzl::fs`). Messages on standard error never fail the
+//! command (a full or closed standard error is ignored), a closed standard output ends the
+//! command quietly, and a flood of warnings about one file is summarised.
 
+use std::collections::{HashMap, HashSet};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
-use crate::error::{CliError, Status};
+use pzl::{Error, ErrorKind, Warning};
+
+use crate::args::ColorWhen;
+
+/// A warning is printed this many times per file; the rest are counted.
+const WARNINGS_PER_FILE: usize = 20;
 
 /// One input, read whole.
 #[derive(Debug, Clone)]
@@ -14,64 +23,78 @@ pub struct Input {
     pub name: String,
     /// The file on disk, when it is one.
     pub path: Option<PathBuf>,
+    /// The content.
     pub bytes: Vec<u8>,
 }
 
-impl Input {
-    /// The extension of the input's name, lower-cased, without the dot.
-    pub fn extension(&self) -> Option<String> {
-        extension_of(&self.name)
-    }
-
-    /// The content as UTF-8 text, or a bad-input error naming the first invalid byte.
-    pub fn text(&self) -> Result<&str, CliError> {
-        std::str::from_utf8(&self.bytes).map_err(|e| {
-            CliError::input(&self.name, format!("byte offset {}: expected UTF-8 text", e.valid_up_to()))
-        })
-    }
-}
-
-/// The lower-cased extension of a file name, without the dot.
-pub fn extension_of(name: &str) -> Option<String> {
-    let file = name.rsplit(['/', '\\']).next()?;
-    let (stem, ext) = file.rsplit_once('.')?;
-    (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
-}
-
-/// True for arguments that are puzzle URLs rather than paths.
-pub fn is_url(name: &str) -> bool {
-    name.starts_with("http://") || name.starts_with("https://") || name.starts_with("p?")
-}
-
-/// What every command shares: where warnings go and whether to show progress.
-pub struct Context {
+/// What every command shares: where messages go, colour, progress.
+pub struct Ctx {
     quiet: bool,
+    colour: ColorWhen,
+    warned: Mutex<HashMap<String, usize>>,
 }
 
-impl Context {
-    pub fn new(quiet: bool) -> Context {
-        Context { quiet }
+impl Ctx {
+    pub fn new(quiet: bool, colour: ColorWhen) -> Ctx {
+        Ctx { quiet, colour, warned: Mutex::new(HashMap::new()) }
     }
 
-    /// A warning about `name` on standard error (unless `--quiet`).
-    pub fn warn(&self, name: &str, message: impl std::fmt::Display) {
+    /// Whether terminal text on standard output gets colour.
+    pub fn colour(&self) -> bool {
+        match self.colour {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+
+    /// A warning about `file` (unless `--quiet`); after a few per file, only counted.
+    pub fn warn(&self, file: &str, message: impl std::fmt::Display) {
+        if self.quiet {
+            return;
+        }
+        let Ok(mut warned) = self.warned.lock() else { return };
+        let n = warned.entry(file.to_string()).or_default();
+        *n += 1;
+        if *n <= WARNINGS_PER_FILE {
+            say(&format!("pzl: warning: {}: {message}", pzl::text::printable(file)));
+        }
+    }
+
+    /// The warnings a reader raised about `file`.
+    pub fn warnings(&self, file: &str, warnings: &[Warning]) {
+        for w in warnings {
+            self.warn(file, w);
+        }
+    }
+
+    /// A note on standard error that is not a warning (progress of a long command, a summary).
+    pub fn note(&self, message: impl std::fmt::Display) {
         if !self.quiet {
-            eprintln!("pzl: warning: {name}: {message}");
+            say(&message.to_string());
         }
     }
 
-    /// Read a path, `-` (standard input) or a URL.
-    pub fn read_input(&self, name: &str) -> Result<Input, CliError> {
-        if name == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).map_err(|e| CliError::io("standard input", e))?;
-            return Ok(Input { name: "-".into(), path: None, bytes });
+    /// The error that ends the command, with its hint.
+    pub fn error(&self, e: &Error) {
+        say(&format!("pzl: error: {e}"));
+        if let Some(hint) = &e.hint {
+            say(&format!("pzl: hint: {hint}"));
         }
-        if is_url(name) && !Path::new(name).exists() {
-            return Ok(Input { name: name.into(), path: None, bytes: name.as_bytes().to_vec() });
+    }
+
+    /// Say how many warnings were not printed.
+    pub fn finish(&self) {
+        let Ok(warned) = self.warned.lock() else { return };
+        for (file, n) in warned.iter() {
+            if *n > WARNINGS_PER_FILE {
+                say(&format!(
+                    "pzl: warning: {}: … and {} more warnings",
+                    pzl::text::printable(file),
+                    n - WARNINGS_PER_FILE
+                ));
+            }
         }
-        let bytes = std::fs::read(name).map_err(|e| CliError::io(name, e))?;
-        Ok(Input { name: name.into(), path: Some(PathBuf::from(name)), bytes })
     }
 
     /// A progress bar on a terminal; hidden when standard error is not one, or with `--quiet`.
@@ -88,45 +111,119 @@ impl Context {
     }
 }
 
-/// Write `bytes` to `name` (`-` = standard output). A file is written to a temporary file beside
-/// it and renamed into place, so readers never see a partial file and a failure leaves none.
-pub fn write_output(name: &str, bytes: &[u8]) -> Result<(), CliError> {
+/// One line on standard error; a full or closed standard error is ignored.
+fn say(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+}
+
+/// Whether an error only says standard output was closed (`pzl … | head`).
+pub fn is_closed_pipe(e: &Error) -> bool {
+    e.kind == ErrorKind::Io && e.file.as_deref() == Some(STDOUT) && e.message.contains("Broken pipe")
+}
+
+const STDOUT: &str = "standard output";
+
+/// The lower-cased extension of a file name, without the dot.
+pub fn extension(name: &str) -> Option<String> {
+    let file = name.rsplit(['/', '\\']).next()?;
+    let (stem, ext) = file.rsplit_once('.')?;
+    (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
+}
+
+/// True for arguments that are puzzle URLs rather than paths.
+fn is_url(name: &str) -> bool {
+    name.starts_with("http://") || name.starts_with("https://") || name.starts_with("p?")
+}
+
+fn io_error(name: &str, e: &std::io::Error) -> Error {
+    Error::io(e.to_string()).in_file(name)
+}
+
+/// Read a path, `-` (standard input) or a URL.
+pub fn read(name: &str) -> Result<Input, Error> {
     if name == "-" {
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(bytes)
-            .and_then(|()| out.flush())
-            .map_err(|e| CliError::io("standard output", e));
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| io_error("standard input", &e))?;
+        return Ok(Input { name: "-".into(), path: None, bytes });
     }
-    let path = Path::new(name);
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+    if is_url(name) && !Path::new(name).exists() {
+        return Ok(Input { name: name.into(), path: None, bytes: name.as_bytes().to_vec() });
+    }
+    let meta = std::fs::metadata(name).map_err(|e| io_error(name, &e))?;
+    if meta.is_dir() {
+        return Err(Error::usage("is a folder").in_file(name).hint("this command takes files"));
+    }
+    let bytes = std::fs::read(name).map_err(|e| io_error(name, &e))?;
+    Ok(Input { name: name.into(), path: Some(PathBuf::from(name)), bytes })
+}
+
+/// The inputs the arguments name: files as given, and for each folder the puzzle files inside it
+/// (sorted; symbolic links to folders are not followed, so a loop cannot trap the walk, and
+/// FIFOs, devices and sockets are skipped with a warning).
+pub fn expand(ctx: &Ctx, names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in names {
+        if Path::new(name).is_dir() {
+            let mut found = Vec::new();
+            walk(ctx, Path::new(name), &mut found, &mut HashSet::new());
+            found.sort();
+            out.extend(found.into_iter().map(|p| p.display().to_string()));
+        } else {
+            out.push(name.clone());
+        }
+    }
+    out
+}
+
+fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>, seen: &mut HashSet<(u64, u64)>) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::metadata(dir) else { return };
+    if !seen.insert((meta.dev(), meta.ino())) {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        ctx.warn(&dir.display().to_string(), "cannot read this folder; skipped");
+        return;
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| CliError::io(name, e))?;
-    tmp.write_all(bytes).and_then(|()| tmp.flush()).map_err(|e| CliError::io(name, e))?;
-    tmp.persist(path).map_err(|e| CliError::io(name, e.error))?;
-    Ok(())
-}
-
-/// Print a JSON value on standard output.
-pub fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
-    let text = serde_json::to_string_pretty(value).map_err(|e| CliError::io("standard output", e))?;
-    write_output("-", format!("{text}\n").as_bytes())
-}
-
-/// Print what a check found in `name`: `NAME: ok_text` when nothing, else one `NAME: problem`
-/// line each; with `json`, `{"file", "ok", "problems"}`. The status says whether it found any.
-pub fn print_check(name: &str, problems: &[String], json: bool, ok_text: &str) -> Result<Status, CliError> {
-    if json {
-        print_json(&serde_json::json!({"file": name, "ok": problems.is_empty(), "problems": problems}))?;
-    } else if problems.is_empty() {
-        write_output("-", format!("{name}: {ok_text}\n").as_bytes())?;
-    } else {
-        let text: String = problems.iter().map(|p| format!("{name}: {p}\n")).collect();
-        write_output("-", text.as_bytes())?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() {
+            walk(ctx, &path, found, seen);
+        } else if kind.is_file() || kind.is_symlink() && path.is_file() {
+            let name = path.to_string_lossy();
+            if pzl::Format::is_puzzle_file_name(&name) {
+                found.push(path);
+            }
+        } else if !kind.is_symlink() {
+            ctx.warn(&path.display().to_string(), "not a regular file; skipped");
+        }
     }
-    Ok(if problems.is_empty() { Status::Ok } else { Status::Problems })
+}
+
+/// Where a command's bytes go.
+pub fn write(name: &str, bytes: &[u8]) -> Result<(), Error> {
+    if name == "-" {
+        return stdout(bytes);
+    }
+    pzl::fs::write_file(Path::new(name), bytes)
+}
+
+/// Write binary bytes (a `.puz`, an APAD file, a PDF): to a file, or to standard output only
+/// when it is not a terminal.
+pub fn write_binary(name: &str, bytes: &[u8]) -> Result<(), Error> {
+    if name == "-" && std::io::stdout().is_terminal() {
+        return Err(Error::usage("will not print binary data on a terminal")
+            .hint("write it to a file with -o FILE, or redirect standard output"));
+    }
+    write(name, bytes)
+}
+
+/// Bytes on standard output.
+pub fn stdout(bytes: &[u8]) -> Result<(), Error> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| io_error(STDOUT, &e))
 }
 
 #[cfg(test)]
@@ -135,11 +232,11 @@ mod tests {
 
     #[test]
     fn extensions_are_lower_case_and_need_a_stem() {
-        assert_eq!(extension_of("a/b/Ladybug.TootSweet").as_deref(), Some("tootsweet"));
-        assert_eq!(extension_of("x.tar.gz").as_deref(), Some("gz"));
-        assert_eq!(extension_of(".hidden"), None);
-        assert_eq!(extension_of("dir.d/noext"), None);
-        assert_eq!(extension_of("-"), None);
+        assert_eq!(extension("a/b/Ladybug.TootSweet").as_deref(), Some("tootsweet"));
+        assert_eq!(extension("x.tar.gz").as_deref(), Some("gz"));
+        assert_eq!(extension(".hidden"), None);
+        assert_eq!(extension("dir.d/noext"), None);
+        assert_eq!(extension("-"), None);
     }
 
     #[test]
@@ -147,16 +244,5 @@ mod tests {
         assert!(is_url("https://puzz.link/p?mashu/4/4/020100"));
         assert!(is_url("p?mashu/4/4/020100"));
         assert!(!is_url("puzzle.txt"));
-    }
-
-    #[test]
-    fn failed_writes_leave_no_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("missing-dir").join("out.txt");
-        assert!(write_output(target.to_str().unwrap(), b"x").is_err());
-        assert!(!target.exists());
-        let ok = dir.path().join("out.txt");
-        write_output(ok.to_str().unwrap(), b"hello").unwrap();
-        assert_eq!(std::fs::read(&ok).unwrap(), b"hello");
     }
 }

@@ -1,25 +1,22 @@
-//! `pzl`: the command-line shell over the pzl libraries. It parses arguments, finds the format of
-//! each input, hands the work to the area that owns the format, and turns the outcome into output
-//! and an exit code (0 ok, 1 problems found / no solution, 2 bad input or usage).
+//! `pzl`: the command line over the `pzl` library. It parses arguments, reads inputs, hands the
+//! work to the library, prints the reports and picks the exit code (0 ok, 1 problems found or no
+//! solution, 2 bad input or usage). It knows no format and no puzzle: every such fact is the
+//! library's.
 
-mod apad;
-mod cli;
-mod crossword;
-mod error;
+mod args;
+mod cmd;
+mod high;
 mod io;
-mod macfile;
-mod masyu;
-mod masyu_solve;
-mod poly;
-mod registry;
-mod tootsweet;
+mod kind;
+mod print;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command};
-use error::{CliError, Status};
+use args::{Cli, Command};
+use io::Ctx;
+use pzl::Status;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -30,48 +27,47 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let ctx = io::Context::new(cli.quiet);
-    match run(&ctx, cli.command) {
+    // Ctrl-C and SIGTERM remove the temporary files of writes in progress, then exit like a
+    // shell does for the signal.
+    let _ = ctrlc::set_handler(|| {
+        pzl::fs::remove_temporary_files();
+        std::process::exit(130);
+    });
+    let ctx = Ctx::new(cli.quiet, cli.color);
+    let result = run(&ctx, cli.command);
+    ctx.finish();
+    match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,
         Ok(Status::Problems) => ExitCode::from(1),
+        Err(e) if io::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("pzl: error: {e}");
+            ctx.error(&e);
             ExitCode::from(2)
         }
     }
 }
 
-fn run(ctx: &io::Context, command: Command) -> Result<Status, CliError> {
+fn run(ctx: &Ctx, command: Command) -> Result<Status, pzl::Error> {
     match command {
-        Command::Formats(args) => registry::print_formats(&args),
-        Command::Info(args) => {
-            registry::each_input(ctx, &args.files, args.from.as_deref(), |ctx, input, format| {
-                registry::handler(format).info(ctx, input, format, &args)
-            })
-        }
-        Command::Check(args) => {
-            registry::each_input(ctx, &args.files, args.from.as_deref(), |ctx, input, format| {
-                registry::handler(format).check(ctx, input, format, &args)
-            })
-        }
-        Command::Convert(args) => registry::convert(ctx, &args),
-        Command::Render(args) => {
-            if let Some(trace) = &args.trace {
-                return masyu_solve::render_trace(ctx, &args, trace);
-            }
-            let input = ctx.read_input(args.input.as_deref().unwrap_or("-"))?;
-            let format = registry::detect(&input, args.from.as_deref())?;
-            registry::handler(format).render(ctx, &input, format, &args)
-        }
-        Command::Solve(args) => masyu_solve::run(ctx, &args),
-        Command::Replay(args) => masyu_solve::replay(ctx, &args),
-        Command::Tootsweet(cmd) => tootsweet::run(ctx, cmd),
-        Command::Apad(cmd) => apad::run(ctx, cmd),
-        Command::Lock(args) => crossword::lock(ctx, &args),
-        Command::Unlock(args) => crossword::unlock(ctx, &args),
-        Command::Rsrc(cmd) => macfile::run_rsrc(ctx, cmd),
-        Command::Derez(args) => macfile::run_derez(ctx, args),
-        Command::Rez(args) => macfile::run_rez(ctx, args),
-        Command::Ftor(args) => macfile::run_ftor(ctx, args),
+        Command::Formats(args) => cmd::formats(ctx, &args),
+        Command::Info(args) => cmd::info(ctx, &args),
+        Command::Check(args) => cmd::check(ctx, &args),
+        Command::Convert(args) => cmd::convert(ctx, &args),
+        Command::Render(args) => cmd::render(ctx, &args),
+        Command::Solve(args) => cmd::solve(ctx, &args),
+        Command::Completions { shell } => cmd::completions(shell),
+        Command::Man => cmd::man(),
+        Command::Masyu(c) => kind::masyu::run(ctx, c),
+        Command::Replay(args) => kind::masyu::replay(ctx, &args),
+        Command::Tootsweet(c) => kind::masyu::db(ctx, c),
+        Command::Crossword(c) => kind::crossword::run(ctx, c),
+        Command::Lock(args) => kind::crossword::lock(ctx, &args),
+        Command::Unlock(args) => kind::crossword::unlock(ctx, &args),
+        Command::Mac(c) => kind::mac::run(ctx, c),
+        Command::Rsrc(c) => kind::mac::rsrc(ctx, c),
+        Command::Derez(args) => kind::mac::derez(ctx, &args),
+        Command::Rez(args) => kind::mac::rez(ctx, &args),
+        Command::Poly(args::PolyCommand::Ftor(args)) | Command::Ftor(args) => kind::poly::ftor(ctx, &args),
+        Command::Apad(c) => kind::apad::run(ctx, c),
     }
 }

@@ -1,0 +1,201 @@
+//! `pzl solve`: one puzzle (its solution to standard output or `-o`), or many — several files or
+//! folders — solved one after another or `--jobs` at a time, each reported on one line and
+//! summed up at the end. Every kind that can solve goes through the same code.
+
+use std::path::Path;
+
+use pzl::{Document, Error, Outcome, SolveReport, SolveRequest, Status};
+use serde::Serialize;
+
+use crate::args::SolveArgs;
+use crate::high;
+use crate::io::{self, Ctx};
+use crate::print::{self, Mode};
+
+/// `pzl solve FILE…`.
+pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
+    let mut request = high::solve_request(args)?;
+    let options = high::open_options(&args.read)?;
+    let any_dir = args.inputs.iter().any(|name| Path::new(name).is_dir());
+    if args.inputs.len() == 1 && !any_dir {
+        let doc = super::open(ctx, &args.inputs[0], &options)?;
+        return one(ctx, &args.inputs[0], &doc, args, &request);
+    }
+    if args.output != "-" || args.trace.is_some() || args.save {
+        return Err(Error::usage("-o, --trace and --save take a single input").hint("run one file at a time"));
+    }
+    let files = io::expand(ctx, &args.inputs);
+    let jobs = request.jobs;
+    request.jobs = 1;
+    batch(ctx, args, &files, &options, &request, jobs)
+}
+
+/// Solve one document: write the solution (or its trace), print the report, say why there is
+/// none.
+fn one(ctx: &Ctx, name: &str, doc: &Document, args: &SolveArgs, request: &SolveRequest) -> Result<Status, Error> {
+    if args.save {
+        let saved = doc.solve_and_save(request).map_err(|e| e.in_file(name))?;
+        let path = Path::new(name);
+        pzl::fs::write_file(path, &saved.bytes)?;
+        print::emit(Mode::json(args.json), &saved.report)?;
+        return Ok(saved.report.status());
+    }
+    let solved = doc.solve(request).map_err(|e| e.in_file(name))?;
+    let mut report = solved.report;
+    report.file = Some(name.to_string());
+    if let (Some(path), Some(trace)) = (&args.trace, &solved.trace) {
+        io::write(path, trace.as_bytes())?;
+    }
+    if let Some(solution) = solved.solutions.first() {
+        if args.output != "-" || args.to.is_some() {
+            let to = super::target_format(solution, args.to.as_deref(), &args.output)?;
+            let written = solution.write(to).map_err(|e| e.in_file(name))?;
+            super::warn_lost(ctx, &args.output, to, &written.lost);
+            if args.output != "-" {
+                super::output(&args.output, &written.bytes)?;
+            } else if !args.json {
+                super::output("-", &written.bytes)?;
+                report.solutions.clear();
+            }
+        }
+    }
+    for w in &report.warnings {
+        ctx.warn(name, w);
+    }
+    let quiet_text = args.output != "-" && !args.json;
+    if !quiet_text && (args.json || !report.solutions.is_empty() || report.outcome == Outcome::Counted) {
+        print::emit(Mode::json(args.json), &report)?;
+    }
+    if report.status() == Status::Problems && report.outcome != Outcome::Counted {
+        ctx.note(format!("pzl: {}: {}", pzl::text::printable(name), verdict(&report, request.timeout_seconds())));
+    }
+    Ok(report.status())
+}
+
+fn verdict(report: &SolveReport, timeout: f64) -> String {
+    match report.outcome {
+        Outcome::TimedOut => format!("timed out after {timeout} s without finding a solution"),
+        _ => report.verdict(),
+    }
+}
+
+/// One file's line in a batch.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Line {
+    Solved(SolveReport),
+    Failed { file: String, status: &'static str, error: Error },
+}
+
+fn batch(
+    ctx: &Ctx,
+    args: &SolveArgs,
+    files: &[String],
+    options: &pzl::Open,
+    request: &SolveRequest,
+    jobs: usize,
+) -> Result<Status, Error> {
+    let bar = ctx.progress(files.len() as u64, "solving");
+    let solve_file = |file: &String| -> Line {
+        let result = super::open(ctx, file, options).and_then(|doc| doc.solve(request));
+        bar.inc(1);
+        match result {
+            Ok(solved) => {
+                let mut report = solved.report;
+                report.file = Some(file.clone());
+                Line::Solved(report)
+            }
+            Err(e) => Line::Failed { file: file.clone(), status: "error", error: e.in_file(file) },
+        }
+    };
+    let lines: Vec<Line> = if jobs <= 1 {
+        files.iter().map(solve_file).collect()
+    } else {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map_err(|e| Error::usage(format!("--jobs {jobs}: {e}")))?;
+        pool.install(|| files.par_iter().map(solve_file).collect())
+    };
+    bar.finish_and_clear();
+    summarise(args, &lines)
+}
+
+/// The batch's counts.
+#[derive(Default, Serialize)]
+struct Summary {
+    files: usize,
+    solved: usize,
+    unique: usize,
+    no_solution: usize,
+    timed_out: usize,
+    errors: usize,
+    total_ms: f64,
+    median_ms: f64,
+    slowest_ms: f64,
+}
+
+fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
+    let mut s = Summary { files: lines.len(), ..Summary::default() };
+    let mut times = Vec::new();
+    let mut text = String::new();
+    for line in lines {
+        match line {
+            Line::Solved(r) => {
+                times.push(r.time_ms);
+                match r.outcome {
+                    Outcome::Solved | Outcome::Counted => s.solved += 1,
+                    Outcome::NoSolution => s.no_solution += 1,
+                    Outcome::TimedOut => s.timed_out += 1,
+                }
+                s.unique += usize::from(r.unique == Some(true));
+                text.push_str(&batch_line(r));
+            }
+            Line::Failed { file, error, .. } => {
+                s.errors += 1;
+                text.push_str(&format!("{}: error: {error}\n", pzl::text::printable(file)));
+            }
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    s.total_ms = times.iter().sum();
+    s.median_ms = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    s.slowest_ms = times.last().copied().unwrap_or(0.0);
+    if args.json {
+        print::emit(Mode::Json, &print::JsonDoc(serde_json::json!({"files": lines, "summary": s})))?;
+    } else {
+        text.push_str(&format!(
+            "{} files: {} solved ({} unique), {} without solution, {} timed out, {} errors; solving time \
+             {:.1} ms in all, median {:.3} ms, slowest {:.3} ms\n",
+            s.files, s.solved, s.unique, s.no_solution, s.timed_out, s.errors, s.total_ms, s.median_ms, s.slowest_ms
+        ));
+        io::stdout(text.as_bytes())?;
+    }
+    if s.errors > 0 {
+        return Err(Error::syntax(format!("{} of {} files could not be read", s.errors, s.files)));
+    }
+    Ok(if s.no_solution + s.timed_out > 0 { Status::Problems } else { Status::Ok })
+}
+
+/// `FILE: solved, unique, hard (0.172 ms)`.
+fn batch_line(r: &SolveReport) -> String {
+    let file = pzl::text::printable(r.file.as_deref().unwrap_or("-")).into_owned();
+    let detail = match r.outcome {
+        Outcome::Solved => {
+            let uniqueness = match r.unique {
+                Some(true) => "unique",
+                Some(false) => "2+ solutions",
+                None => "uniqueness unknown",
+            };
+            let grade = r.facts.iter().find(|f| f.key == "difficulty").map(|f| f.text.clone());
+            match grade.filter(|g| !g.is_empty() && g != "null") {
+                Some(g) => format!("solved, {uniqueness}, {g}"),
+                None => format!("solved, {uniqueness}"),
+            }
+        }
+        Outcome::Counted => format!("{} solutions", r.count.map(|c| c.to_string()).unwrap_or_default()),
+        other => other.name().to_string(),
+    };
+    format!("{file}: {detail} ({:.3} ms)\n", r.time_ms)
+}

@@ -1,0 +1,93 @@
+//! Arguments after validation (ripgrep's `HiArgs`): every string that stands for a format, a
+//! timeout, a thread count or a picture is parsed here, once, by the library's one parser for it.
+
+use std::time::Duration;
+
+use pzl::{Error, Format, Open, Pick, Picture, SolveRequest};
+
+use crate::args::ReadArgs;
+
+/// How to read inputs: a format to use instead of detection, its parameters, a resource to pick.
+pub fn open_options(read: &ReadArgs) -> Result<Open, Error> {
+    let mut open = match &read.from {
+        Some(name) => Open::from_name(name)?,
+        None => Open::default(),
+    };
+    if let Some(edition) = &read.puzzle {
+        if !open.params.is_empty() && open.params != *edition {
+            return Err(Error::usage(format!("--puzzle {edition} disagrees with --from {}", open.params)));
+        }
+        open.params = edition.clone();
+    }
+    open.pick = pick(read)?;
+    Ok(open)
+}
+
+/// The resource `--type/--id/--name` choose, if any.
+fn pick(read: &ReadArgs) -> Result<Option<Pick>, Error> {
+    if read.resource_type.is_none() && read.id.is_none() && read.name.is_none() {
+        return Ok(None);
+    }
+    if read.id.is_some() && read.resource_type.is_none() {
+        return Err(Error::usage("--id needs --type").hint("for example --type SBP1 --id 128"));
+    }
+    Ok(Some(Pick { resource_type: read.resource_type.clone(), id: read.id, name: read.name.clone() }))
+}
+
+/// The format `--to` names.
+pub fn format(name: &str) -> Result<Format, Error> {
+    let open = Open::from_name(name)?;
+    if !open.params.is_empty() {
+        return Err(Error::usage(format!("--to {name}: parameters are read with --from, not written")));
+    }
+    open.from.ok_or_else(|| Error::usage(format!("unknown format `{name}`")))
+}
+
+/// The one timeout parser, from the library.
+pub fn timeout(text: Option<&str>) -> Result<Option<Duration>, Error> {
+    text.map(pzl::parse_timeout).transpose()
+}
+
+/// The one thread-count parser, from the library.
+pub fn jobs(text: Option<&str>) -> Result<usize, Error> {
+    text.map_or(Ok(1), pzl::parse_jobs)
+}
+
+/// The picture `--as` names, else the one the output's name implies, else terminal text.
+pub fn picture(kind: Option<&str>, output: &str) -> Result<Picture, Error> {
+    if let Some(kind) = kind {
+        let picture = Picture::from_name(kind)?;
+        if let Some(implied) = crate::io::extension(output).and_then(|e| Picture::from_extension(&e))
+            && implied != picture
+        {
+            return Err(Error::usage(format!("--as {kind} but the output `{output}` is a .{implied} name")));
+        }
+        return Ok(picture);
+    }
+    if output == "-" {
+        return Ok(Picture::Text);
+    }
+    match crate::io::extension(output) {
+        Some(ext) => Picture::from_extension(&ext).ok_or_else(|| {
+            Error::usage(format!("cannot draw a .{ext} picture"))
+                .hint("write .svg, .pdf, .html or .txt, or name the picture with --as")
+        }),
+        None => Ok(Picture::Text),
+    }
+}
+
+/// What `pzl solve` asks of the library.
+pub fn solve_request(args: &crate::args::SolveArgs) -> Result<SolveRequest, Error> {
+    Ok(SolveRequest {
+        timeout: timeout(args.timeout.as_deref())?,
+        count: args.count,
+        limit: args.limit,
+        all: args.all,
+        distinct: args.distinct,
+        jobs: jobs(args.jobs.as_deref())?,
+        no_flip: args.no_flip,
+        human: args.human,
+        trace: args.trace.is_some(),
+        cancel: None,
+    })
+}

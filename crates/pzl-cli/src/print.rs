@@ -1,0 +1,139 @@
+//! The two printers: every report is data (`Serialize + Display`), printed as text or as JSON.
+//! No command branches on `--json`; it chooses a printer.
+//!
+//! With one input a report is printed as it is; with several (files or a folder), the text
+//! printer prints each report as it comes and a summary line, and the JSON printer prints one
+//! document: `{"files": [report or {"file", "error"} …], "summary": {…}}`, the same shape for
+//! every verb and kind.
+
+use serde::Serialize;
+
+use pzl::{Error, Status};
+
+use crate::io::{self, Ctx};
+
+/// Text or JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Text,
+    Json,
+}
+
+impl Mode {
+    pub fn json(json: bool) -> Mode {
+        if json { Mode::Json } else { Mode::Text }
+    }
+}
+
+/// Print one value with the chosen printer.
+pub fn emit<R: Serialize + std::fmt::Display>(mode: Mode, report: &R) -> Result<(), Error> {
+    match mode {
+        Mode::Text => io::stdout(report.to_string().as_bytes()),
+        Mode::Json => {
+            let text = serde_json::to_string_pretty(report).map_err(|e| Error::io(e.to_string()))?;
+            io::stdout(format!("{text}\n").as_bytes())
+        }
+    }
+}
+
+/// The counts a run over several inputs ends with.
+#[derive(Debug, Default, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub ok: usize,
+    pub problems: usize,
+    pub errors: usize,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "{} files: {} ok, {} with problems, {} errors", self.files, self.ok, self.problems, self.errors)
+    }
+}
+
+/// Reports of a run over one input or several.
+pub struct Batch<'a> {
+    ctx: &'a Ctx,
+    mode: Mode,
+    many: bool,
+    entries: Vec<serde_json::Value>,
+    pub summary: Summary,
+}
+
+impl<'a> Batch<'a> {
+    pub fn new(ctx: &'a Ctx, mode: Mode, inputs: usize) -> Batch<'a> {
+        Batch { ctx, mode, many: inputs != 1, entries: Vec::new(), summary: Summary::default() }
+    }
+
+    /// Whether this run has several inputs.
+    pub fn is_many(&self) -> bool {
+        self.many
+    }
+
+    /// One input's report, with the status it gives.
+    pub fn report<R: Serialize + std::fmt::Display>(&mut self, report: &R, status: Status) -> Result<(), Error> {
+        self.summary.files += 1;
+        match status {
+            Status::Ok => self.summary.ok += 1,
+            Status::Problems => self.summary.problems += 1,
+        }
+        if self.many && self.mode == Mode::Json {
+            self.entries.push(serde_json::to_value(report).map_err(|e| Error::io(e.to_string()))?);
+            return Ok(());
+        }
+        emit(self.mode, report)
+    }
+
+    /// One input that could not be processed. With one input the error ends the command; with
+    /// several it is reported and the run goes on.
+    pub fn error(&mut self, file: &str, e: Error) -> Result<(), Error> {
+        let e = e.in_file(file);
+        if !self.many || io::is_closed_pipe(&e) {
+            return Err(e);
+        }
+        self.summary.files += 1;
+        self.summary.errors += 1;
+        match self.mode {
+            Mode::Json => self.entries.push(serde_json::json!({"file": file, "error": e})),
+            Mode::Text => self.ctx.error(&e),
+        }
+        Ok(())
+    }
+
+    /// Print what is left and give the run's status: the worst of its inputs; an input that could
+    /// not be read makes it an error (exit 2) after every other input was processed.
+    pub fn finish(self, summary_line: bool) -> Result<Status, Error> {
+        if self.many {
+            match self.mode {
+                Mode::Json => {
+                    let doc = serde_json::json!({"files": self.entries, "summary": self.summary});
+                    emit(Mode::Json, &JsonDoc(doc))?;
+                }
+                Mode::Text if summary_line => io::stdout(self.summary.to_string().as_bytes())?,
+                Mode::Text => {}
+            }
+        }
+        if self.summary.errors > 0 {
+            return Err(Error::syntax(format!(
+                "{} of {} files could not be processed",
+                self.summary.errors, self.summary.files
+            )));
+        }
+        Ok(if self.summary.problems > 0 { Status::Problems } else { Status::Ok })
+    }
+}
+
+/// A JSON value for the JSON printer.
+pub struct JsonDoc(pub serde_json::Value);
+
+impl Serialize for JsonDoc {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl std::fmt::Display for JsonDoc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}

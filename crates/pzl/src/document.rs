@@ -1,0 +1,346 @@
+//! A file of any kind, read (object's `read::File`): most work is one `match` away from the kind
+//! that owns it, and every kind is reached the same way.
+
+use std::path::Path;
+
+use pzl_core::{CheckReport, Error, Info, Kind, Parsed, RenderRequest, SolveReport, SolveRequest, Written};
+
+use crate::Format;
+
+/// A document of the kind `K`, with the format it was read as.
+#[derive(Debug, Clone)]
+pub struct Doc<K: Kind> {
+    /// The format it was read as (or will be written as by default).
+    pub format: K::Format,
+    /// What the file holds.
+    pub value: K::Doc,
+}
+
+/// A file of any kind, read.
+#[non_exhaustive]
+pub enum Document {
+    /// A Masyu puzzle, partly drawn board or solution.
+    Masyu(Doc<pzl_masyu::MasyuKind>),
+    /// TootSweet's `Puzzles.data` database (read only).
+    MasyuDb(Doc<pzl_masyu::TootSweetDbKind>),
+    /// A-Puzzle-A-Day boards.
+    Apad(Doc<pzl_apad::ApadKind>),
+    /// A crossword.
+    Crossword(Doc<pzl_crossword::CrosswordKind>),
+    /// A classic Mac file: its forks and Finder info.
+    Mac(Doc<pzl_macfile::MacKind>),
+    /// A polyomino packing puzzle or solution.
+    Poly(Doc<pzl_poly::PolyKind>),
+}
+
+/// Run `$body` with `$k` the kind and `$d` the `Doc` of a document.
+macro_rules! with_doc {
+    ($doc:expr, $k:ident, $d:ident => $body:expr) => {
+        match $doc {
+            Document::Masyu($d) => {
+                type $k = pzl_masyu::MasyuKind;
+                $body
+            }
+            Document::MasyuDb($d) => {
+                type $k = pzl_masyu::TootSweetDbKind;
+                $body
+            }
+            Document::Apad($d) => {
+                type $k = pzl_apad::ApadKind;
+                $body
+            }
+            Document::Crossword($d) => {
+                type $k = pzl_crossword::CrosswordKind;
+                $body
+            }
+            Document::Mac($d) => {
+                type $k = pzl_macfile::MacKind;
+                $body
+            }
+            Document::Poly($d) => {
+                type $k = pzl_poly::PolyKind;
+                $body
+            }
+        }
+    };
+}
+
+/// Read as the format `$format` of the kind `$k`, wrapped as `Document::$variant`.
+macro_rules! read_as {
+    ($variant:ident, $k:ty, $f:expr, $bytes:expr, $params:expr) => {{
+        let params = <$k as Kind>::params($params)?;
+        <$k as Kind>::read($bytes, $f, &params)?.map(|value| Document::$variant(Doc { format: $f, value }))
+    }};
+}
+
+/// How to open a file: a format instead of detection, the format's parameters (`weekday` in
+/// `apad:weekday`), and which document inside a container to take.
+#[derive(Debug, Clone, Default)]
+pub struct Open {
+    /// The format to read as; `None` detects it.
+    pub from: Option<Format>,
+    /// Parameters for the format's kind (`weekday`, a description file, `no-flip`).
+    pub params: String,
+    /// A document inside the file to take instead of the file (a puzzle resource).
+    pub pick: Option<crate::Pick>,
+}
+
+impl Open {
+    /// Open as the format a name such as `apad:weekday` names.
+    ///
+    /// ```
+    /// let open = pzl::Open::from_name("apad:weekday").unwrap();
+    /// assert_eq!(open.from.unwrap().name(), "apad");
+    /// assert_eq!(open.params, "weekday");
+    /// ```
+    pub fn from_name(name: &str) -> Result<Open, Error> {
+        let (base, params) = name.split_once(':').unwrap_or((name, ""));
+        Ok(Open { from: Some(Format::from_name(base)?), params: params.to_string(), pick: None })
+    }
+
+    /// Add a parameter (`no-flip`), comma-separated from those already given.
+    pub fn set_param(&mut self, param: &str) -> Result<(), Error> {
+        if !self.params.is_empty() {
+            self.params.push(',');
+        }
+        self.params.push_str(param);
+        Ok(())
+    }
+}
+
+/// What `solve` gives back.
+pub struct Solution {
+    /// What happened.
+    pub report: SolveReport,
+    /// The solutions, as documents of the puzzle's kind.
+    pub solutions: Vec<Document>,
+    /// The replayable trace of the solver's reasoning (JSON Lines), when asked for.
+    pub trace: Option<String>,
+}
+
+impl Document {
+    /// Read `bytes`, called `name` (a path, `-` or a URL: used in messages and, with `path`, to
+    /// detect the format and to find companion files such as an AppleDouble header's data fork).
+    pub fn read(bytes: &[u8], name: &str, path: Option<&Path>, open: &Open) -> Result<Parsed<Document>, Error> {
+        let file_name = path.map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|| name.to_string());
+        let format = match open.from {
+            Some(f) => f,
+            None => Format::detect(bytes, Some(&file_name)).ok_or_else(|| {
+                Error::syntax("cannot tell the format from the content or the name")
+                    .in_file(name)
+                    .hint("name it with --from (see `pzl formats`)")
+            })?,
+        };
+        let mut parsed = Document::parse(bytes, format, &open.params).map_err(|e| {
+            let tried = if open.from.is_none() { format!(" (read as {}, found by detection)", format.name()) } else { String::new() };
+            let mut e = e.in_file(name);
+            if e.kind == pzl_core::ErrorKind::Syntax && !tried.is_empty() && e.hint.is_none() {
+                e = e.hint(format!("this was read as {}{tried}; name another format with --from", format.name()));
+            }
+            e
+        })?;
+        if let (Some(path), Document::Mac(doc)) = (path, &mut parsed.value) {
+            crate::embedded::attach_companions(doc, path, &mut parsed.warnings);
+        }
+        match &open.pick {
+            Some(pick) => {
+                let picked = parsed.value.pick(pick).map_err(|e| e.in_file(name))?;
+                Ok(Parsed::with(picked, parsed.warnings))
+            }
+            None => Ok(parsed),
+        }
+    }
+
+    /// Read `bytes` as `format`, with the format's parameters.
+    pub fn parse(bytes: &[u8], format: Format, params: &str) -> Result<Parsed<Document>, Error> {
+        Ok(match format {
+            Format::Masyu(f) => read_as!(Masyu, pzl_masyu::MasyuKind, f, bytes, params),
+            Format::MasyuDb(f) => read_as!(MasyuDb, pzl_masyu::TootSweetDbKind, f, bytes, params),
+            Format::Apad(f) => read_as!(Apad, pzl_apad::ApadKind, f, bytes, params),
+            Format::Crossword(f) => read_as!(Crossword, pzl_crossword::CrosswordKind, f, bytes, params),
+            Format::Mac(f) => read_as!(Mac, pzl_macfile::MacKind, f, bytes, params),
+            Format::Poly(f) => read_as!(Poly, pzl_poly::PolyKind, f, bytes, params),
+        })
+    }
+
+    /// The format the document was read as.
+    pub fn format(&self) -> Format {
+        match self {
+            Document::Masyu(d) => Format::Masyu(d.format),
+            Document::MasyuDb(d) => Format::MasyuDb(d.format),
+            Document::Apad(d) => Format::Apad(d.format),
+            Document::Crossword(d) => Format::Crossword(d.format),
+            Document::Mac(d) => Format::Mac(d.format),
+            Document::Poly(d) => Format::Poly(d.format),
+        }
+    }
+
+    /// The kind of puzzle (`masyu`, `crossword`, …).
+    pub fn kind(&self) -> &'static str {
+        self.format().kind()
+    }
+
+    /// Write the document as `to`, a format of its kind; `lost` says what `to` cannot hold.
+    pub fn write(&self, to: Format) -> Result<Written, Error> {
+        if !to.info().write {
+            return Err(Error::usage(format!("pzl can read {} but not write it", to.name())));
+        }
+        let different = || {
+            Error::usage(format!(
+                "cannot convert {} ({}) to {} ({}): they hold different kinds of puzzle",
+                self.format().name(),
+                self.kind(),
+                to.name(),
+                to.kind()
+            ))
+            .hint(format!("the {} formats: {}", self.kind(), self.writable_formats().join(", ")))
+        };
+        match (self, to) {
+            (Document::Masyu(d), Format::Masyu(f)) => pzl_masyu::MasyuKind::write(&d.value, f),
+            (Document::MasyuDb(d), Format::MasyuDb(f)) => pzl_masyu::TootSweetDbKind::write(&d.value, f),
+            (Document::Apad(d), Format::Apad(f)) => pzl_apad::ApadKind::write(&d.value, f),
+            (Document::Crossword(d), Format::Crossword(f)) => pzl_crossword::CrosswordKind::write(&d.value, f),
+            (Document::Mac(d), Format::Mac(f)) => pzl_macfile::MacKind::write(&d.value, f),
+            (Document::Poly(d), Format::Poly(f)) => pzl_poly::PolyKind::write(&d.value, f),
+            _ => Err(different()),
+        }
+    }
+
+    /// The names of the formats this document's kind can be written as.
+    pub fn writable_formats(&self) -> Vec<&'static str> {
+        let kind = self.kind();
+        Format::all().filter(|f| f.kind() == kind && f.info().write).map(Format::name).collect()
+    }
+
+    /// The format a file called `file_name` should get: one of this kind that can be written and
+    /// that the name suggests.
+    pub fn format_for_output(&self, file_name: &str) -> Option<Format> {
+        let kind = self.kind();
+        Format::claiming(file_name).into_iter().find(|f| f.kind() == kind && f.info().write)
+    }
+
+    /// Describe the document.
+    pub fn info(&self) -> Result<Info, Error> {
+        let format = self.format();
+        let mut info = with_doc!(self, K, d => K::info(&d.value));
+        info.format = format.name().to_string();
+        Ok(info)
+    }
+
+    /// Verify the document strictly.
+    pub fn check(&self) -> Result<CheckReport, Error> {
+        let format = self.format();
+        let mut report = match self {
+            Document::Mac(d) if crate::embedded::holds_puzzles(d) => crate::embedded::check(d)?,
+            _ => with_doc!(self, K, d => K::check(&d.value))?,
+        };
+        report.format = format.name().to_string();
+        Ok(report)
+    }
+
+    /// The document with `other` laid over it (a board over a Masyu puzzle, a solution beside a
+    /// polyomino puzzle).
+    pub fn combine(&self, other: &Document) -> Result<Parsed<Document>, Error> {
+        let mismatch = || {
+            Error::usage(format!("cannot use a {} file ({}) with a {} file", other.kind(), other.format().name(), self.kind()))
+        };
+        Ok(match (self, other) {
+            (Document::Masyu(a), Document::Masyu(b)) => {
+                pzl_masyu::MasyuKind::combine(&a.value, &b.value)?.map(|value| Document::Masyu(Doc { format: a.format, value }))
+            }
+            (Document::Poly(a), Document::Poly(b)) => {
+                pzl_poly::PolyKind::combine(&a.value, &b.value)?.map(|value| Document::Poly(Doc { format: a.format, value }))
+            }
+            (Document::Masyu(_), _) | (Document::Poly(_), _) => return Err(mismatch()),
+            _ => return Err(Error::unsupported(self.kind(), "--with")),
+        })
+    }
+
+    /// Draw the document.
+    pub fn render(&self, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+        match self {
+            Document::Mac(d) => crate::embedded::render(d, request),
+            _ => with_doc!(self, K, d => K::render(&d.value, request)),
+        }
+    }
+
+    /// Solve the document (a puzzle, or a Mac file's only puzzle resource).
+    pub fn solve(&self, request: &SolveRequest) -> Result<Solution, Error> {
+        let format = self.format();
+        if let Document::Mac(d) = self {
+            return crate::embedded::solve(d, request);
+        }
+        let mut solution = with_doc!(self, K, d => {
+            let solved = K::solve(&d.value, request)?;
+            let solutions = solved
+                .solutions
+                .into_iter()
+                .map(|value| wrap_like(self, value))
+                .collect::<Vec<Document>>();
+            Solution { report: solved.report, solutions, trace: solved.trace }
+        });
+        solution.report.format = format.name().to_string();
+        for doc in &mut solution.solutions {
+            doc.choose_solution_format(format);
+        }
+        Ok(solution)
+    }
+
+    /// A solution's default format: the puzzle's when it holds the whole solution, else the first
+    /// of the kind that does.
+    fn choose_solution_format(&mut self, input: Format) {
+        let kind = input.kind();
+        let candidates = std::iter::once(input).chain(Format::all().filter(|f| f.kind() == kind));
+        let chosen = candidates
+            .filter(|f| f.info().write)
+            .find(|f| self.write(*f).is_ok_and(|w| w.lost.is_empty()));
+        if let Some(f) = chosen {
+            self.set_format(f);
+        }
+    }
+
+    fn set_format(&mut self, to: Format) {
+        match (self, to) {
+            (Document::Masyu(d), Format::Masyu(f)) => d.format = f,
+            (Document::MasyuDb(d), Format::MasyuDb(f)) => d.format = f,
+            (Document::Apad(d), Format::Apad(f)) => d.format = f,
+            (Document::Crossword(d), Format::Crossword(f)) => d.format = f,
+            (Document::Mac(d), Format::Mac(f)) => d.format = f,
+            (Document::Poly(d), Format::Poly(f)) => d.format = f,
+            _ => {}
+        }
+    }
+}
+
+/// A solution value of the same kind as `like`, in its format for now.
+trait WrapLike<V> {
+    fn wrap(like: &Document, value: V) -> Document;
+}
+
+fn wrap_like<V>(like: &Document, value: V) -> Document
+where
+    Document: WrapLike<V>,
+{
+    <Document as WrapLike<V>>::wrap(like, value)
+}
+
+macro_rules! wrap_like_impl {
+    ($variant:ident, $k:ty) => {
+        impl WrapLike<<$k as Kind>::Doc> for Document {
+            fn wrap(like: &Document, value: <$k as Kind>::Doc) -> Document {
+                let format = match like {
+                    Document::$variant(d) => d.format,
+                    _ => <$k as Kind>::formats()[0],
+                };
+                Document::$variant(Doc { format, value })
+            }
+        }
+    };
+}
+
+wrap_like_impl!(Masyu, pzl_masyu::MasyuKind);
+wrap_like_impl!(MasyuDb, pzl_masyu::TootSweetDbKind);
+wrap_like_impl!(Apad, pzl_apad::ApadKind);
+wrap_like_impl!(Crossword, pzl_crossword::CrosswordKind);
+wrap_like_impl!(Mac, pzl_macfile::MacKind);
+wrap_like_impl!(Poly, pzl_poly::PolyKind);
