@@ -15,10 +15,15 @@ use crate::text::{self, Decoded};
 
 /// GEXT flag bits.
 pub mod flag {
+    /// A letter entered in pencil.
     pub const PENCIL: u8 = 0x08;
+    /// A letter once marked wrong.
     pub const PREVIOUSLY_INCORRECT: u8 = 0x10;
+    /// A letter marked wrong now.
     pub const INCORRECT: u8 = 0x20;
+    /// A letter revealed (given).
     pub const GIVEN: u8 = 0x40;
+    /// A circled cell.
     pub const CIRCLED: u8 = 0x80;
 }
 
@@ -42,19 +47,25 @@ impl Rebus {
 /// The solving timer (LTIM).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timer {
+    /// Seconds on the clock.
     pub seconds: u32,
+    /// Whether the clock is stopped.
     pub stopped: bool,
 }
 
 /// Whether and how the solution is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolutionState {
+    /// The solution is in clear.
     Plain,
+    /// The solution is scrambled with a key.
     Locked,
+    /// The puzzle has no solution.
     None,
 }
 
 impl SolutionState {
+    /// `plain`, `locked` or `none`.
     pub fn name(self) -> &'static str {
         match self {
             SolutionState::Plain => "plain",
@@ -67,6 +78,7 @@ impl SolutionState {
 /// A numbered clue with its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClueEntry {
+    /// The slot the clue belongs to.
     pub slot: Slot,
     /// `None` when the file has fewer clue strings than slots.
     pub clue: Option<String>,
@@ -77,16 +89,23 @@ pub struct ClueEntry {
 /// A crossword, decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
+    /// Columns, 1 to 255.
     pub width: usize,
+    /// Rows, 1 to 255.
     pub height: usize,
     /// One byte per cell: a letter (the first of a rebus), `.`/`:` for blocks.
     pub solution: Vec<u8>,
     /// One byte per cell: `-` empty, a letter (lower case = pencil), blocks as in the solution.
     pub fill: Vec<u8>,
+    /// The title.
     pub title: String,
+    /// The author.
     pub author: String,
+    /// The copyright line.
     pub copyright: String,
+    /// Clues in file order: by number, across before down.
     pub clues: Vec<String>,
+    /// The notes (notepad).
     pub notes: String,
     /// The version bytes to write (raised to `2.0` by [`Puzzle::to_raw`] when the text needs it).
     pub version: [u8; 4],
@@ -100,9 +119,11 @@ pub struct Puzzle {
     pub reserved_1c: [u8; 2],
     /// Header bytes 0x20..0x2C, kept as read.
     pub reserved_20: [u8; 12],
+    /// Rebus cells and answers (GRBS and RTBL).
     pub rebus: Option<Rebus>,
     /// GEXT: one flag byte per cell (see [`flag`]).
     pub markup: Option<Vec<u8>>,
+    /// The solving timer (LTIM).
     pub timer: Option<Timer>,
     /// RUSR: the player's rebus entry per cell (empty = none).
     pub user_rebus: Option<Vec<String>>,
@@ -110,7 +131,9 @@ pub struct Puzzle {
     pub other_sections: Vec<Section>,
     /// The order sections were read in, so writing keeps it.
     pub section_order: Vec<[u8; 4]>,
+    /// Bytes before the header, written back in front of it.
     pub preamble: Vec<u8>,
+    /// Bytes after the last section, written back after it.
     pub postscript: Vec<u8>,
 }
 
@@ -118,16 +141,31 @@ pub struct Puzzle {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EncodeError {
     #[error("a .puz grid is 1 to 255 cells on each side; this one is {0}x{1}")]
+    /// A side outside 1 to 255.
     BadSize(usize, usize),
     #[error("the {what} grid has {found} cells; a {width}x{height} puzzle needs {}", width * height)]
-    GridLength { what: &'static str, found: usize, width: usize, height: usize },
+    /// A grid whose length is not width × height.
+    GridLength {
+        /// `solution` or `fill`.
+        what: &'static str,
+        /// Cells found.
+        found: usize,
+        /// The puzzle's width.
+        width: usize,
+        /// The puzzle's height.
+        height: usize,
+    },
     #[error("the {0} contains a NUL character, which .puz strings cannot hold")]
+    /// A string with a NUL (the string terminator of `.puz`).
     NulInText(String),
     #[error("{0} clues; a .puz file holds at most 65535")]
+    /// More clues than the 16-bit count holds.
     TooManyClues(usize),
     #[error("section {0} is {1} bytes; a .puz section holds at most 65535")]
+    /// A section longer than its 16-bit length holds.
     SectionTooLong(String, usize),
     #[error("rebus answer {0:?} cannot be written (it holds ';' or ':' or a NUL)")]
+    /// A rebus answer holding a separator of RTBL.
     BadRebusAnswer(String),
 }
 
@@ -213,10 +251,12 @@ impl Puzzle {
         }
     }
 
+    /// Whether the cell at `index` (row-major) is circled.
     pub fn is_circled(&self, index: usize) -> bool {
         self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::CIRCLED != 0)
     }
 
+    /// Whether the solution is plain, locked or absent.
     pub fn state(&self) -> SolutionState {
         if self.solution_state & STATE_LOCKED != 0 {
             SolutionState::Locked
@@ -280,14 +320,13 @@ impl Puzzle {
             let (text, how) = text::decode(bytes, utf8);
             match how {
                 Decoded::AsExpected => {}
-                Decoded::Utf8InLegacy => warnings.push(Warning::whole(format!(
+                Decoded::Utf8InLegacy => warnings.push(Warning::new(format!(
                     "the {what} looks like UTF-8 although the file is version {}; shown as Windows-1252 \
                      (bytes kept)",
                     raw.version_text()
                 ))),
-                Decoded::InvalidUtf8 => warnings.push(Warning::whole(format!(
-                    "the {what} is not valid UTF-8; bad bytes shown as U+FFFD"
-                ))),
+                Decoded::InvalidUtf8 => warnings
+                    .push(Warning::new(format!("the {what} is not valid UTF-8; bad bytes shown as U+FFFD"))),
             }
             text
         };
@@ -297,6 +336,15 @@ impl Puzzle {
         let clues =
             raw.clues.iter().enumerate().map(|(i, c)| decode(c, &format!("clue {}", i + 1))).collect();
         let notes = decode(&raw.notes, "notes");
+        // A preamble holding the magic would be a decoy header in front of the rewritten file:
+        // the decoded puzzle leaves it out (the raw file keeps it for an unchanged copy).
+        let decoy = raw.preamble.windows(MAGIC.len()).any(|w| w == MAGIC);
+        if decoy {
+            warnings.push(Warning::new(format!(
+                "the {} bytes before the header hold another ACROSS&DOWN; left out when the puzzle is re-encoded",
+                raw.preamble.len()
+            )));
+        }
         let mut reserved_1c = [0; 2];
         reserved_1c.copy_from_slice(&raw.header[off::RESERVED_1C..off::SCRAMBLED]);
         let mut reserved_20 = [0; 12];
@@ -323,7 +371,7 @@ impl Puzzle {
             user_rebus: None,
             other_sections: Vec::new(),
             section_order: raw.sections.iter().map(|s| s.code).collect(),
-            preamble: raw.preamble.clone(),
+            preamble: if decoy { Vec::new() } else { raw.preamble.clone() },
             postscript: raw.postscript.clone(),
         };
         let cells = puzzle.width * puzzle.height;
@@ -357,7 +405,7 @@ impl Puzzle {
                 };
             if !decoded {
                 if KNOWN.contains(&&section.code) {
-                    warnings.push(Warning::whole(format!(
+                    warnings.push(Warning::new(format!(
                         "section {} could not be decoded (malformed or repeated); kept as-is",
                         section.name()
                     )));
@@ -368,7 +416,7 @@ impl Puzzle {
         match (grbs, rtbl) {
             (Some(cells), table) => puzzle.rebus = Some(Rebus { cells, table: table.unwrap_or_default() }),
             (None, Some(table)) => {
-                warnings.push(Warning::whole("an RTBL rebus table without GRBS grid (no rebus cells)"));
+                warnings.push(Warning::new("an RTBL rebus table without GRBS grid (no rebus cells)"));
                 puzzle.rebus = Some(Rebus { cells: vec![0; cells], table });
             }
             (None, None) => {}

@@ -89,7 +89,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
 }
 
 fn err(path: &str, message: impl Into<String>) -> ParseError {
-    ParseError::whole(format!("{path}: {}", message.into()))
+    ParseError::at_path(path, message)
 }
 
 fn text_of(v: &Value) -> Option<String> {
@@ -103,7 +103,10 @@ fn text_of(v: &Value) -> Option<String> {
 
 /// Read an ipuz crossword; the warnings name what `.puz` cannot hold.
 pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| ParseError::at_line(e.line(), e.to_string()))?;
+    let doc: Value = serde_json::from_str(text).map_err(|e| ParseError {
+        location: crate::error::Location::line_column(e.line(), e.column()),
+        message: e.to_string(),
+    })?;
     let mut dropped = Vec::new();
     let kinds: Vec<&str> = doc["kind"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     if !kinds.iter().any(|k| k.contains("ipuz.org/crossword")) {
