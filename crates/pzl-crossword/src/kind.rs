@@ -89,7 +89,7 @@ fn sections(doc: &CrosswordDoc) -> Vec<String> {
     if p.user_rebus.is_some() {
         out.push("RUSR".to_string());
     }
-    out.extend(p.other_sections.iter().map(|s| s.name()));
+    out.extend(p.puz.other_sections.iter().map(|s| s.name()));
     out
 }
 

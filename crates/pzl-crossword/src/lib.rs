@@ -4,7 +4,7 @@
 //!
 //! [`CrosswordKind`] is the kind's side of the `pzl_core::Kind` contract: read a file into a
 //! [`CrosswordDoc`] (the decoded [`Puzzle`] plus what its format keeps), write it in any format
-//! (saying what the target cannot hold), describe, check and draw it. [`lock`], [`unlock`] and
+//! (saying what the target cannot hold), describe, check and draw it. [`lock()`], [`unlock()`] and
 //! [`parse_key`] serve `pzl crossword lock|unlock`.
 //!
 //! ```
@@ -27,9 +27,9 @@
 //! The modules, after the shape every pzl kind shares:
 //! - [`model`]: [`CrosswordDoc`]; [`puzzle`]: the decoded puzzle (text, rebus, circles, timer,
 //!   player state) and its encoding to `.puz`; [`numbering`]: clue numbers from the grid.
-//! - [`format`]: the [`Format`] table, [`format::across_text`] and [`format::ipuz`]; the `.puz`
+//! - [`mod@format`]: the [`Format`] table, [`format::across_text`] and [`format::ipuz`]; the `.puz`
 //!   layers are [`raw`] (every byte, every checksum), [`checksum`], [`text`] (string encodings)
-//!   and [`lock`] (scrambling).
+//!   and [`mod@lock`] (scrambling).
 //! - [`check`]: strict verification; [`render`], [`page`] and [`pdf`]: pictures.
 //! - [`kind`]: the `Kind` implementation and the lock commands.
 

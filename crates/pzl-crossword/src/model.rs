@@ -31,7 +31,7 @@ pub enum Source {
 ///
 /// The fields are private so that the puzzle and its source cannot drift apart: a document is
 /// made by reading ([`crate::CrosswordKind`]), by [`CrosswordDoc::from_puzzle`], or by locking and
-/// unlocking ([`crate::lock`], [`crate::unlock`]).
+/// unlocking ([`crate::lock()`], [`crate::unlock()`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CrosswordDoc {
     puzzle: Puzzle,

@@ -86,7 +86,46 @@ pub struct ClueEntry {
     pub answer: String,
 }
 
-/// A crossword, decoded.
+/// What only the `.puz` encoding of a puzzle holds: kept from a file read so that encoding the
+/// decoded puzzle again gives the same bytes, and ignored by every other format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzExtras {
+    /// The version bytes to write (raised to `2.0` by [`Puzzle::to_raw`] when the text needs it).
+    pub version: [u8; 4],
+    /// Header field 0x1E, kept as read.
+    pub scrambled_checksum: u16,
+    /// Header bytes 0x1C..0x1E, kept as read (often leftover memory).
+    pub reserved_1c: [u8; 2],
+    /// Header bytes 0x20..0x2C, kept as read.
+    pub reserved_20: [u8; 12],
+    /// Sections this view does not decode, kept as read.
+    pub other_sections: Vec<Section>,
+    /// The order sections were read in, so writing keeps it.
+    pub section_order: Vec<[u8; 4]>,
+    /// Bytes before the header, written back in front of it.
+    pub preamble: Vec<u8>,
+    /// Bytes after the last section, written back after it.
+    pub postscript: Vec<u8>,
+}
+
+impl Default for PuzExtras {
+    /// Version 1.3, zeroed reserved bytes, nothing around the file.
+    fn default() -> PuzExtras {
+        PuzExtras {
+            version: *b"1.3\0",
+            scrambled_checksum: 0,
+            reserved_1c: [0; 2],
+            reserved_20: [0; 12],
+            other_sections: Vec::new(),
+            section_order: Vec::new(),
+            preamble: Vec::new(),
+            postscript: Vec::new(),
+        }
+    }
+}
+
+/// A crossword, decoded: grid, text, rebus, cell flags, timer and player state, the same whatever
+/// format it came from. What only `.puz` files hold is kept apart in [`Puzzle::puz`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     /// Columns, 1 to 255.
@@ -107,18 +146,10 @@ pub struct Puzzle {
     pub clues: Vec<String>,
     /// The notes (notepad).
     pub notes: String,
-    /// The version bytes to write (raised to `2.0` by [`Puzzle::to_raw`] when the text needs it).
-    pub version: [u8; 4],
     /// Header field 0x30 (0x0001 normal, 0x0401 diagramless).
     pub puzzle_type: u16,
     /// Header field 0x32 (0 plain, 2 no solution, 4 locked).
     pub solution_state: u16,
-    /// Header field 0x1E, kept as read.
-    pub scrambled_checksum: u16,
-    /// Header bytes 0x1C..0x1E, kept as read (often leftover memory).
-    pub reserved_1c: [u8; 2],
-    /// Header bytes 0x20..0x2C, kept as read.
-    pub reserved_20: [u8; 12],
     /// Rebus cells and answers (GRBS and RTBL).
     pub rebus: Option<Rebus>,
     /// GEXT: one flag byte per cell (see [`flag`]).
@@ -127,14 +158,9 @@ pub struct Puzzle {
     pub timer: Option<Timer>,
     /// RUSR: the player's rebus entry per cell (empty = none).
     pub user_rebus: Option<Vec<String>>,
-    /// Sections this view does not decode, kept as read.
-    pub other_sections: Vec<Section>,
-    /// The order sections were read in, so writing keeps it.
-    pub section_order: Vec<[u8; 4]>,
-    /// Bytes before the header, written back in front of it.
-    pub preamble: Vec<u8>,
-    /// Bytes after the last section, written back after it.
-    pub postscript: Vec<u8>,
+    /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
+    /// around the file), kept so that decoding and encoding again gives the same file.
+    pub puz: PuzExtras,
 }
 
 /// Why a puzzle cannot be written as `.puz`.
@@ -184,20 +210,13 @@ impl Puzzle {
             copyright: String::new(),
             clues: Vec::new(),
             notes: String::new(),
-            version: *b"1.3\0",
             puzzle_type: 0x0001,
             solution_state: 0,
-            scrambled_checksum: 0,
-            reserved_1c: [0; 2],
-            reserved_20: [0; 12],
             rebus: None,
             markup: None,
             timer: None,
             user_rebus: None,
-            other_sections: Vec::new(),
-            section_order: Vec::new(),
-            preamble: Vec::new(),
-            postscript: Vec::new(),
+            puz: PuzExtras::default(),
         }
     }
 
@@ -359,20 +378,22 @@ impl Puzzle {
             copyright,
             clues,
             notes,
-            version: raw.version_bytes(),
             puzzle_type: raw.puzzle_type(),
             solution_state: raw.solution_state(),
-            scrambled_checksum: raw.scrambled_checksum(),
-            reserved_1c,
-            reserved_20,
             rebus: None,
             markup: None,
             timer: None,
             user_rebus: None,
-            other_sections: Vec::new(),
-            section_order: raw.sections.iter().map(|s| s.code).collect(),
-            preamble: if decoy { Vec::new() } else { raw.preamble.clone() },
-            postscript: raw.postscript.clone(),
+            puz: PuzExtras {
+                version: raw.version_bytes(),
+                scrambled_checksum: raw.scrambled_checksum(),
+                reserved_1c,
+                reserved_20,
+                other_sections: Vec::new(),
+                section_order: raw.sections.iter().map(|s| s.code).collect(),
+                preamble: if decoy { Vec::new() } else { raw.preamble.clone() },
+                postscript: raw.postscript.clone(),
+            },
         };
         let cells = puzzle.width * puzzle.height;
         let mut grbs: Option<Vec<u8>> = None;
@@ -410,7 +431,7 @@ impl Puzzle {
                         section.name()
                     )));
                 }
-                puzzle.other_sections.push(section.clone());
+                puzzle.puz.other_sections.push(section.clone());
             }
         }
         match (grbs, rtbl) {
@@ -452,7 +473,7 @@ impl Puzzle {
         if self.clues.len() > usize::from(u16::MAX) {
             return Err(EncodeError::TooManyClues(self.clues.len()));
         }
-        let mut version = self.version;
+        let mut version = self.puz.version;
         let legacy = parse_version(&version).is_none_or(|(major, _)| major < 2);
         let utf8 = !legacy || self.needs_utf8();
         if legacy && utf8 {
@@ -467,9 +488,10 @@ impl Puzzle {
         let mut header = [0u8; HEADER_LEN];
         header[off::MAGIC..off::MAGIC + 12].copy_from_slice(MAGIC);
         header[off::VERSION..off::VERSION + 4].copy_from_slice(&version);
-        header[off::RESERVED_1C..off::SCRAMBLED].copy_from_slice(&self.reserved_1c);
-        header[off::SCRAMBLED..off::SCRAMBLED + 2].copy_from_slice(&self.scrambled_checksum.to_le_bytes());
-        header[off::RESERVED_20..off::WIDTH].copy_from_slice(&self.reserved_20);
+        header[off::RESERVED_1C..off::SCRAMBLED].copy_from_slice(&self.puz.reserved_1c);
+        header[off::SCRAMBLED..off::SCRAMBLED + 2]
+            .copy_from_slice(&self.puz.scrambled_checksum.to_le_bytes());
+        header[off::RESERVED_20..off::WIDTH].copy_from_slice(&self.puz.reserved_20);
         header[off::WIDTH] = w as u8;
         header[off::HEIGHT] = h as u8;
         header[off::CLUE_COUNT..off::CLUE_COUNT + 2]
@@ -478,7 +500,7 @@ impl Puzzle {
         header[off::SOLUTION_STATE..off::SOLUTION_STATE + 2]
             .copy_from_slice(&self.solution_state.to_le_bytes());
         let mut raw = PuzFile {
-            preamble: self.preamble.clone(),
+            preamble: self.puz.preamble.clone(),
             header,
             solution: self.solution.clone(),
             fill: self.fill.clone(),
@@ -493,7 +515,7 @@ impl Puzzle {
                 .collect::<Result<_, _>>()?,
             notes: encode(&self.notes, "notes")?,
             sections: Vec::new(),
-            postscript: self.postscript.clone(),
+            postscript: self.puz.postscript.clone(),
         };
         raw.sections = self.encode_sections(utf8)?;
         raw.update_checksums();
@@ -507,7 +529,7 @@ impl Puzzle {
         let mut known: Vec<([u8; 4], Vec<u8>)> = Vec::new();
         if let Some(rebus) = &self.rebus {
             known.push((*b"GRBS", rebus.cells.clone()));
-            if !rebus.table.is_empty() || self.section_order.contains(b"RTBL") {
+            if !rebus.table.is_empty() || self.puz.section_order.contains(b"RTBL") {
                 let mut table = Vec::new();
                 for (key, answer) in &rebus.table {
                     if answer.contains([';', ':', '\0']) {
@@ -537,9 +559,9 @@ impl Puzzle {
             }
             known.push((*b"RUSR", data));
         }
-        let mut others: Vec<Option<&Section>> = self.other_sections.iter().map(Some).collect();
+        let mut others: Vec<Option<&Section>> = self.puz.other_sections.iter().map(Some).collect();
         let mut out = Vec::new();
-        for code in &self.section_order {
+        for code in &self.puz.section_order {
             if let Some(at) = known.iter().position(|(c, _)| c == code) {
                 let (code, data) = known.remove(at);
                 out.push(Section::new(code, data));

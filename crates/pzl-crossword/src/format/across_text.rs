@@ -317,8 +317,8 @@ pub fn dropped_by_text(puzzle: &Puzzle, layout: &TextLayout) -> Vec<String> {
     {
         dropped.push("spaces around the title, author, copyright or clues".to_string());
     }
-    if !puzzle.other_sections.is_empty() {
-        dropped.push(format!("{} unknown section(s)", puzzle.other_sections.len()));
+    if !puzzle.puz.other_sections.is_empty() {
+        dropped.push(format!("{} unknown section(s)", puzzle.puz.other_sections.len()));
     }
     let w = puzzle.width.max(1);
     if let Some(i) = puzzle.solution.iter().position(|&b| !grid_safe(b)) {

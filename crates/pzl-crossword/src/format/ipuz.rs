@@ -81,8 +81,8 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & 0x78 != 0)) {
         dropped.push("cell flags other than circles (given, incorrect, pencil)".to_string());
     }
-    if !puzzle.other_sections.is_empty() {
-        dropped.push(format!("{} unknown section(s)", puzzle.other_sections.len()));
+    if !puzzle.puz.other_sections.is_empty() {
+        dropped.push(format!("{} unknown section(s)", puzzle.puz.other_sections.len()));
     }
     let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
     (text + "\n", dropped)
