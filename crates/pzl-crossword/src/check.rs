@@ -13,13 +13,16 @@ pub struct Problem {
     pub kind: &'static str,
     /// A stable name within the kind (`global`, `masked-solution`, `section-GEXT`, `wrong-letter`…).
     pub name: String,
+    /// What is wrong, in words.
     pub message: String,
 }
 
 /// How complete the fill is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FillStatus {
+    /// No open cell is filled.
     Blank,
+    /// Some open cells are filled, not all.
     Partial,
     /// Every open cell filled and (as far as can be known) right.
     Solved,
@@ -30,6 +33,7 @@ pub enum FillStatus {
 }
 
 impl FillStatus {
+    /// The status as a word (`blank`, `partial`, …).
     pub fn name(self) -> &'static str {
         match self {
             FillStatus::Blank => "blank",
@@ -44,15 +48,20 @@ impl FillStatus {
 /// The outcome of [`verify`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
+    /// Everything that makes the check fail.
     pub problems: Vec<Problem>,
     /// Facts that are not failures (a blank fill, a preamble, …).
     pub notes: Vec<String>,
+    /// How complete the fill is.
     pub fill: FillStatus,
+    /// Open cells the player has filled.
     pub filled_cells: usize,
+    /// Cells that are not blocks.
     pub open_cells: usize,
 }
 
 impl Report {
+    /// Whether nothing is wrong.
     pub fn is_ok(&self) -> bool {
         self.problems.is_empty()
     }

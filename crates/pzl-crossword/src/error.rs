@@ -1,70 +1,54 @@
-//! Errors and warnings of the crossword readers, each with the place in the input it refers to.
+//! Errors of the crossword readers, each with the place in the input it refers to. Warnings and
+//! places are `pzl_core`'s ([`Warning`], [`Location`]), re-exported here.
+
+pub use pzl_core::{Location, Warning};
 
 /// Input that is not a readable crossword: where, and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{location}: {message}")]
+#[error("{}", describe(.location, .message))]
 pub struct ParseError {
+    /// Where in the input.
     pub location: Location,
+    /// What was wrong or expected.
     pub message: String,
 }
 
-/// Where in the input something was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Location {
-    /// Byte offset from the start of the file.
-    Offset(usize),
-    /// Line number, counted from 1 (text formats).
-    Line(usize),
-    /// The input as a whole.
-    Whole,
-}
-
-impl std::fmt::Display for Location {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Location::Offset(offset) => write!(f, "offset {offset} (0x{offset:x})"),
-            Location::Line(line) => write!(f, "line {line}"),
-            Location::Whole => f.write_str("input"),
-        }
+fn describe(location: &Location, message: &str) -> String {
+    match location {
+        Location::Whole => message.to_string(),
+        at => format!("{at}: {message}"),
     }
 }
 
 impl ParseError {
+    /// An error at byte `offset` (binary formats).
     pub fn at_offset(offset: usize, message: impl Into<String>) -> ParseError {
         ParseError { location: Location::Offset(offset), message: message.into() }
     }
 
+    /// An error on line `line`, counted from 1 (text formats).
     pub fn at_line(line: usize, message: impl Into<String>) -> ParseError {
-        ParseError { location: Location::Line(line), message: message.into() }
+        ParseError { location: Location::line(line), message: message.into() }
     }
 
+    /// An error at a JSON path such as `$.puzzle[1]` (ipuz).
+    pub fn at_path(path: &str, message: impl Into<String>) -> ParseError {
+        ParseError { location: Location::Path(path.to_string()), message: message.into() }
+    }
+
+    /// An error about the input as a whole.
     pub fn whole(message: impl Into<String>) -> ParseError {
         ParseError { location: Location::Whole, message: message.into() }
     }
 }
 
-/// An oddity a lenient reader accepted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    pub location: Location,
-    pub message: String,
-}
-
-impl Warning {
-    pub fn at_offset(offset: usize, message: impl Into<String>) -> Warning {
-        Warning { location: Location::Offset(offset), message: message.into() }
-    }
-
-    pub fn whole(message: impl Into<String>) -> Warning {
-        Warning { location: Location::Whole, message: message.into() }
+impl From<ParseError> for pzl_core::Error {
+    fn from(e: ParseError) -> pzl_core::Error {
+        pzl_core::Error::syntax(e.message).at(e.location)
     }
 }
 
-impl std::fmt::Display for Warning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.location {
-            Location::Whole => f.write_str(&self.message),
-            location => write!(f, "{location}: {}", self.message),
-        }
-    }
+/// A warning at byte `offset`.
+pub(crate) fn warn_at(offset: usize, message: impl Into<String>) -> Warning {
+    Warning::at(Location::Offset(offset), message)
 }

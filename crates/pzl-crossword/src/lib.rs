@@ -1,22 +1,45 @@
-//! Crosswords for pzl: the Across Lite `.puz` format read leniently and written exactly.
+#![deny(missing_docs)]
+//! Crosswords for pzl: Across Lite `.puz` read leniently and written byte for byte, Across Lite
+//! text and ipuz, verification, pictures, locking and unlocking.
 //!
-//! - [`raw`]: the bytes of a file (preamble, header with its unknown fields, grids, strings,
-//!   extra sections in file order, postscript) with every checksum; `read` then `to_bytes` gives
-//!   back the same file.
-//! - [`puzzle`]: the decoded view (text, rebus, circles, timer, player state) and a builder that
-//!   writes new files with every checksum computed and the version chosen by the text.
-//! - [`check`]: strict verification; [`lock`]: locking, unlocking and brute-force unlocking.
-//! - [`across_text`]: the Across Lite text format (`<ACROSS PUZZLE>`), read and written.
-//! - [`ipuz`]: ipuz (ipuz.org v2) crosswords, read and written.
-//! - [`numbering`]: clue numbers from the grid's shape; [`render`]: text and SVG pictures.
-//! - [`page`]: a print-ready page (grid and clue lists) as SVG; [`pdf`]: the same as PDF.
+//! [`CrosswordKind`] is the kind's side of the `pzl_core::Kind` contract: read a file into a
+//! [`CrosswordDoc`] (the decoded [`Puzzle`] plus what its format keeps), write it in any format
+//! (saying what the target cannot hold), describe, check and draw it. [`lock()`], [`unlock()`] and
+//! [`parse_key`] serve `pzl crossword lock|unlock`.
+//!
+//! ```
+//! use pzl_core::Kind;
+//! use pzl_crossword::{CrosswordKind, Format};
+//!
+//! let text = "<ACROSS PUZZLE>\n<TITLE>\n\tTiny\n<AUTHOR>\n\tMe\n<COPYRIGHT>\n\t\n<SIZE>\n\t3x3\n\
+//!             <GRID>\n\tCAT\n\t..A\n\t..R\n<ACROSS>\n\tPet\n<DOWN>\n\tSticky stuff\n<NOTEPAD>\n";
+//! let doc = CrosswordKind::read(text.as_bytes(), Format::AcrossText, &())?.value;
+//! let info = CrosswordKind::info(&doc);
+//! assert!(info.to_string().contains("Tiny"));
+//! // Text to text gives back the same bytes; to ipuz, nothing is lost.
+//! assert_eq!(CrosswordKind::write(&doc, Format::AcrossText)?.bytes, text.as_bytes());
+//! let ipuz = CrosswordKind::write(&doc, Format::Ipuz)?;
+//! assert!(ipuz.lost.is_empty());
+//! assert!(CrosswordKind::check(&doc)?.ok);
+//! # Ok::<(), pzl_core::Error>(())
+//! ```
+//!
+//! The modules, after the shape every pzl kind shares:
+//! - [`model`]: [`CrosswordDoc`]; [`puzzle`]: the decoded puzzle (text, rebus, circles, timer,
+//!   player state) and its encoding to `.puz`; [`numbering`]: clue numbers from the grid.
+//! - [`mod@format`]: the [`Format`] table, [`format::across_text`] and [`format::ipuz`]; the `.puz`
+//!   layers are [`raw`] (every byte, every checksum), [`checksum`], [`text`] (string encodings)
+//!   and [`mod@lock`] (scrambling).
+//! - [`check`]: strict verification; [`render`], [`page`] and [`pdf`]: pictures.
+//! - [`kind`]: the `Kind` implementation and the lock commands.
 
-pub mod across_text;
 pub mod check;
 pub mod checksum;
 pub mod error;
-pub mod ipuz;
+pub mod format;
+pub mod kind;
 pub mod lock;
+pub mod model;
 pub mod numbering;
 pub mod page;
 pub mod pdf;
@@ -26,5 +49,8 @@ pub mod render;
 pub mod text;
 
 pub use error::{Location, ParseError, Warning};
+pub use format::{Format, across_text, ipuz};
+pub use kind::{CrosswordKind, lock, parse_key, unlock, unlock_candidates};
+pub use model::{CrosswordDoc, Source};
 pub use puzzle::Puzzle;
 pub use raw::{PuzFile, ReadPuz, read};

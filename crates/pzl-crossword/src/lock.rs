@@ -18,32 +18,61 @@ pub const KEY_COUNT: u16 = 10_000;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LockError {
     #[error("key {0} is not a four-digit key (0000-9999)")]
+    /// The key is above 9999.
     BadKey(u16),
     #[error("the puzzle is already locked")]
+    /// Locking a puzzle that is locked.
     AlreadyLocked,
     #[error("the puzzle is not locked")]
+    /// Unlocking a puzzle that is not locked.
     NotLocked,
     #[error("the puzzle has no solution to lock (solution state 0x0002)")]
+    /// Locking a puzzle published without a solution.
     NoSolution,
     #[error("the solution has {0} letters; locking needs at least {MIN_LETTERS}")]
+    /// Fewer letters than [`MIN_LETTERS`].
     TooFewLetters(usize),
     #[error("the solution holds {found:?} at row {row}, column {col}; only the letters A-Z can be locked")]
-    NotALetter { row: usize, col: usize, found: char },
+    /// A cell of the solution is not a letter A-Z.
+    NotALetter {
+        /// The row, from 1.
+        row: usize,
+        /// The column, from 1.
+        col: usize,
+        /// What is there instead of a letter.
+        found: char,
+    },
     #[error("key {0:04} does not unlock this puzzle (the scrambled checksum does not match)")]
+    /// The key does not give back the solution's checksum.
     WrongKey(u16),
     #[error("no key from 0000 to 9999 unlocks this puzzle")]
+    /// Brute force found no key.
     NoKey,
 }
 
 /// A key the scrambled checksum accepts, with how English-like its solution reads.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
+    /// The key, 0000 to 9999.
     pub key: u16,
     /// Mean log-probability of the solution's letters under English letter frequencies
     /// (higher is more plausible; real solutions score about -3.0, gibberish about -3.3).
     pub plausibility: f64,
     /// Across Lite never generates keys with a 0 digit, so such keys rank lower on a tie.
     pub has_zero_digit: bool,
+}
+
+impl std::fmt::Display for Candidate {
+    /// `7844 (plausibility -3.012)`, with `, has a 0 digit` when it has one.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:04} (plausibility {:.3}{})",
+            self.key,
+            self.plausibility,
+            if self.has_zero_digit { ", has a 0 digit" } else { "" }
+        )
+    }
 }
 
 fn digits(key: u16) -> [u8; 4] {

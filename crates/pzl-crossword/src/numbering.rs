@@ -6,11 +6,14 @@ use pzl_grid::Pos;
 /// Across or down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
+    /// Left to right.
     Across,
+    /// Top to bottom.
     Down,
 }
 
 impl Direction {
+    /// `across` or `down`.
     pub fn name(self) -> &'static str {
         match self {
             Direction::Across => "across",
@@ -22,9 +25,13 @@ impl Direction {
 /// One numbered word of the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Slot {
+    /// The clue number.
     pub number: u16,
+    /// Across or down.
     pub direction: Direction,
+    /// The first cell.
     pub start: Pos,
+    /// How many cells.
     pub len: usize,
 }
 

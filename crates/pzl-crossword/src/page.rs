@@ -13,6 +13,7 @@ use crate::puzzle::Puzzle;
 
 /// US Letter, in points.
 pub const PAGE_WIDTH: f64 = 612.0;
+/// US Letter height, in points.
 pub const PAGE_HEIGHT: f64 = 792.0;
 /// The white border on every side.
 pub const MARGIN: f64 = 36.0;
@@ -27,15 +28,20 @@ const CLUE_SIZES: [f64; 5] = [9.5, 9.0, 8.5, 8.0, 7.5];
 /// Which face of the font.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Font {
+    /// Helvetica.
     Regular,
+    /// Helvetica-Bold.
     Bold,
 }
 
 /// Where a text's `x` lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
+    /// `x` is where the text starts.
     Start,
+    /// `x` is the middle of the text.
     Middle,
+    /// `x` is where the text ends.
     End,
 }
 
@@ -45,24 +51,39 @@ pub enum Anchor {
 pub enum Mark {
     /// A square cell: black when `filled`, else white with a black outline.
     Cell {
+        /// Left edge.
         x: f64,
+        /// Top edge.
         y: f64,
+        /// Side length.
         size: f64,
+        /// Black (a block) rather than white.
         filled: bool,
     },
     /// A gray circle outline.
     Circle {
+        /// Centre, across.
         cx: f64,
+        /// Centre, down.
         cy: f64,
+        /// Radius.
         r: f64,
     },
+    /// A line of text.
     Text {
+        /// Where the anchor lies, across.
         x: f64,
+        /// The baseline.
         y: f64,
+        /// Font size in points.
         size: f64,
+        /// Regular or bold.
         font: Font,
+        /// Where `x` lies in the text.
         anchor: Anchor,
+        /// Gray (pencil letters) rather than black.
         gray: bool,
+        /// The text itself.
         text: String,
     },
 }
@@ -70,6 +91,7 @@ pub enum Mark {
 /// One laid-out page.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Page {
+    /// What the page holds, in drawing order.
     pub marks: Vec<Mark>,
 }
 

@@ -15,10 +15,15 @@ use crate::text::{self, Decoded};
 
 /// GEXT flag bits.
 pub mod flag {
+    /// A letter entered in pencil.
     pub const PENCIL: u8 = 0x08;
+    /// A letter once marked wrong.
     pub const PREVIOUSLY_INCORRECT: u8 = 0x10;
+    /// A letter marked wrong now.
     pub const INCORRECT: u8 = 0x20;
+    /// A letter revealed (given).
     pub const GIVEN: u8 = 0x40;
+    /// A circled cell.
     pub const CIRCLED: u8 = 0x80;
 }
 
@@ -42,19 +47,25 @@ impl Rebus {
 /// The solving timer (LTIM).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timer {
+    /// Seconds on the clock.
     pub seconds: u32,
+    /// Whether the clock is stopped.
     pub stopped: bool,
 }
 
 /// Whether and how the solution is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolutionState {
+    /// The solution is in clear.
     Plain,
+    /// The solution is scrambled with a key.
     Locked,
+    /// The puzzle has no solution.
     None,
 }
 
 impl SolutionState {
+    /// `plain`, `locked` or `none`.
     pub fn name(self) -> &'static str {
         match self {
             SolutionState::Plain => "plain",
@@ -67,6 +78,7 @@ impl SolutionState {
 /// A numbered clue with its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClueEntry {
+    /// The slot the clue belongs to.
     pub slot: Slot,
     /// `None` when the file has fewer clue strings than slots.
     pub clue: Option<String>,
@@ -74,60 +86,112 @@ pub struct ClueEntry {
     pub answer: String,
 }
 
-/// A crossword, decoded.
+/// What only the `.puz` encoding of a puzzle holds: kept from a file read so that encoding the
+/// decoded puzzle again gives the same bytes, and ignored by every other format.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Puzzle {
-    pub width: usize,
-    pub height: usize,
-    /// One byte per cell: a letter (the first of a rebus), `.`/`:` for blocks.
-    pub solution: Vec<u8>,
-    /// One byte per cell: `-` empty, a letter (lower case = pencil), blocks as in the solution.
-    pub fill: Vec<u8>,
-    pub title: String,
-    pub author: String,
-    pub copyright: String,
-    pub clues: Vec<String>,
-    pub notes: String,
+pub struct PuzExtras {
     /// The version bytes to write (raised to `2.0` by [`Puzzle::to_raw`] when the text needs it).
     pub version: [u8; 4],
-    /// Header field 0x30 (0x0001 normal, 0x0401 diagramless).
-    pub puzzle_type: u16,
-    /// Header field 0x32 (0 plain, 2 no solution, 4 locked).
-    pub solution_state: u16,
     /// Header field 0x1E, kept as read.
     pub scrambled_checksum: u16,
     /// Header bytes 0x1C..0x1E, kept as read (often leftover memory).
     pub reserved_1c: [u8; 2],
     /// Header bytes 0x20..0x2C, kept as read.
     pub reserved_20: [u8; 12],
-    pub rebus: Option<Rebus>,
-    /// GEXT: one flag byte per cell (see [`flag`]).
-    pub markup: Option<Vec<u8>>,
-    pub timer: Option<Timer>,
-    /// RUSR: the player's rebus entry per cell (empty = none).
-    pub user_rebus: Option<Vec<String>>,
     /// Sections this view does not decode, kept as read.
     pub other_sections: Vec<Section>,
     /// The order sections were read in, so writing keeps it.
     pub section_order: Vec<[u8; 4]>,
+    /// Bytes before the header, written back in front of it.
     pub preamble: Vec<u8>,
+    /// Bytes after the last section, written back after it.
     pub postscript: Vec<u8>,
+}
+
+impl Default for PuzExtras {
+    /// Version 1.3, zeroed reserved bytes, nothing around the file.
+    fn default() -> PuzExtras {
+        PuzExtras {
+            version: *b"1.3\0",
+            scrambled_checksum: 0,
+            reserved_1c: [0; 2],
+            reserved_20: [0; 12],
+            other_sections: Vec::new(),
+            section_order: Vec::new(),
+            preamble: Vec::new(),
+            postscript: Vec::new(),
+        }
+    }
+}
+
+/// A crossword, decoded: grid, text, rebus, cell flags, timer and player state, the same whatever
+/// format it came from. What only `.puz` files hold is kept apart in [`Puzzle::puz`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Columns, 1 to 255.
+    pub width: usize,
+    /// Rows, 1 to 255.
+    pub height: usize,
+    /// One byte per cell: a letter (the first of a rebus), `.`/`:` for blocks.
+    pub solution: Vec<u8>,
+    /// One byte per cell: `-` empty, a letter (lower case = pencil), blocks as in the solution.
+    pub fill: Vec<u8>,
+    /// The title.
+    pub title: String,
+    /// The author.
+    pub author: String,
+    /// The copyright line.
+    pub copyright: String,
+    /// Clues in file order: by number, across before down.
+    pub clues: Vec<String>,
+    /// The notes (notepad).
+    pub notes: String,
+    /// Header field 0x30 (0x0001 normal, 0x0401 diagramless).
+    pub puzzle_type: u16,
+    /// Header field 0x32 (0 plain, 2 no solution, 4 locked).
+    pub solution_state: u16,
+    /// Rebus cells and answers (GRBS and RTBL).
+    pub rebus: Option<Rebus>,
+    /// GEXT: one flag byte per cell (see [`flag`]).
+    pub markup: Option<Vec<u8>>,
+    /// The solving timer (LTIM).
+    pub timer: Option<Timer>,
+    /// RUSR: the player's rebus entry per cell (empty = none).
+    pub user_rebus: Option<Vec<String>>,
+    /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
+    /// around the file), kept so that decoding and encoding again gives the same file.
+    pub puz: PuzExtras,
 }
 
 /// Why a puzzle cannot be written as `.puz`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EncodeError {
     #[error("a .puz grid is 1 to 255 cells on each side; this one is {0}x{1}")]
+    /// A side outside 1 to 255.
     BadSize(usize, usize),
     #[error("the {what} grid has {found} cells; a {width}x{height} puzzle needs {}", width * height)]
-    GridLength { what: &'static str, found: usize, width: usize, height: usize },
+    /// A grid whose length is not width × height.
+    GridLength {
+        /// `solution` or `fill`.
+        what: &'static str,
+        /// Cells found.
+        found: usize,
+        /// The puzzle's width.
+        width: usize,
+        /// The puzzle's height.
+        height: usize,
+    },
     #[error("the {0} contains a NUL character, which .puz strings cannot hold")]
+    /// A string with a NUL (the string terminator of `.puz`).
     NulInText(String),
     #[error("{0} clues; a .puz file holds at most 65535")]
+    /// More clues than the 16-bit count holds.
     TooManyClues(usize),
     #[error("section {0} is {1} bytes; a .puz section holds at most 65535")]
+    /// A section longer than its 16-bit length holds.
     SectionTooLong(String, usize),
     #[error("rebus answer {0:?} cannot be written (it holds ';' or ':' or a NUL)")]
+    /// A rebus answer holding a separator of RTBL.
     BadRebusAnswer(String),
 }
 
@@ -146,20 +210,13 @@ impl Puzzle {
             copyright: String::new(),
             clues: Vec::new(),
             notes: String::new(),
-            version: *b"1.3\0",
             puzzle_type: 0x0001,
             solution_state: 0,
-            scrambled_checksum: 0,
-            reserved_1c: [0; 2],
-            reserved_20: [0; 12],
             rebus: None,
             markup: None,
             timer: None,
             user_rebus: None,
-            other_sections: Vec::new(),
-            section_order: Vec::new(),
-            preamble: Vec::new(),
-            postscript: Vec::new(),
+            puz: PuzExtras::default(),
         }
     }
 
@@ -213,10 +270,12 @@ impl Puzzle {
         }
     }
 
+    /// Whether the cell at `index` (row-major) is circled.
     pub fn is_circled(&self, index: usize) -> bool {
         self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::CIRCLED != 0)
     }
 
+    /// Whether the solution is plain, locked or absent.
     pub fn state(&self) -> SolutionState {
         if self.solution_state & STATE_LOCKED != 0 {
             SolutionState::Locked
@@ -280,14 +339,13 @@ impl Puzzle {
             let (text, how) = text::decode(bytes, utf8);
             match how {
                 Decoded::AsExpected => {}
-                Decoded::Utf8InLegacy => warnings.push(Warning::whole(format!(
+                Decoded::Utf8InLegacy => warnings.push(Warning::new(format!(
                     "the {what} looks like UTF-8 although the file is version {}; shown as Windows-1252 \
                      (bytes kept)",
                     raw.version_text()
                 ))),
-                Decoded::InvalidUtf8 => warnings.push(Warning::whole(format!(
-                    "the {what} is not valid UTF-8; bad bytes shown as U+FFFD"
-                ))),
+                Decoded::InvalidUtf8 => warnings
+                    .push(Warning::new(format!("the {what} is not valid UTF-8; bad bytes shown as U+FFFD"))),
             }
             text
         };
@@ -297,6 +355,15 @@ impl Puzzle {
         let clues =
             raw.clues.iter().enumerate().map(|(i, c)| decode(c, &format!("clue {}", i + 1))).collect();
         let notes = decode(&raw.notes, "notes");
+        // A preamble holding the magic would be a decoy header in front of the rewritten file:
+        // the decoded puzzle leaves it out (the raw file keeps it for an unchanged copy).
+        let decoy = raw.preamble.windows(MAGIC.len()).any(|w| w == MAGIC);
+        if decoy {
+            warnings.push(Warning::new(format!(
+                "the {} bytes before the header hold another ACROSS&DOWN; left out when the puzzle is re-encoded",
+                raw.preamble.len()
+            )));
+        }
         let mut reserved_1c = [0; 2];
         reserved_1c.copy_from_slice(&raw.header[off::RESERVED_1C..off::SCRAMBLED]);
         let mut reserved_20 = [0; 12];
@@ -311,20 +378,22 @@ impl Puzzle {
             copyright,
             clues,
             notes,
-            version: raw.version_bytes(),
             puzzle_type: raw.puzzle_type(),
             solution_state: raw.solution_state(),
-            scrambled_checksum: raw.scrambled_checksum(),
-            reserved_1c,
-            reserved_20,
             rebus: None,
             markup: None,
             timer: None,
             user_rebus: None,
-            other_sections: Vec::new(),
-            section_order: raw.sections.iter().map(|s| s.code).collect(),
-            preamble: raw.preamble.clone(),
-            postscript: raw.postscript.clone(),
+            puz: PuzExtras {
+                version: raw.version_bytes(),
+                scrambled_checksum: raw.scrambled_checksum(),
+                reserved_1c,
+                reserved_20,
+                other_sections: Vec::new(),
+                section_order: raw.sections.iter().map(|s| s.code).collect(),
+                preamble: if decoy { Vec::new() } else { raw.preamble.clone() },
+                postscript: raw.postscript.clone(),
+            },
         };
         let cells = puzzle.width * puzzle.height;
         let mut grbs: Option<Vec<u8>> = None;
@@ -357,18 +426,18 @@ impl Puzzle {
                 };
             if !decoded {
                 if KNOWN.contains(&&section.code) {
-                    warnings.push(Warning::whole(format!(
+                    warnings.push(Warning::new(format!(
                         "section {} could not be decoded (malformed or repeated); kept as-is",
                         section.name()
                     )));
                 }
-                puzzle.other_sections.push(section.clone());
+                puzzle.puz.other_sections.push(section.clone());
             }
         }
         match (grbs, rtbl) {
             (Some(cells), table) => puzzle.rebus = Some(Rebus { cells, table: table.unwrap_or_default() }),
             (None, Some(table)) => {
-                warnings.push(Warning::whole("an RTBL rebus table without GRBS grid (no rebus cells)"));
+                warnings.push(Warning::new("an RTBL rebus table without GRBS grid (no rebus cells)"));
                 puzzle.rebus = Some(Rebus { cells: vec![0; cells], table });
             }
             (None, None) => {}
@@ -404,7 +473,7 @@ impl Puzzle {
         if self.clues.len() > usize::from(u16::MAX) {
             return Err(EncodeError::TooManyClues(self.clues.len()));
         }
-        let mut version = self.version;
+        let mut version = self.puz.version;
         let legacy = parse_version(&version).is_none_or(|(major, _)| major < 2);
         let utf8 = !legacy || self.needs_utf8();
         if legacy && utf8 {
@@ -419,9 +488,10 @@ impl Puzzle {
         let mut header = [0u8; HEADER_LEN];
         header[off::MAGIC..off::MAGIC + 12].copy_from_slice(MAGIC);
         header[off::VERSION..off::VERSION + 4].copy_from_slice(&version);
-        header[off::RESERVED_1C..off::SCRAMBLED].copy_from_slice(&self.reserved_1c);
-        header[off::SCRAMBLED..off::SCRAMBLED + 2].copy_from_slice(&self.scrambled_checksum.to_le_bytes());
-        header[off::RESERVED_20..off::WIDTH].copy_from_slice(&self.reserved_20);
+        header[off::RESERVED_1C..off::SCRAMBLED].copy_from_slice(&self.puz.reserved_1c);
+        header[off::SCRAMBLED..off::SCRAMBLED + 2]
+            .copy_from_slice(&self.puz.scrambled_checksum.to_le_bytes());
+        header[off::RESERVED_20..off::WIDTH].copy_from_slice(&self.puz.reserved_20);
         header[off::WIDTH] = w as u8;
         header[off::HEIGHT] = h as u8;
         header[off::CLUE_COUNT..off::CLUE_COUNT + 2]
@@ -430,7 +500,7 @@ impl Puzzle {
         header[off::SOLUTION_STATE..off::SOLUTION_STATE + 2]
             .copy_from_slice(&self.solution_state.to_le_bytes());
         let mut raw = PuzFile {
-            preamble: self.preamble.clone(),
+            preamble: self.puz.preamble.clone(),
             header,
             solution: self.solution.clone(),
             fill: self.fill.clone(),
@@ -445,7 +515,7 @@ impl Puzzle {
                 .collect::<Result<_, _>>()?,
             notes: encode(&self.notes, "notes")?,
             sections: Vec::new(),
-            postscript: self.postscript.clone(),
+            postscript: self.puz.postscript.clone(),
         };
         raw.sections = self.encode_sections(utf8)?;
         raw.update_checksums();
@@ -459,7 +529,7 @@ impl Puzzle {
         let mut known: Vec<([u8; 4], Vec<u8>)> = Vec::new();
         if let Some(rebus) = &self.rebus {
             known.push((*b"GRBS", rebus.cells.clone()));
-            if !rebus.table.is_empty() || self.section_order.contains(b"RTBL") {
+            if !rebus.table.is_empty() || self.puz.section_order.contains(b"RTBL") {
                 let mut table = Vec::new();
                 for (key, answer) in &rebus.table {
                     if answer.contains([';', ':', '\0']) {
@@ -489,9 +559,9 @@ impl Puzzle {
             }
             known.push((*b"RUSR", data));
         }
-        let mut others: Vec<Option<&Section>> = self.other_sections.iter().map(Some).collect();
+        let mut others: Vec<Option<&Section>> = self.puz.other_sections.iter().map(Some).collect();
         let mut out = Vec::new();
-        for code in &self.section_order {
+        for code in &self.puz.section_order {
             if let Some(at) = known.iter().position(|(c, _)| c == code) {
                 let (code, data) = known.remove(at);
                 out.push(Section::new(code, data));

@@ -22,26 +22,42 @@ pub const TYPE_DIAGRAMLESS: u16 = 0x0400;
 
 /// Header offsets.
 pub mod off {
+    /// Overall checksum.
     pub const GLOBAL: usize = 0x00;
+    /// `ACROSS&DOWN\0`.
     pub const MAGIC: usize = 0x02;
+    /// Checksum of the 8 bytes from the width on (CIB).
     pub const CIB: usize = 0x0E;
+    /// Low bytes of the four masked checksums.
     pub const MASKED_LOW: usize = 0x10;
+    /// High bytes of the four masked checksums.
     pub const MASKED_HIGH: usize = 0x14;
+    /// Version string, e.g. `1.3\0`.
     pub const VERSION: usize = 0x18;
+    /// Two reserved bytes.
     pub const RESERVED_1C: usize = 0x1C;
+    /// Checksum of the plain solution of a locked puzzle.
     pub const SCRAMBLED: usize = 0x1E;
+    /// Twelve reserved bytes.
     pub const RESERVED_20: usize = 0x20;
+    /// Width in cells.
     pub const WIDTH: usize = 0x2C;
+    /// Height in cells.
     pub const HEIGHT: usize = 0x2D;
+    /// Clue count (little-endian).
     pub const CLUE_COUNT: usize = 0x2E;
+    /// Puzzle type (0x0001 normal, 0x0401 diagramless).
     pub const PUZZLE_TYPE: usize = 0x30;
+    /// Solution state (0 plain, 2 none, 4 locked).
     pub const SOLUTION_STATE: usize = 0x32;
 }
 
 /// One extra section (`GRBS`, `RTBL`, `LTIM`, `GEXT`, `RUSR` or unknown), as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Section {
+    /// The four-letter code (`GRBS`, …).
     pub code: [u8; 4],
+    /// The section's bytes.
     pub data: Vec<u8>,
     /// The checksum stored in the file (not necessarily right).
     pub checksum: u16,
@@ -71,11 +87,15 @@ pub struct PuzFile {
     pub solution: Vec<u8>,
     /// The player's grid, one byte per cell.
     pub fill: Vec<u8>,
+    /// The title bytes (no terminator).
     pub title: Vec<u8>,
+    /// The author bytes.
     pub author: Vec<u8>,
+    /// The copyright bytes.
     pub copyright: Vec<u8>,
     /// Clue strings in file order (by number, across before down).
     pub clues: Vec<Vec<u8>>,
+    /// The notes bytes.
     pub notes: Vec<u8>,
     /// Extra sections in file order, unknown ones included.
     pub sections: Vec<Section>,
@@ -86,7 +106,9 @@ pub struct PuzFile {
 /// A raw file with the warnings its reading raised.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadPuz {
+    /// The file.
     pub file: PuzFile,
+    /// What reading found odd, with byte offsets (checksum mismatches among them).
     pub warnings: Vec<Warning>,
     /// The checksums that did not match when the file was read.
     pub checksum_mismatches: Vec<ChecksumMismatch>,
@@ -103,7 +125,9 @@ impl ReadPuz {
 /// The three checksums of the header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HeaderChecksums {
+    /// The global checksum (0x00).
     pub global: u16,
+    /// The CIB checksum (0x0E).
     pub cib: u16,
     /// Bytes 0x10..0x18.
     pub masked: [u8; 8],
@@ -112,24 +136,38 @@ pub struct HeaderChecksums {
 /// A checksum that does not match, named as `pzl check` reports it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ChecksumMismatch {
+    /// The global checksum.
     Global {
+        /// As stored.
         stored: u16,
+        /// As the contents call for.
         computed: u16,
     },
+    /// The CIB checksum.
     Cib {
+        /// As stored.
         stored: u16,
+        /// As the contents call for.
         computed: u16,
     },
     /// One of the four masked checksums (`cib`, `solution`, `fill`, `text`).
     Masked {
+        /// `cib`, `solution`, `fill` or `text`.
         part: &'static str,
+        /// As stored.
         stored: u16,
+        /// As the contents call for.
         computed: u16,
     },
+    /// The checksum of an extra section.
     Section {
+        /// Which section, from 0 in file order.
         index: usize,
+        /// The section's code.
         code: String,
+        /// As stored.
         stored: u16,
+        /// As the contents call for.
         computed: u16,
     },
 }
@@ -179,10 +217,12 @@ fn u16_at(bytes: &[u8], at: usize) -> u16 {
 }
 
 impl PuzFile {
+    /// Columns, from the header.
     pub fn width(&self) -> usize {
         usize::from(self.header[off::WIDTH])
     }
 
+    /// Rows, from the header.
     pub fn height(&self) -> usize {
         usize::from(self.header[off::HEIGHT])
     }
@@ -192,22 +232,27 @@ impl PuzFile {
         u16_at(&self.header, off::CLUE_COUNT)
     }
 
+    /// The puzzle type field (0x30).
     pub fn puzzle_type(&self) -> u16 {
         u16_at(&self.header, off::PUZZLE_TYPE)
     }
 
+    /// The solution state field (0x32).
     pub fn solution_state(&self) -> u16 {
         u16_at(&self.header, off::SOLUTION_STATE)
     }
 
+    /// The checksum of the plain solution stored by locking (0x1E).
     pub fn scrambled_checksum(&self) -> u16 {
         u16_at(&self.header, off::SCRAMBLED)
     }
 
+    /// Whether the solution is locked (scrambled).
     pub fn is_locked(&self) -> bool {
         self.solution_state() & STATE_LOCKED != 0
     }
 
+    /// Whether the puzzle is diagramless.
     pub fn is_diagramless(&self) -> bool {
         self.puzzle_type() & TYPE_DIAGRAMLESS != 0
     }
@@ -242,6 +287,7 @@ impl PuzFile {
         self.version().is_none_or(|v| v >= (1, 3))
     }
 
+    /// Write `value` little-endian at header offset `at`.
     pub fn set_u16(&mut self, at: usize, value: u16) {
         self.header[at..at + 2].copy_from_slice(&value.to_le_bytes());
     }
@@ -408,19 +454,27 @@ fn header_makes_sense(bytes: &[u8], start: usize) -> bool {
     w > 0 && h > 0 && start + HEADER_LEN + 2 * usize::from(w) * usize::from(h) <= bytes.len()
 }
 
-/// The offset of the first plausible header: the magic at offset 2 first, then anywhere later.
-fn find_header(bytes: &[u8]) -> Option<usize> {
+/// The offsets of every plausible header, in file order: the magic at offset 2 first, then
+/// anywhere later.
+fn header_starts(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let mut from = 0;
-    while let Some(found) = find(&bytes[from..], MAGIC) {
-        let magic_at = from + found;
-        if let Some(start) = magic_at.checked_sub(off::MAGIC)
-            && header_makes_sense(bytes, start)
-        {
-            return Some(start);
+    std::iter::from_fn(move || {
+        while let Some(found) = find(&bytes[from.min(bytes.len())..], MAGIC) {
+            let magic_at = from + found;
+            from = magic_at + 1;
+            if let Some(start) = magic_at.checked_sub(off::MAGIC)
+                && header_makes_sense(bytes, start)
+            {
+                return Some(start);
+            }
         }
-        from = magic_at + 1;
-    }
-    None
+        None
+    })
+}
+
+/// The offset of the first plausible header.
+fn find_header(bytes: &[u8]) -> Option<usize> {
+    header_starts(bytes).next()
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -463,31 +517,52 @@ impl<'a> Cursor<'a> {
 }
 
 /// Read a `.puz` file leniently.
+///
+/// When several places hold the magic, the first header from which the whole file reads is
+/// taken, so a decoy `ACROSS&DOWN` in a preamble cannot hide the real header (and a file pzl
+/// wrote reads back the same way).
 pub fn read(bytes: &[u8]) -> Result<ReadPuz, ParseError> {
-    let mut warnings = Vec::new();
-    let start = match find_header(bytes) {
-        Some(start) => start,
-        None => {
-            return Err(match find(bytes, MAGIC) {
-                Some(at) => ParseError::at_offset(
-                    at,
-                    "found the magic ACROSS&DOWN but no usable header around it \
-                     (a width or height of 0, or grids longer than the file)",
-                ),
-                None if bytes.len() < HEADER_LEN => ParseError::at_offset(
-                    0,
-                    format!("not an Across Lite .puz file: {} bytes, shorter than a header", bytes.len()),
-                ),
-                None => ParseError::at_offset(
-                    off::MAGIC,
-                    "not an Across Lite .puz file: expected the magic ACROSS&DOWN",
-                ),
-            });
+    let mut first_error = None;
+    for start in header_starts(bytes) {
+        match read_at(bytes, start) {
+            Ok(read) => return Ok(read),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
         }
-    };
+    }
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    Err(match find(bytes, MAGIC) {
+        Some(at) => ParseError::at_offset(
+            at,
+            "found the magic ACROSS&DOWN but no usable header around it \
+             (a width or height of 0, or grids longer than the file)",
+        ),
+        None if bytes.len() < HEADER_LEN => ParseError::at_offset(
+            0,
+            format!("not an Across Lite .puz file: {} bytes, shorter than a header", bytes.len()),
+        ),
+        None => {
+            ParseError::at_offset(off::MAGIC, "not an Across Lite .puz file: expected the magic ACROSS&DOWN")
+        }
+    })
+}
+
+/// Read the file whose header starts at `start`.
+fn read_at(bytes: &[u8], start: usize) -> Result<ReadPuz, ParseError> {
+    let mut warnings = Vec::new();
     if start > 0 {
         warnings
-            .push(Warning::at_offset(0, format!("{start} bytes before the header (preamble) kept as-is")));
+            .push(crate::error::warn_at(0, format!("{start} bytes before the header (preamble) kept as-is")));
+        if find(&bytes[..start], MAGIC).is_some() {
+            warnings.push(crate::error::warn_at(
+                0,
+                "the preamble holds another ACROSS&DOWN (a header that does not read); \
+                 kept only when the file is copied unchanged",
+            ));
+        }
     }
     let mut cur = Cursor { bytes, pos: start };
     let mut header = [0; HEADER_LEN];
@@ -517,7 +592,7 @@ pub fn read(bytes: &[u8]) -> Result<ReadPuz, ParseError> {
         let swapped = usize::from(file.clue_count_field().swap_bytes());
         let available = cur.strings_left(usize::MAX);
         if swapped != clue_count && available >= swapped + 4 {
-            warnings.push(Warning::at_offset(
+            warnings.push(crate::error::warn_at(
                 start + off::CLUE_COUNT,
                 format!("clue count {clue_count} does not fit the file; read big-endian as {swapped}"),
             ));
@@ -543,7 +618,7 @@ pub fn read(bytes: &[u8]) -> Result<ReadPuz, ParseError> {
     read_sections(&mut file, &mut cur, start, &mut warnings);
     let checksum_mismatches = file.checksum_mismatches();
     for mismatch in &checksum_mismatches {
-        warnings.push(Warning::whole(mismatch.to_string()));
+        warnings.push(Warning::new(mismatch.to_string()));
     }
     Ok(ReadPuz { file, warnings, checksum_mismatches })
 }
@@ -557,20 +632,20 @@ fn header_warnings(file: &PuzFile, start: usize, warnings: &mut Vec<Warning>) {
             Some((major, minor)) => format!("read as {major}.{minor}"),
             None => "read as 1.3".to_string(),
         };
-        warnings.push(Warning::at_offset(
+        warnings.push(crate::error::warn_at(
             start + off::VERSION,
             format!("unusual version string \"{shown}\" ({how})"),
         ));
     }
     let state = file.solution_state();
     if !matches!(state, 0 | STATE_NO_SOLUTION | STATE_LOCKED) {
-        warnings.push(Warning::at_offset(
+        warnings.push(crate::error::warn_at(
             start + off::SOLUTION_STATE,
             format!("unknown solution state 0x{state:04x}"),
         ));
     }
     if !file.is_locked() && file.scrambled_checksum() != 0 {
-        warnings.push(Warning::at_offset(
+        warnings.push(crate::error::warn_at(
             start + off::SCRAMBLED,
             format!(
                 "scrambled-checksum field holds 0x{:04x} although the puzzle is not locked (kept)",
@@ -580,7 +655,7 @@ fn header_warnings(file: &PuzFile, start: usize, warnings: &mut Vec<Warning>) {
     }
     let reserved = &file.header[off::RESERVED_1C..off::WIDTH];
     if reserved.iter().enumerate().any(|(i, &b)| b != 0 && !(2..4).contains(&i)) {
-        warnings.push(Warning::at_offset(
+        warnings.push(crate::error::warn_at(
             start + off::RESERVED_1C,
             "reserved header bytes hold leftover data (kept as-is)",
         ));
@@ -611,7 +686,7 @@ fn read_sections(file: &mut PuzFile, cur: &mut Cursor<'_>, start: usize, warning
             } else {
                 format!("{} bytes after the last section (postscript) kept as-is", rest.len())
             };
-            warnings.push(Warning::at_offset(cur.pos, message));
+            warnings.push(crate::error::warn_at(cur.pos, message));
             file.postscript = rest.to_vec();
             break;
         };
@@ -619,10 +694,13 @@ fn read_sections(file: &mut PuzFile, cur: &mut Cursor<'_>, start: usize, warning
         code.copy_from_slice(&rest[..4]);
         let section = Section { code, data: rest[8..8 + len].to_vec(), checksum: u16_at(rest, 6) };
         if !CANONICAL.contains(&&code) {
-            warnings
-                .push(Warning::at_offset(cur.pos, format!("unknown section {} kept as-is", section.name())));
+            warnings.push(crate::error::warn_at(
+                cur.pos,
+                format!("unknown section {} kept as-is", section.name()),
+            ));
         } else if file.sections.iter().any(|s| s.code == code) {
-            warnings.push(Warning::at_offset(cur.pos, format!("section {} appears twice", section.name())));
+            warnings
+                .push(crate::error::warn_at(cur.pos, format!("section {} appears twice", section.name())));
         }
         cur.pos += 9 + len;
         file.sections.push(section);
@@ -631,7 +709,7 @@ fn read_sections(file: &mut PuzFile, cur: &mut Cursor<'_>, start: usize, warning
         file.sections.iter().filter_map(|s| CANONICAL.iter().position(|c| **c == s.code)).collect();
     if order.windows(2).any(|w| w[0] > w[1]) {
         let names: Vec<String> = file.sections.iter().map(Section::name).collect();
-        warnings.push(Warning::at_offset(
+        warnings.push(crate::error::warn_at(
             start,
             format!("sections out of the usual order: {} (order kept)", names.join(", ")),
         ));
@@ -639,7 +717,7 @@ fn read_sections(file: &mut PuzFile, cur: &mut Cursor<'_>, start: usize, warning
     if file.section(b"GRBS").is_some_and(|g| g.data.iter().all(|&b| b == 0))
         && file.section(b"RTBL").is_none()
     {
-        warnings.push(Warning::whole("an all-zero GRBS section without RTBL (no rebus; kept)"));
+        warnings.push(Warning::new("an all-zero GRBS section without RTBL (no rebus; kept)"));
     }
 }
 

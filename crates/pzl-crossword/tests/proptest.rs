@@ -30,7 +30,7 @@ prop_compose! {
         p.author = author;
         p.copyright = copyright;
         p.notes = notes;
-        p.version = version;
+        p.puz.version = version;
         let slots = p.slots().len();
         p.clues = (0..slots).map(|i| clue_texts.get(i).cloned().unwrap_or_else(|| format!("clue {i}"))).collect();
         for (at, answer) in rebus {

@@ -144,8 +144,8 @@ fn the_rebus_file_is_rebuilt_byte_for_byte_from_its_decoded_content() {
     p.copyright = decoded.copyright.clone();
     p.notes = decoded.notes.clone();
     p.clues = decoded.clues.clone();
-    p.reserved_1c = decoded.reserved_1c;
-    p.reserved_20 = decoded.reserved_20;
+    p.puz.reserved_1c = decoded.puz.reserved_1c;
+    p.puz.reserved_20 = decoded.puz.reserved_20;
     for i in 0..decoded.solution.len() {
         let pos = Pos::new(i / decoded.width, i % decoded.width);
         if let Some(answer) = decoded.rebus.as_ref().and_then(|r| r.answer(i)) {
@@ -308,7 +308,7 @@ fn sections_out_of_order_and_all_zero_grbs_are_kept() {
     let mut p = small_puzzle();
     p.set_circled(Pos::new(1, 1), true);
     p.rebus = Some(pzl_crossword::puzzle::Rebus { cells: vec![0; 25], table: vec![] });
-    p.section_order = vec![*b"GEXT", *b"GRBS"];
+    p.puz.section_order = vec![*b"GEXT", *b"GRBS"];
     let raw_file = p.to_raw().unwrap();
     let codes: Vec<String> = raw_file.sections.iter().map(|s| s.name()).collect();
     assert_eq!(codes, ["GEXT", "GRBS"]);

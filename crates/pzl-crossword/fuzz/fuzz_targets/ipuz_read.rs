@@ -1,9 +1,10 @@
-//! Fuzz the ipuz reader: it must never panic, and whatever it accepts must encode as a `.puz`
-//! that reads back and write as ipuz that reads back with the same clues.
+//! Fuzz the ipuz reader: it must never panic, whatever it accepts must write as ipuz that reads
+//! back with the same clues, and every format the kind writes it in must read back.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pzl_crossword::{ipuz, raw};
+use pzl_core::Kind;
+use pzl_crossword::{CrosswordKind, Format, ipuz, raw};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -12,6 +13,12 @@ fuzz_target!(|data: &[u8]| {
     let (again, _) = ipuz::read(&json).expect("written ipuz reads back");
     assert_eq!(again.clues, puzzle.clues);
     if let Ok(file) = puzzle.to_raw() {
-        raw::read(&file.to_bytes()).expect("encoded ipuz reads back as .puz");
+        raw::read(&file.to_bytes()).expect("the puzzle encodes as a .puz that reads back");
+    }
+    let Ok(doc) = CrosswordKind::read(data, Format::Ipuz, &()) else { return };
+    for to in pzl_crossword::format::ALL {
+        if let Ok(out) = CrosswordKind::write(&doc.value, to) {
+            CrosswordKind::read(&out.bytes, to, &()).expect("what the kind writes reads back");
+        }
     }
 });

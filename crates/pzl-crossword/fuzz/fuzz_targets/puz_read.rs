@@ -1,9 +1,11 @@
 //! Fuzz the `.puz` reader: it must never panic, and whatever it accepts must write back to the
-//! same bytes, decode, verify, and survive a lock/unlock round trip when it can be locked.
+//! same bytes, decode, verify, re-encode to a file that reads back (a decoy header in a preamble
+//! included), convert to every format readably, and survive a lock/unlock round trip.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pzl_crossword::{Puzzle, check, raw};
+use pzl_core::Kind;
+use pzl_crossword::{CrosswordKind, Format, Puzzle, check, raw};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(read) = raw::read(data) else { return };
@@ -16,6 +18,14 @@ fuzz_target!(|data: &[u8]| {
         let bytes = encoded.to_bytes();
         let again = raw::read(&bytes).expect("what the encoder writes reads back");
         assert!(again.checksum_mismatches.is_empty());
+    }
+    let doc = CrosswordKind::read(data, Format::Puz, &()).expect("read through the kind");
+    let _ = CrosswordKind::info(&doc.value);
+    let _ = CrosswordKind::check(&doc.value);
+    for to in pzl_crossword::format::ALL {
+        if let Ok(out) = CrosswordKind::write(&doc.value, to) {
+            CrosswordKind::read(&out.bytes, to, &()).expect("what the kind writes reads back");
+        }
     }
     let mut file = read.file.clone();
     if file.lock(1234).is_ok() {

@@ -81,15 +81,15 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & 0x78 != 0)) {
         dropped.push("cell flags other than circles (given, incorrect, pencil)".to_string());
     }
-    if !puzzle.other_sections.is_empty() {
-        dropped.push(format!("{} unknown section(s)", puzzle.other_sections.len()));
+    if !puzzle.puz.other_sections.is_empty() {
+        dropped.push(format!("{} unknown section(s)", puzzle.puz.other_sections.len()));
     }
     let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
     (text + "\n", dropped)
 }
 
 fn err(path: &str, message: impl Into<String>) -> ParseError {
-    ParseError::whole(format!("{path}: {}", message.into()))
+    ParseError::at_path(path, message)
 }
 
 fn text_of(v: &Value) -> Option<String> {
@@ -103,7 +103,10 @@ fn text_of(v: &Value) -> Option<String> {
 
 /// Read an ipuz crossword; the warnings name what `.puz` cannot hold.
 pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| ParseError::at_line(e.line(), e.to_string()))?;
+    let doc: Value = serde_json::from_str(text).map_err(|e| ParseError {
+        location: crate::error::Location::line_column(e.line(), e.column()),
+        message: e.to_string(),
+    })?;
     let mut dropped = Vec::new();
     let kinds: Vec<&str> = doc["kind"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
     if !kinds.iter().any(|k| k.contains("ipuz.org/crossword")) {

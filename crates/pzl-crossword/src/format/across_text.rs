@@ -20,6 +20,13 @@ pub struct TextLayout {
     pub indent: String,
     /// Indent before clue lines.
     pub clue_indent: String,
+    /// Indent before the `<SIZE>` line (kept as read: some files do not indent it).
+    pub size_indent: String,
+    /// Indent before grid rows.
+    pub grid_indent: String,
+    /// Indent before `<REBUS>` lines.
+    pub rebus_indent: String,
+    /// Whether lines end with CRLF.
     pub crlf: bool,
     /// Whether a `<NOTEPAD>` tag is written when the notes are empty.
     pub notepad_tag: bool,
@@ -42,6 +49,9 @@ impl TextLayout {
             magic: if v2 { "<ACROSS PUZZLE V2>".into() } else { "<ACROSS PUZZLE>".into() },
             indent: "\t".into(),
             clue_indent: "\t".into(),
+            size_indent: "\t".into(),
+            grid_indent: "\t".into(),
+            rebus_indent: "\t".into(),
             crlf: false,
             notepad_tag: true,
             final_newline: true,
@@ -54,7 +64,9 @@ impl TextLayout {
 /// A text puzzle with its layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextPuzzle {
+    /// The puzzle read.
     pub puzzle: Puzzle,
+    /// How the file was laid out.
     pub layout: TextLayout,
 }
 
@@ -115,6 +127,14 @@ pub fn read(text: &str) -> Result<TextPuzzle, ParseError> {
         .map(|l| indent_of(l))
         .unwrap_or_else(|| indent.clone());
 
+    let first_indent = |name: &str| {
+        find(name)
+            .and_then(|(_, _, b)| b.iter().find(|l| !l.trim().is_empty()))
+            .map_or_else(|| indent.clone(), |l| indent_of(l))
+    };
+    let size_indent = first_indent("SIZE");
+    let grid_indent = first_indent("GRID");
+    let rebus_indent = first_indent("REBUS");
     let (size_line, size_body) = required("SIZE").map(|(_, n, b)| (*n, b))?;
     let size_text = size_body.iter().find(|l| !l.trim().is_empty()).map_or("", |l| l.trim());
     let (w, h) = size_text
@@ -246,6 +266,9 @@ pub fn read(text: &str) -> Result<TextPuzzle, ParseError> {
         magic,
         indent,
         clue_indent,
+        size_indent,
+        grid_indent,
+        rebus_indent,
         crlf,
         notepad_tag: notepad.is_some(),
         final_newline,
@@ -294,8 +317,23 @@ pub fn dropped_by_text(puzzle: &Puzzle, layout: &TextLayout) -> Vec<String> {
     {
         dropped.push("spaces around the title, author, copyright or clues".to_string());
     }
-    if !puzzle.other_sections.is_empty() {
-        dropped.push(format!("{} unknown section(s)", puzzle.other_sections.len()));
+    if !puzzle.puz.other_sections.is_empty() {
+        dropped.push(format!("{} unknown section(s)", puzzle.puz.other_sections.len()));
+    }
+    let w = puzzle.width.max(1);
+    if let Some(i) = puzzle.solution.iter().position(|&b| !grid_safe(b)) {
+        dropped.push(format!(
+            "the solution byte 0x{:02x} at row {}, column {} (a text grid holds printable ASCII; written as X)",
+            puzzle.solution[i],
+            i / w + 1,
+            i % w + 1
+        ));
+    }
+    let broken = |s: &str| s.contains(['\n', '\r']);
+    if [&puzzle.title, &puzzle.author, &puzzle.copyright].into_iter().any(|s| broken(s))
+        || puzzle.clues.iter().any(|c| broken(c))
+    {
+        dropped.push("line breaks in the title, author, copyright or clues (written as spaces)".to_string());
     }
     if puzzle.state() == crate::puzzle::SolutionState::Locked {
         dropped
@@ -304,7 +342,20 @@ pub fn dropped_by_text(puzzle: &Puzzle, layout: &TextLayout) -> Vec<String> {
     dropped
 }
 
-/// Write `puzzle` as Across Lite text in `layout`.
+/// Whether a solution byte can stand in a text grid row and be read back: printable ASCII that
+/// cannot make the row look like a section tag.
+fn grid_safe(b: u8) -> bool {
+    b.is_ascii_graphic() && b != b'<' && b != b'>'
+}
+
+/// `text` on one line: line breaks (which would start new lines of the file) become spaces.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains(['\n', '\r']) { text.replace(['\n', '\r'], " ").into() } else { text.into() }
+}
+
+/// Write `puzzle` as Across Lite text in `layout`. Solution bytes a text grid cannot hold (not
+/// printable ASCII, or `<`/`>`) are written as `X` and line breaks in single-line fields as
+/// spaces; [`dropped_by_text`] names both.
 pub fn write(puzzle: &Puzzle, layout: &TextLayout) -> String {
     let nl = if layout.crlf { "\r\n" } else { "\n" };
     let mut lines: Vec<String> = vec![layout.magic.clone()];
@@ -313,16 +364,16 @@ pub fn write(puzzle: &Puzzle, layout: &TextLayout) -> String {
         [("TITLE", &puzzle.title), ("AUTHOR", &puzzle.author), ("COPYRIGHT", &puzzle.copyright)]
     {
         lines.push(format!("<{tag}>"));
-        lines.push(format!("{ind}{value}"));
+        lines.push(format!("{ind}{}", one_line(value)));
     }
     lines.push("<SIZE>".into());
-    lines.push(format!("{ind}{}x{}", puzzle.width, puzzle.height));
+    lines.push(format!("{}{}x{}", layout.size_indent, puzzle.width, puzzle.height));
     lines.push("<GRID>".into());
     // Rebus markers: 1..9 then other symbols, one per distinct answer.
     let symbols = b"123456789@#$%&+?0";
     let mut markers: Vec<(String, u8, u8)> =
         layout.rebus_markers.iter().map(|(m, answer, short)| (answer.clone(), *m, *short)).collect();
-    let mut grid: Vec<u8> = puzzle.solution.clone();
+    let mut grid: Vec<u8> = puzzle.solution.iter().map(|&b| if grid_safe(b) { b } else { b'X' }).collect();
     for (i, cell) in grid.iter_mut().enumerate() {
         if layout.v2
             && let Some(answer) = puzzle.rebus.as_ref().and_then(|r| r.answer(i))
@@ -348,15 +399,15 @@ pub fn write(puzzle: &Puzzle, layout: &TextLayout) -> String {
         }
     }
     for row in grid.chunks(puzzle.width.max(1)) {
-        lines.push(format!("{ind}{}", String::from_utf8_lossy(row)));
+        lines.push(format!("{}{}", layout.grid_indent, String::from_utf8_lossy(row)));
     }
     if layout.v2 && (layout.mark || !markers.is_empty()) {
         lines.push("<REBUS>".into());
         if layout.mark {
-            lines.push(format!("{ind}MARK;"));
+            lines.push(format!("{}MARK;", layout.rebus_indent));
         }
         for (answer, m, short) in &markers {
-            lines.push(format!("{ind}{}:{answer}:{}", char::from(*m), char::from(*short)));
+            lines.push(format!("{}{}:{answer}:{}", layout.rebus_indent, char::from(*m), char::from(*short)));
         }
     }
     let slots = puzzle.slots();
@@ -364,7 +415,7 @@ pub fn write(puzzle: &Puzzle, layout: &TextLayout) -> String {
         lines.push(format!("<{tag}>"));
         for (slot, clue) in slots.iter().zip(&puzzle.clues) {
             if slot.direction == direction {
-                lines.push(format!("{}{clue}", layout.clue_indent));
+                lines.push(format!("{}{}", layout.clue_indent, one_line(clue)));
             }
         }
     }

@@ -1,0 +1,102 @@
+//! The crossword formats: Across Lite `.puz` (binary, byte-exact), Across Lite text and ipuz.
+//! [`ALL`] is the detection order, most specific content test first.
+
+pub mod across_text;
+pub mod ipuz;
+
+use pzl_core::{Confidence, FormatInfo};
+
+/// One crossword file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Across Lite binary `.puz` (v1.2 to v2.0, locked or not), read and written byte for byte.
+    Puz,
+    /// Across Lite text (`<ACROSS PUZZLE>` v1 and `<ACROSS PUZZLE V2>`).
+    AcrossText,
+    /// ipuz (ipuz.org v2 JSON), crossword and diagramless kinds.
+    Ipuz,
+}
+
+/// Every format, most specific content test first: the `.puz` magic, the text signature line,
+/// then the ipuz JSON markers.
+pub const ALL: [Format; 3] = [Format::Puz, Format::AcrossText, Format::Ipuz];
+
+static PUZ: FormatInfo = FormatInfo {
+    name: "puz",
+    kind: "crossword",
+    description: "Across Lite binary crossword (.puz), v1.2-v2.0, locked or not",
+    extensions: &["puz"],
+    detect: Some(crate::raw::looks_like_puz),
+    confidence: Confidence::Strong,
+    read: true,
+    write: true,
+};
+
+static ACROSS_TEXT: FormatInfo = FormatInfo {
+    name: "across-text",
+    kind: "crossword",
+    description: "Across Lite text crossword (<ACROSS PUZZLE> v1 and v2)",
+    extensions: &["txt"],
+    detect: Some(across_text::looks_like_text),
+    // `<ACROSS PUZZLE` as the first line is a signature no other format has.
+    confidence: Confidence::Strong,
+    read: true,
+    write: true,
+};
+
+static IPUZ: FormatInfo = FormatInfo {
+    name: "ipuz",
+    kind: "crossword",
+    description: "ipuz crossword (ipuz.org v2 JSON; crossword and diagramless kinds)",
+    extensions: &["ipuz"],
+    detect: Some(ipuz::looks_like_ipuz),
+    // JSON that names ipuz URLs: likely, but any JSON could quote them.
+    confidence: Confidence::Weak,
+    read: true,
+    write: true,
+};
+
+impl Format {
+    /// The description of the format (`pzl formats`, detection).
+    pub fn info(self) -> &'static FormatInfo {
+        match self {
+            Format::Puz => &PUZ,
+            Format::AcrossText => &ACROSS_TEXT,
+            Format::Ipuz => &IPUZ,
+        }
+    }
+
+    /// The name `--from`/`--to` use (`puz`, `across-text`, `ipuz`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The format called `name` (any case), if any.
+    pub fn from_name(name: &str) -> Option<Format> {
+        ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The first format whose content test recognises `bytes`, in [`ALL`] order.
+    pub fn detect(bytes: &[u8]) -> Option<Format> {
+        ALL.into_iter().find(|f| f.info().detects(bytes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_names_each_format_once() {
+        for f in ALL {
+            assert_eq!(Format::from_name(f.name()), Some(f));
+            assert_eq!(f.info().kind, "crossword");
+        }
+        assert_eq!(Format::detect(b"<ACROSS PUZZLE>\n<TITLE>\n"), Some(Format::AcrossText));
+        assert_eq!(
+            Format::detect(br#"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"]}"#),
+            Some(Format::Ipuz)
+        );
+        assert_eq!(Format::detect(b"hello"), None);
+    }
+}

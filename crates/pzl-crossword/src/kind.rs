@@ -1,0 +1,448 @@
+//! The crossword kind of pzl: [`CrosswordKind`] implements [`pzl_core::Kind`] over
+//! [`CrosswordDoc`], and [`lock`], [`unlock`] and [`parse_key`] serve `pzl crossword lock|unlock`.
+//!
+//! Writing a document in the format it was read from loses nothing (`.puz` bytes, text layout,
+//! ipuz JSON are kept); converting goes from the puzzle model straight to the target, and `lost`
+//! names what the target cannot hold. Whatever is written reads back: a write that would not is
+//! refused.
+
+use pzl_core::{
+    CheckReport, Error, ErrorKind, Fact, Info, Kind, Parsed, Picture, Problem, RenderRequest, Warning,
+    Written,
+};
+use serde_json::json;
+
+use crate::check::{self, FillStatus};
+use crate::format::{ALL, Format, across_text, ipuz};
+use crate::lock::{Candidate, LockError};
+use crate::model::{CrosswordDoc, Source};
+use crate::numbering::{Direction, is_block};
+use crate::puzzle::{EncodeError, Puzzle, SolutionState};
+use crate::raw::{self, ReadPuz};
+use crate::{page, pdf, render};
+
+/// The crossword kind: Across Lite `.puz` and text, and ipuz.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CrosswordKind;
+
+impl From<EncodeError> for Error {
+    fn from(e: EncodeError) -> Error {
+        Error::encode(e.to_string())
+    }
+}
+
+impl From<LockError> for Error {
+    fn from(e: LockError) -> Error {
+        let kind = match e {
+            // The scrambled checksum matches no key: the file is not what it claims.
+            LockError::NoKey => ErrorKind::Syntax,
+            _ => ErrorKind::Usage,
+        };
+        Error::new(kind, e.to_string())
+    }
+}
+
+fn utf8(bytes: &[u8]) -> Result<&str, Error> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        Error::syntax("the file is not UTF-8 text").at(pzl_core::Location::Offset(e.valid_up_to()))
+    })
+}
+
+/// The text of `puzzle` in `layout`, checked to read back.
+fn write_text(puzzle: &Puzzle, layout: &across_text::TextLayout) -> Result<Vec<u8>, Error> {
+    let text = across_text::write(puzzle, layout);
+    across_text::read(&text).map_err(|e| {
+        Error::encode(format!("Across Lite text cannot hold this puzzle ({e})"))
+            .hint("convert it to puz or ipuz instead")
+    })?;
+    Ok(text.into_bytes())
+}
+
+/// The `.puz` bytes of `puzzle`, checked to read back.
+fn write_puz(puzzle: &Puzzle) -> Result<Vec<u8>, Error> {
+    let bytes = puzzle.to_raw()?.to_bytes();
+    raw::read(&bytes)
+        .map_err(|e| Error::encode(format!("the encoded .puz file does not read back ({e})")))?;
+    Ok(bytes)
+}
+
+/// The sections a `.puz` file of `puzzle` holds (the file's own for a `.puz` document).
+fn sections(doc: &CrosswordDoc) -> Vec<String> {
+    if let Some(file) = doc.puz() {
+        return file.sections.iter().map(|s| s.name()).collect();
+    }
+    let p = doc.puzzle();
+    let mut out = Vec::new();
+    if let Some(rebus) = &p.rebus {
+        out.push("GRBS".to_string());
+        if !rebus.table.is_empty() {
+            out.push("RTBL".to_string());
+        }
+    }
+    if p.timer.is_some() {
+        out.push("LTIM".to_string());
+    }
+    if p.markup.is_some() {
+        out.push("GEXT".to_string());
+    }
+    if p.user_rebus.is_some() {
+        out.push("RUSR".to_string());
+    }
+    out.extend(p.puz.other_sections.iter().map(|s| s.name()));
+    out
+}
+
+/// The clue listing: number, direction, clue, answer (or `locked`), row and column.
+fn clue_listing(p: &Puzzle) -> Fact {
+    let locked = p.state() == SolutionState::Locked;
+    let no_solution = p.state() == SolutionState::None;
+    let entries = p.clue_entries();
+    let value: Vec<serde_json::Value> = entries
+        .iter()
+        .map(|e| {
+            let mut item = json!({
+                "number": e.slot.number,
+                "direction": e.slot.direction.name(),
+                "clue": e.clue,
+                "answer": if locked || no_solution { None } else { Some(&e.answer) },
+                "row": e.slot.start.row + 1,
+                "column": e.slot.start.col + 1,
+            });
+            if locked {
+                item["locked"] = json!(true);
+            }
+            item
+        })
+        .collect();
+    let text: Vec<String> = entries
+        .iter()
+        .map(|e| {
+            // A locked puzzle's solution is scrambled: its letters are no answers (issue 13).
+            let answer = if locked {
+                "locked".to_string()
+            } else if no_solution {
+                "no solution".to_string()
+            } else {
+                e.answer.clone()
+            };
+            format!(
+                "{:>4} {:<6} {}  [{answer}] at {}",
+                e.slot.number,
+                e.slot.direction.name(),
+                e.clue.as_deref().unwrap_or("(no clue)"),
+                e.slot.start
+            )
+        })
+        .collect();
+    Fact::with_text("clues", "clue list", value, text.join("\n")).detail()
+}
+
+fn plural(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What `info` says about `doc`.
+fn describe(doc: &CrosswordDoc) -> Info {
+    let p = doc.puzzle();
+    let what = match doc.format() {
+        Some(Format::Ipuz) => "ipuz crossword",
+        _ => "Across Lite crossword",
+    };
+    let slots = p.slots();
+    let across = slots.iter().filter(|s| s.direction == Direction::Across).count();
+    let rebus_cells = p.rebus.as_ref().map_or(0, |r| r.cells.iter().filter(|&&v| v > 0).count());
+    let circles = (0..p.solution.len()).filter(|&i| p.is_circled(i)).count();
+    let blocks = p.solution.iter().filter(|&&b| is_block(b)).count();
+    let diagramless = p.puzzle_type & raw::TYPE_DIAGRAMLESS != 0;
+    let sections = sections(doc);
+    let mut info = Info::new(CrosswordKind::NAME, doc.format_name(), what)
+        .fact(Fact::new("title", &p.title))
+        .fact(Fact::new("author", &p.author))
+        .fact(Fact::new("copyright", &p.copyright))
+        .fact(Fact::with_text(
+            "width",
+            "size",
+            p.width,
+            format!("{}x{}{}", p.width, p.height, if diagramless { " (diagramless)" } else { "" }),
+        ))
+        .fact(Fact::hidden("height", p.height))
+        .fact(Fact::hidden("diagramless", diagramless));
+    if let Some(file) = doc.puz() {
+        let encoding = if file.is_utf8() { "utf-8" } else { "windows-1252" };
+        info = info
+            .fact(Fact::with_text(
+                "version",
+                "version",
+                file.version_text(),
+                format!("{} ({encoding})", file.version_text()),
+            ))
+            .fact(Fact::hidden("encoding", encoding));
+    }
+    let clue_count = p.clues.len();
+    info = info
+        .fact(Fact::with_text("solution_state", "solution", p.state().name(), p.state().name()))
+        .fact(Fact::with_text(
+            "counts",
+            "clues",
+            json!({
+                "clues": clue_count,
+                "slots": slots.len(),
+                "across": across,
+                "down": slots.len() - across,
+                "blocks": blocks,
+                "rebus_cells": rebus_cells,
+                "circles": circles,
+            }),
+            format!(
+                "{clue_count} ({across} across, {} down; {} numbered slots)",
+                slots.len() - across,
+                slots.len()
+            ),
+        ))
+        .fact(Fact::with_text(
+            "cells",
+            "cells",
+            json!({"blocks": blocks, "rebus_cells": rebus_cells, "circles": circles}),
+            format!(
+                "{}, {}, {}",
+                plural(blocks, "block"),
+                plural(rebus_cells, "rebus cell"),
+                plural(circles, "circle")
+            ),
+        ))
+        .fact(Fact::with_text(
+            "sections",
+            "sections",
+            &sections,
+            if sections.is_empty() { "none".to_string() } else { sections.join(", ") },
+        ));
+    if let Some(t) = p.timer {
+        info = info.fact(Fact::with_text(
+            "timer",
+            "timer",
+            json!({"seconds": t.seconds, "stopped": t.stopped}),
+            format!("{} s, {}", t.seconds, if t.stopped { "stopped" } else { "running" }),
+        ));
+    }
+    info = if p.notes.is_empty() {
+        info.fact(Fact::hidden("notes", ""))
+    } else {
+        info.fact(Fact::with_text(
+            "notes",
+            "notes",
+            &p.notes,
+            format!("{} characters", p.notes.chars().count()),
+        ))
+    };
+    if let Some(file) = doc.puz() {
+        info = info
+            .fact(Fact::hidden("preamble_bytes", file.preamble.len()))
+            .fact(Fact::hidden("postscript_bytes", file.postscript.len()));
+    }
+    let warnings: Vec<String> = doc.warnings().iter().map(ToString::to_string).collect();
+    info.fact(Fact::with_text("warnings", "warnings", &warnings, warnings.len().to_string()))
+        .fact(clue_listing(p))
+}
+
+/// The `.puz` view `check` verifies: the file as read, or the puzzle encoded.
+fn checked_file(doc: &CrosswordDoc) -> Result<ReadPuz, Error> {
+    match doc.source() {
+        Source::Puz(read) => Ok(read.clone()),
+        _ => Ok(ReadPuz::verified(doc.puzzle().to_raw()?)),
+    }
+}
+
+impl Kind for CrosswordKind {
+    const NAME: &'static str = "crossword";
+    type Doc = CrosswordDoc;
+    type Format = Format;
+    type Params = ();
+
+    fn formats() -> &'static [Format] {
+        &ALL
+    }
+
+    fn format_info(format: Format) -> &'static pzl_core::FormatInfo {
+        format.info()
+    }
+
+    /// Read leniently. `.puz` warnings name byte offsets; checksum mismatches are among them
+    /// with the same message as the `checksum/…` problems of [`CrosswordKind::check`], so a
+    /// caller running `check` can leave those out.
+    fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<CrosswordDoc>, Error> {
+        match format {
+            Format::Puz => {
+                let doc = CrosswordDoc::from_puz(raw::read(bytes)?);
+                let warnings = doc.warnings().to_vec();
+                Ok(Parsed::with(doc, warnings))
+            }
+            Format::AcrossText => {
+                let read = across_text::read(utf8(bytes)?)?;
+                Ok(Parsed::clean(CrosswordDoc::with_source(
+                    read.puzzle,
+                    Source::Text(read.layout),
+                    Vec::new(),
+                )))
+            }
+            Format::Ipuz => {
+                let text = utf8(bytes)?;
+                let (puzzle, extras) = ipuz::read(text)?;
+                let source = Source::Ipuz { text: text.to_string(), extras };
+                Ok(Parsed::clean(CrosswordDoc::with_source(puzzle, source, Vec::new())))
+            }
+        }
+    }
+
+    fn write(doc: &CrosswordDoc, format: Format) -> Result<Written, Error> {
+        let p = doc.puzzle();
+        // What an ipuz source holds that no other format can.
+        let ipuz_extras = match doc.source() {
+            Source::Ipuz { extras, .. } => extras.clone(),
+            _ => Vec::new(),
+        };
+        match (doc.source(), format) {
+            // The raw layer keeps every byte: .puz to .puz is exact.
+            (Source::Puz(read), Format::Puz) => Ok(Written::exact(read.file.to_bytes())),
+            // ipuz to ipuz gives back the document as read: styles and all.
+            (Source::Ipuz { text, .. }, Format::Ipuz) => Ok(Written::exact(text.clone().into_bytes())),
+            // A text file is written back in the layout it was read with.
+            (Source::Text(layout), Format::AcrossText) => {
+                let lost = across_text::dropped_by_text(p, layout);
+                Ok(Written { bytes: write_text(p, layout)?, lost })
+            }
+            (_, Format::Puz) => Ok(Written { bytes: write_puz(p)?, lost: ipuz_extras }),
+            (_, Format::AcrossText) => {
+                let layout = across_text::TextLayout::for_puzzle(p);
+                let mut lost = across_text::dropped_by_text(p, &layout);
+                lost.extend(ipuz_extras);
+                Ok(Written { bytes: write_text(p, &layout)?, lost })
+            }
+            (_, Format::Ipuz) => {
+                let (json, lost) = ipuz::write(p);
+                Ok(Written { bytes: json.into_bytes(), lost })
+            }
+        }
+    }
+
+    fn info(doc: &CrosswordDoc) -> Info {
+        describe(doc)
+    }
+
+    /// Verify strictly: checksums (of `.puz` files as read), structure, clue count, rebus and
+    /// fill. Other formats are verified as the `.puz` file they encode to.
+    fn check(doc: &CrosswordDoc) -> Result<CheckReport, Error> {
+        let read = checked_file(doc)?;
+        let report = check::verify(&read);
+        let problems = report
+            .problems
+            .iter()
+            .map(|p| Problem::new(&format!("{}/{}", p.kind, p.name), p.message.clone()))
+            .collect();
+        let mut out = CheckReport::new(
+            Self::NAME,
+            doc.format_name(),
+            format!("the puzzle verifies (fill {})", report.fill.name()),
+            problems,
+        )
+        .fact(Fact::new("fill", report.fill.name()))
+        .fact(Fact::with_text(
+            "filled_cells",
+            "filled cells",
+            report.filled_cells,
+            report.filled_cells.to_string(),
+        ))
+        .fact(Fact::with_text(
+            "open_cells",
+            "open cells",
+            report.open_cells,
+            report.open_cells.to_string(),
+        ));
+        out.notes = report.notes;
+        Ok(out)
+    }
+
+    /// Text, SVG or PDF. `with_clues` draws the print-ready page (SVG or PDF); a PDF is always
+    /// that page.
+    fn render(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+        if let Some(select) = &request.select {
+            return Err(Error::usage(format!("a crossword has one grid: nothing to select with `{select}`")));
+        }
+        let p = doc.puzzle();
+        // Colour is a preference of terminal text; the crossword text grid has none to give.
+        match (request.picture, request.with_clues) {
+            (Picture::Pdf, _) => Ok(pdf::pdf(&page::layout(p))),
+            (Picture::Svg, true) => Ok(page::svg(&page::layout(p)).into_bytes()),
+            (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
+            (Picture::Text, false) => Ok(render::text(p).into_bytes()),
+            (Picture::Text, true) => Err(Error::usage("--with-clues draws a page: write it as svg or pdf")
+                .hint("use --as svg or --as pdf")),
+            (other, _) => {
+                Err(Error::usage(format!("cannot draw crosswords as `{other}`; use text, svg or pdf")))
+            }
+        }
+    }
+}
+
+/// Parse a lock key: one to four digits, `0000` to `9999`.
+pub fn parse_key(text: &str) -> Result<u16, Error> {
+    let valid = (1..=4).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit());
+    text.parse::<u16>()
+        .ok()
+        .filter(|_| valid)
+        .ok_or_else(|| Error::usage(format!("--key {text}: expected a four-digit key, 0000 to 9999")))
+}
+
+/// The `.puz` file of `doc`, or the error that only `.puz` files can be locked.
+fn puz_of(doc: &CrosswordDoc, what: &str) -> Result<ReadPuz, Error> {
+    match doc.source() {
+        Source::Puz(read) => Ok(read.clone()),
+        _ => Err(Error::usage(format!(
+            "only .puz files can be {what}; this crossword was read as {}",
+            doc.format_name()
+        ))
+        .hint("convert it to puz first")),
+    }
+}
+
+/// The document of a `.puz` file just edited, as reading its bytes gives it.
+fn relocked(read: ReadPuz) -> CrosswordDoc {
+    let bytes = read.file.to_bytes();
+    CrosswordDoc::from_puz(raw::read(&bytes).unwrap_or_else(|_| ReadPuz::verified(read.file)))
+}
+
+/// `doc` with its solution locked (scrambled) with `key` (0000-9999). Only `.puz` documents.
+pub fn lock(doc: &CrosswordDoc, key: u16) -> Result<CrosswordDoc, Error> {
+    let mut read = puz_of(doc, "locked")?;
+    read.file.lock(key)?;
+    Ok(relocked(read))
+}
+
+/// Every key the scrambled checksum of a locked `.puz` document admits, most plausible first.
+pub fn unlock_candidates(doc: &CrosswordDoc) -> Result<Vec<Candidate>, Error> {
+    Ok(puz_of(doc, "unlocked")?.file.unlock_candidates()?)
+}
+
+/// `doc` unlocked with `key`, or without a key by trying all 10,000 and taking the most
+/// plausible one the checksum admits; also gives the key used. Only `.puz` documents.
+pub fn unlock(doc: &CrosswordDoc, key: Option<u16>) -> Result<(CrosswordDoc, u16), Error> {
+    let mut read = puz_of(doc, "unlocked")?;
+    let key = match key {
+        Some(key) => key,
+        None => read.file.unlock_candidates()?.first().map(|c| c.key).ok_or(LockError::NoKey)?,
+    };
+    read.file.unlock(key)?;
+    Ok((relocked(read), key))
+}
+
+/// Whether `warning` only repeats a problem of `report` (a checksum mismatch is both a read
+/// warning and a check problem, with the same message): `check` callers leave those out.
+pub fn repeats_problem(warning: &Warning, report: &CheckReport) -> bool {
+    report.problems.iter().any(|p| p.message == warning.message)
+}
+
+impl std::fmt::Display for FillStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
