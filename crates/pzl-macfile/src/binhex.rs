@@ -431,4 +431,38 @@ mod tests {
         let long = vec![7u8; 1000];
         assert_eq!(unrle(&rle(&long)).unwrap(), long);
     }
+
+    /// Findings R1: runs after the last CRC that expand to gigabytes are counted, not stored.
+    #[test]
+    fn trailing_runs_are_counted_not_decoded() {
+        let mut header = vec![1, b'x', 0];
+        header.extend_from_slice(b"TEXTttxt\0\0");
+        header.extend_from_slice(&5u32.to_be_bytes());
+        header.extend_from_slice(&0u32.to_be_bytes());
+        let mut stream = header.clone();
+        stream.extend_from_slice(&crc::crc16(&header).to_be_bytes());
+        stream.extend_from_slice(b"hello");
+        stream.extend_from_slice(&crc::crc16(b"hello").to_be_bytes());
+        stream.extend_from_slice(&crc::crc16(b"").to_be_bytes());
+        let mut packed = rle(&stream);
+        // 400,000 bytes each repeated to 509 copies: 200 MB decoded from about 2 MB.
+        for _ in 0..400_000 {
+            packed.extend_from_slice(b"A\x90\xff\x90\xff");
+        }
+        let mut text = b"(This file must be converted with BinHex 4.0)\n\n:".to_vec();
+        for line in encode6(&packed).chunks(64) {
+            text.extend_from_slice(line);
+            text.push(b'\n');
+        }
+        text.extend_from_slice(b":\n");
+        let (bh, warnings) = BinHex::read(&text).unwrap();
+        assert_eq!(bh.data, b"hello");
+        assert_eq!(bh.trailing.len(), TRAILING_KEPT);
+        assert_eq!(bh.trailing_len, 400_000 * 509);
+        assert!(
+            warnings.iter().any(|w| w.message == "203600000 bytes after the resource fork's CRC ignored")
+        );
+        assert!(bh.crcs_ok());
+        assert_eq!(bh.write().unwrap(), text, "unedited: the same text");
+    }
 }
