@@ -10,27 +10,43 @@ use crate::finder::{EPOCH_1904_TO_2000, FileInfo};
 use crate::fork::{hex, unhex};
 use crate::{Bytes, Error, Result, macroman};
 
+/// The AppleSingle magic number.
 pub const SINGLE_MAGIC: u32 = 0x0005_1600;
+/// The AppleDouble magic number.
 pub const DOUBLE_MAGIC: u32 = 0x0005_1607;
 
+/// Entry ID: the data fork.
 pub const DATA_FORK: u32 = 1;
+/// Entry ID: the resource fork.
 pub const RESOURCE_FORK: u32 = 2;
+/// Entry ID: the file's real name.
 pub const REAL_NAME: u32 = 3;
+/// Entry ID: the Get Info comment.
 pub const COMMENT: u32 = 4;
+/// Entry ID: version 1 file info (dates, attributes).
 pub const FILE_INFO_V1: u32 = 7;
+/// Entry ID: creation, modification, backup and access dates.
 pub const FILE_DATES: u32 = 8;
+/// Entry ID: the 32 bytes of Finder info.
 pub const FINDER_INFO: u32 = 9;
+/// Entry ID: Macintosh file info (locked, protected).
 pub const MAC_FILE_INFO: u32 = 10;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// Which of the two formats a file is.
 pub enum Kind {
+    /// AppleSingle: everything in one file.
     Single,
+    /// AppleDouble: the header file beside the data file.
     Double,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// One entry: its ID and its bytes.
 pub struct Entry {
+    /// The entry ID (see the constants).
     pub id: u32,
+    /// The entry's bytes.
     pub data: Vec<u8>,
 }
 
@@ -38,7 +54,9 @@ pub struct Entry {
 type StoredLayout = (Vec<u32>, Vec<(u32, String)>, u32);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// An AppleSingle or AppleDouble file, entries in stored order.
 pub struct AppleSingle {
+    /// Single or double.
     pub kind: Kind,
     /// 0x00010000 or 0x00020000.
     pub version: u32,
@@ -46,6 +64,7 @@ pub struct AppleSingle {
     pub filler: [u8; 16],
     /// The byte-swapped variant: every header field little-endian.
     pub little_endian: bool,
+    /// The entries, in stored order.
     pub entries: Vec<Entry>,
     layout: Option<StoredLayout>,
 }
@@ -68,6 +87,7 @@ pub fn detect(bytes: &[u8]) -> Option<(Kind, bool)> {
 }
 
 impl AppleSingle {
+    /// Read a file, checking every entry against the file's length and the others.
     pub fn read(bytes: &[u8]) -> Result<AppleSingle> {
         let Some((kind, little_endian)) = detect(bytes) else {
             return Err(Error::at(
@@ -134,6 +154,7 @@ impl AppleSingle {
         if self.little_endian { v.to_le_bytes() } else { v.to_be_bytes() }
     }
 
+    /// The file's bytes: the stored layout when it still fits, else a fresh version-2 layout.
     pub fn write(&self) -> Result<Vec<u8>> {
         if let Some(out) = self.layout.as_ref().and_then(|l| self.write_preserved(l)) {
             return Ok(out);
@@ -194,6 +215,7 @@ impl AppleSingle {
         (back.entries == self.entries).then_some(out)
     }
 
+    /// The bytes of entry `id`, if present.
     pub fn entry(&self, id: u32) -> Option<&[u8]> {
         self.entries.iter().find(|e| e.id == id).map(|e| e.data.as_slice())
     }
@@ -215,6 +237,7 @@ impl AppleSingle {
         Some(if self.little_endian { i32::from_le_bytes(a) } else { i32::from_be_bytes(a) })
     }
 
+    /// Name, Finder info, dates and flags from the entries.
     pub fn info(&self) -> FileInfo {
         let mut info = FileInfo::default();
         if let Some(name) = self.entry(REAL_NAME) {

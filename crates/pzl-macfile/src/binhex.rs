@@ -6,26 +6,40 @@
 //! file is encoded afresh in 64-character lines.
 
 use crate::finder::FileInfo;
+use pzl_core::{Location, Warning};
+
 use crate::{Error, Result, crc, macroman};
 
 const ALPHABET: &[u8; 64] = b"!\"#$%&'()*+,-012345689@ABCDEFGHIJKLMNPQRSTUVXYZ[`abcdefhijklmpqr";
 const MARKER: &[u8] = b"(This file must be converted with BinHex";
 const RLE: u8 = 0x90;
+/// How many decoded bytes after the resource fork's CRC are kept (the rest are only counted).
+const TRAILING_KEPT: usize = 64 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+/// A BinHex 4.0 file, decoded, with its text kept for byte-exact writing.
 pub struct BinHex {
     /// Mac Roman bytes of the file name (1–63 bytes).
     pub name: Vec<u8>,
+    /// The version byte after the name (0).
     pub version: u8,
+    /// The file type.
     pub file_type: [u8; 4],
+    /// The creator.
     pub creator: [u8; 4],
+    /// The Finder flags.
     pub flags: u16,
+    /// The data fork.
     pub data: Vec<u8>,
+    /// The resource fork.
     pub rsrc: Vec<u8>,
     /// The CRCs as stored (header, data, resource).
     pub stored_crcs: [u16; 3],
-    /// Decoded bytes after the resource fork's CRC (kept, not interpreted).
+    /// Decoded bytes after the resource fork's CRC (kept, not interpreted), at most the first
+    /// 64 KiB of them.
     pub trailing: Vec<u8>,
+    /// How many decoded bytes follow the resource fork's CRC in all (counted, not stored).
+    pub trailing_len: u64,
     text: Option<Text>,
 }
 
@@ -53,7 +67,7 @@ fn decode_table() -> [u8; 256] {
 
 impl BinHex {
     /// Read a BinHex file; the warnings name CRCs that do not match.
-    pub fn read(bytes: &[u8]) -> Result<(BinHex, Vec<String>)> {
+    pub fn read(bytes: &[u8]) -> Result<(BinHex, Vec<Warning>)> {
         let search_from = bytes.windows(MARKER.len()).position(|w| w == MARKER).unwrap_or(0);
         let start = (search_from..bytes.len())
             .find(|&i| bytes[i] == b':' && (i == 0 || matches!(bytes[i - 1], b'\r' | b'\n')))
@@ -95,42 +109,56 @@ impl BinHex {
                 acc &= (1 << nbits) - 1;
             }
         }
-        let stream = unrle(&packed)?;
-        let mut warnings = Vec::new();
+        // Decode only what the header declares (header, both forks, their CRCs): the run-length
+        // stage can expand 150-fold, so bytes after the last CRC are counted, and kept only up
+        // to TRAILING_KEPT (findings R1).
+        let mut runs = Unrle::new(&packed);
+        let mut stream = Vec::new();
         let mut pos = 0usize;
-        let take = |pos: &mut usize, n: usize, what: &str| -> Result<Vec<u8>> {
-            let s = stream.get(*pos..pos.saturating_add(n)).ok_or_else(|| {
-                Error::Other(format!("BinHex: decoded stream ends inside the {what} (byte {})", *pos))
+        let mut take = |stream: &mut Vec<u8>, pos: &mut usize, n: usize, what: &str| -> Result<Vec<u8>> {
+            let end = pos.saturating_add(n);
+            runs.fill(stream, end)?;
+            let s = stream.get(*pos..end).ok_or_else(|| {
+                Error::Other(format!("BinHex: decoded stream ends inside the {what} (byte {})", stream.len()))
             })?;
-            *pos += n;
+            *pos = end;
             Ok(s.to_vec())
         };
-        let name_len = usize::from(take(&mut pos, 1, "header")?[0]);
+        let mut warnings = Vec::new();
+        let name_len = usize::from(take(&mut stream, &mut pos, 1, "header")?[0]);
         if name_len == 0 || name_len > 63 {
             return Err(Error::Other(format!("BinHex: name length {name_len} is not 1..63")));
         }
-        let name = take(&mut pos, name_len, "header")?;
-        let fixed = take(&mut pos, 1 + 4 + 4 + 2 + 4 + 4, "header")?;
+        let name = take(&mut stream, &mut pos, name_len, "header")?;
+        let fixed = take(&mut stream, &mut pos, 1 + 4 + 4 + 2 + 4 + 4, "header")?;
         let header_end = pos;
-        let header_crc = u16::from_be_bytes(take(&mut pos, 2, "header CRC")?.try_into().unwrap_or([0; 2]));
+        let crc_of = |s: Vec<u8>| u16::from_be_bytes([s[0], s[1]]);
+        let header_crc = crc_of(take(&mut stream, &mut pos, 2, "header CRC")?);
         let be32 = |s: &[u8]| u32::from_be_bytes([s[0], s[1], s[2], s[3]]);
         let (data_len, rsrc_len) = (be32(&fixed[11..15]) as usize, be32(&fixed[15..19]) as usize);
-        let check = |section: &[u8], stored: u16, what: &str, warnings: &mut Vec<String>| {
+        let check = |section: &[u8], stored: u16, what: &str, warnings: &mut Vec<Warning>| {
             let real = crc::crc16(section);
             if real != stored {
-                warnings.push(format!("{what} CRC is {stored:#06X} but the {what} sums to {real:#06X}"));
+                warnings.push(Warning::new(format!(
+                    "{what} CRC is {stored:#06X} but the {what} sums to {real:#06X}"
+                )));
             }
         };
         check(&stream[..header_end], header_crc, "header", &mut warnings);
-        let data = take(&mut pos, data_len, "data fork")?;
-        let data_crc = u16::from_be_bytes(take(&mut pos, 2, "data CRC")?.try_into().unwrap_or([0; 2]));
+        let data = take(&mut stream, &mut pos, data_len, "data fork")?;
+        let data_crc = crc_of(take(&mut stream, &mut pos, 2, "data CRC")?);
         check(&data, data_crc, "data fork", &mut warnings);
-        let rsrc = take(&mut pos, rsrc_len, "resource fork")?;
-        let rsrc_crc = u16::from_be_bytes(take(&mut pos, 2, "resource CRC")?.try_into().unwrap_or([0; 2]));
+        let rsrc = take(&mut stream, &mut pos, rsrc_len, "resource fork")?;
+        let rsrc_crc = crc_of(take(&mut stream, &mut pos, 2, "resource CRC")?);
         check(&rsrc, rsrc_crc, "resource fork", &mut warnings);
-        let trailing = stream[pos..].to_vec();
-        if !trailing.is_empty() {
-            warnings.push(format!("{} bytes after the resource fork's CRC ignored", trailing.len()));
+        runs.fill(&mut stream, pos + TRAILING_KEPT)?;
+        let trailing = stream[pos.min(stream.len())..].to_vec();
+        let trailing_len = trailing.len() as u64 + runs.count_rest()?;
+        if trailing_len > 0 {
+            warnings.push(Warning::at(
+                Location::Offset(end),
+                format!("{trailing_len} bytes after the resource fork's CRC ignored"),
+            ));
         }
         let text = Text {
             prefix: bytes[..=start].to_vec(),
@@ -150,6 +178,7 @@ impl BinHex {
                 rsrc,
                 stored_crcs: [header_crc, data_crc, rsrc_crc],
                 trailing,
+                trailing_len,
                 text: Some(text),
             },
             warnings,
@@ -182,6 +211,7 @@ impl BinHex {
         Ok(s)
     }
 
+    /// The text: the original when nothing changed, else encoded afresh in 64-character lines.
     pub fn write(&self) -> Result<Vec<u8>> {
         if let Some(text) = &self.text
             && self.stream(Some(self.stored_crcs))? == text.stream
@@ -217,6 +247,7 @@ impl BinHex {
         Ok(out)
     }
 
+    /// Name, type, creator and flags.
     pub fn info(&self) -> FileInfo {
         let mut info = FileInfo { name: macroman::decode(&self.name), ..FileInfo::default() };
         info.set_type_creator(self.file_type, self.creator);
@@ -224,16 +255,23 @@ impl BinHex {
         info
     }
 
+    /// A new file holding `info` and the forks; the strings name what BinHex could not hold.
     pub fn new(info: &FileInfo, data: &[u8], rsrc: &[u8]) -> (BinHex, Vec<String>) {
         let mut warnings = Vec::new();
         let mut name: Vec<u8> = info.name.chars().map(|c| macroman::encode_char(c).unwrap_or(b'?')).collect();
         if macroman::encode(&info.name).is_none() {
-            warnings.push(format!("name `{}` has characters outside Mac Roman; they became `?`", info.name));
+            warnings.push(format!(
+                "the characters of the name `{}` outside Mac Roman (written as `?`)",
+                info.name
+            ));
         }
         if name.is_empty() {
             name = b"Untitled".to_vec();
         }
-        name.truncate(63);
+        if name.len() > 63 {
+            warnings.push("the name beyond 63 bytes".to_string());
+            name.truncate(63);
+        }
         let bh = BinHex {
             name,
             version: 0,
@@ -244,6 +282,7 @@ impl BinHex {
             rsrc: rsrc.to_vec(),
             stored_crcs: [0; 3],
             trailing: Vec::new(),
+            trailing_len: 0,
             text: None,
         };
         (bh, warnings)
@@ -255,31 +294,89 @@ impl BinHex {
     }
 }
 
-fn unrle(packed: &[u8]) -> Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(packed.len() + packed.len() / 4);
-    let mut i = 0;
-    while i < packed.len() {
-        let b = packed[i];
-        if b == RLE {
-            let n = *packed
-                .get(i + 1)
-                .ok_or_else(|| Error::Other("BinHex: the stream ends inside a 0x90 run".into()))?;
-            if n == 0 {
-                out.push(RLE);
-            } else {
-                let prev = *out
-                    .last()
-                    .ok_or_else(|| Error::Other("BinHex: a run at the start of the stream".into()))?;
-                for _ in 1..n {
-                    out.push(prev);
-                }
-            }
-            i += 2;
-        } else {
-            out.push(b);
-            i += 1;
-        }
+/// The run-length stage, decoded on demand: `byte 0x90 n` repeats `byte` to `n` copies in all,
+/// `0x90 0x00` is 0x90 itself.
+struct Unrle<'a> {
+    packed: &'a [u8],
+    at: usize,
+    prev: Option<u8>,
+    /// Copies of `prev` still owed by the current run.
+    owed: usize,
+}
+
+impl<'a> Unrle<'a> {
+    fn new(packed: &'a [u8]) -> Unrle<'a> {
+        Unrle { packed, at: 0, prev: None, owed: 0 }
     }
+
+    /// Decode into `out` until it holds `len` bytes or the stream ends.
+    fn fill(&mut self, out: &mut Vec<u8>, len: usize) -> Result<()> {
+        while out.len() < len {
+            if self.owed > 0 {
+                let n = self.owed.min(len - out.len());
+                out.extend(std::iter::repeat_n(self.prev.unwrap_or(0), n));
+                self.owed -= n;
+                continue;
+            }
+            let Some(&b) = self.packed.get(self.at) else { return Ok(()) };
+            if b == RLE {
+                let n = self.run_length()?;
+                match n {
+                    0 => {
+                        out.push(RLE);
+                        self.prev = Some(RLE);
+                    }
+                    n => self.owed = usize::from(n) - 1,
+                }
+            } else {
+                out.push(b);
+                self.prev = Some(b);
+                self.at += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The count byte of the run at `at`, checked, and moves past it.
+    fn run_length(&mut self) -> Result<u8> {
+        let n = *self
+            .packed
+            .get(self.at + 1)
+            .ok_or_else(|| Error::Other("BinHex: the stream ends inside a 0x90 run".into()))?;
+        if n != 0 && self.prev.is_none() {
+            return Err(Error::Other("BinHex: a run at the start of the stream".into()));
+        }
+        self.at += 2;
+        Ok(n)
+    }
+
+    /// How many bytes the rest of the stream decodes to, without storing them.
+    fn count_rest(&mut self) -> Result<u64> {
+        let mut count = self.owed as u64;
+        self.owed = 0;
+        while let Some(&b) = self.packed.get(self.at) {
+            if b == RLE {
+                match self.run_length()? {
+                    0 => {
+                        count += 1;
+                        self.prev = Some(RLE);
+                    }
+                    n => count += u64::from(n) - 1,
+                }
+            } else {
+                count += 1;
+                self.prev = Some(b);
+                self.at += 1;
+            }
+        }
+        Ok(count)
+    }
+}
+
+#[cfg(test)]
+fn unrle(packed: &[u8]) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    Unrle::new(packed).fill(&mut out, usize::MAX)?;
     Ok(out)
 }
 
@@ -333,5 +430,39 @@ mod tests {
         assert_eq!(unrle(&rle(&data)).unwrap(), data);
         let long = vec![7u8; 1000];
         assert_eq!(unrle(&rle(&long)).unwrap(), long);
+    }
+
+    /// Findings R1: runs after the last CRC that expand to gigabytes are counted, not stored.
+    #[test]
+    fn trailing_runs_are_counted_not_decoded() {
+        let mut header = vec![1, b'x', 0];
+        header.extend_from_slice(b"TEXTttxt\0\0");
+        header.extend_from_slice(&5u32.to_be_bytes());
+        header.extend_from_slice(&0u32.to_be_bytes());
+        let mut stream = header.clone();
+        stream.extend_from_slice(&crc::crc16(&header).to_be_bytes());
+        stream.extend_from_slice(b"hello");
+        stream.extend_from_slice(&crc::crc16(b"hello").to_be_bytes());
+        stream.extend_from_slice(&crc::crc16(b"").to_be_bytes());
+        let mut packed = rle(&stream);
+        // 400,000 bytes each repeated to 509 copies: 200 MB decoded from about 2 MB.
+        for _ in 0..400_000 {
+            packed.extend_from_slice(b"A\x90\xff\x90\xff");
+        }
+        let mut text = b"(This file must be converted with BinHex 4.0)\n\n:".to_vec();
+        for line in encode6(&packed).chunks(64) {
+            text.extend_from_slice(line);
+            text.push(b'\n');
+        }
+        text.extend_from_slice(b":\n");
+        let (bh, warnings) = BinHex::read(&text).unwrap();
+        assert_eq!(bh.data, b"hello");
+        assert_eq!(bh.trailing.len(), TRAILING_KEPT);
+        assert_eq!(bh.trailing_len, 400_000 * 509);
+        assert!(
+            warnings.iter().any(|w| w.message == "203600000 bytes after the resource fork's CRC ignored")
+        );
+        assert!(bh.crcs_ok());
+        assert_eq!(bh.write().unwrap(), text, "unedited: the same text");
     }
 }

@@ -1,6 +1,7 @@
 //! One interface over every way a Mac file travels: a raw resource fork, MacBinary, AppleSingle,
 //! AppleDouble and BinHex. Detection is by content; conversion goes through [`Forks`].
 
+use pzl_core::{Location, Problem, Warning};
 use serde::Serialize;
 
 use crate::applesingle::{self, AppleSingle, Kind};
@@ -9,18 +10,24 @@ use crate::finder::FileInfo;
 use crate::macbinary::{self, MacBinary};
 use crate::{Error, Result, fork};
 
+/// The ways a Mac file travels outside an HFS disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ContainerKind {
     /// A bare resource fork (`.rsrc`).
     Raw,
+    /// MacBinary I/II/III: header, data fork, resource fork.
     MacBinary,
+    /// AppleSingle: both forks and the Finder info as entries of one file.
     AppleSingle,
+    /// AppleDouble: the header file beside a data file (resource fork and Finder info).
     AppleDouble,
+    /// BinHex 4.0 text.
     BinHex,
 }
 
 impl ContainerKind {
+    /// The name for people, e.g. `MacBinary`, `raw resource fork`.
     pub fn name(self) -> &'static str {
         match self {
             ContainerKind::Raw => "raw resource fork",
@@ -30,9 +37,11 @@ impl ContainerKind {
             ContainerKind::BinHex => "BinHex 4.0",
         }
     }
+    /// Whether the container itself carries a data fork (AppleDouble leaves it in the data file).
     pub fn holds_data_fork(self) -> bool {
         !matches!(self, ContainerKind::Raw | ContainerKind::AppleDouble)
     }
+    /// Whether the container carries a name, type, creator and dates.
     pub fn holds_file_info(self) -> bool {
         self != ContainerKind::Raw
     }
@@ -41,18 +50,29 @@ impl ContainerKind {
 /// A file's two forks and its metadata: what every container converts through.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Forks {
+    /// Name, Finder info, dates.
     pub info: FileInfo,
+    /// The data fork.
     pub data: Vec<u8>,
+    /// The resource fork, as bytes.
     pub rsrc: Vec<u8>,
 }
 
+/// A container as read, kept whole so that an unedited one writes back byte for byte.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Container {
+    /// A bare resource fork.
     Raw(Vec<u8>),
+    /// A MacBinary file.
     MacBinary(MacBinary),
+    /// An AppleSingle or AppleDouble file.
     AppleSingle(AppleSingle),
+    /// A BinHex 4.0 file.
     BinHex(BinHex),
 }
+
+/// What a format without Finder info loses, in words.
+pub const LOST_INFO: &str = "the name, type, creator, Finder flags and dates";
 
 /// The container `bytes` is in, judged by content only.
 pub fn detect(bytes: &[u8]) -> Option<ContainerKind> {
@@ -73,7 +93,7 @@ pub fn detect(bytes: &[u8]) -> Option<ContainerKind> {
 
 impl Container {
     /// Read `bytes` as `kind`; the warnings are for oddities such as bad CRCs.
-    pub fn read(bytes: &[u8], kind: ContainerKind) -> Result<(Container, Vec<String>)> {
+    pub fn read(bytes: &[u8], kind: ContainerKind) -> Result<(Container, Vec<Warning>)> {
         Ok(match kind {
             ContainerKind::Raw => {
                 if !bytes.is_empty() {
@@ -90,10 +110,9 @@ impl Container {
                 let wanted = if kind == ContainerKind::AppleSingle { Kind::Single } else { Kind::Double };
                 let mut warnings = Vec::new();
                 if file.kind != wanted {
-                    warnings.push(format!(
-                        "read as {} but the magic number says {:?}",
-                        kind.name(),
-                        file.kind
+                    warnings.push(Warning::at(
+                        Location::Offset(0),
+                        format!("read as {} but the magic number says {:?}", kind.name(), file.kind),
                     ));
                 }
                 (Container::AppleSingle(file), warnings)
@@ -106,13 +125,14 @@ impl Container {
     }
 
     /// Detect and read.
-    pub fn open(bytes: &[u8]) -> Result<(Container, Vec<String>)> {
+    pub fn open(bytes: &[u8]) -> Result<(Container, Vec<Warning>)> {
         let kind = detect(bytes).ok_or_else(|| {
             Error::at(0, "not a Mac file: no BinHex header line, AppleSingle/AppleDouble magic, MacBinary header or resource fork header")
         })?;
         Container::read(bytes, kind)
     }
 
+    /// Which container this is.
     pub fn kind(&self) -> ContainerKind {
         match self {
             Container::Raw(_) => ContainerKind::Raw,
@@ -123,6 +143,7 @@ impl Container {
         }
     }
 
+    /// The container's bytes (the original ones when nothing was edited).
     pub fn write(&self) -> Result<Vec<u8>> {
         match self {
             Container::Raw(bytes) => Ok(bytes.clone()),
@@ -132,6 +153,7 @@ impl Container {
         }
     }
 
+    /// Name, Finder info and dates (all empty for a raw fork).
     pub fn info(&self) -> FileInfo {
         match self {
             Container::Raw(_) => FileInfo::default(),
@@ -141,6 +163,7 @@ impl Container {
         }
     }
 
+    /// The data fork the container holds (empty for raw forks and AppleDouble).
     pub fn data(&self) -> &[u8] {
         match self {
             Container::Raw(_) => &[],
@@ -150,6 +173,7 @@ impl Container {
         }
     }
 
+    /// The resource fork's bytes.
     pub fn rsrc(&self) -> &[u8] {
         match self {
             Container::Raw(bytes) => bytes,
@@ -170,24 +194,20 @@ impl Container {
         Ok(())
     }
 
+    /// Both forks and the info, copied out.
     pub fn forks(&self) -> Forks {
         Forks { info: self.info(), data: self.data().to_vec(), rsrc: self.rsrc().to_vec() }
     }
 
-    /// A new container of `kind` holding `forks`; the warnings say what `kind` cannot hold.
+    /// A new container of `kind` holding `forks`; the second value names, in words, each thing
+    /// `kind` cannot hold (`the data fork (21 bytes)`, `the dates`), for [`pzl_core::Written::lost`].
     pub fn from_forks(kind: ContainerKind, forks: &Forks) -> Result<(Container, Vec<String>)> {
         let mut warnings = Vec::new();
         if !kind.holds_data_fork() && !forks.data.is_empty() {
-            warnings.push(format!(
-                "{} holds no data fork: the {} bytes of the data fork are not written",
-                kind.name(),
-                forks.data.len()
-            ));
+            warnings.push(format!("the data fork ({} bytes)", forks.data.len()));
         }
         if !kind.holds_file_info() && forks.info != FileInfo::default() {
-            warnings.push(
-                "a raw resource fork holds no name, type, creator or dates: they are not written".into(),
-            );
+            warnings.push(LOST_INFO.into());
         }
         let container = match kind {
             ContainerKind::Raw => Container::Raw(forks.rsrc.clone()),
@@ -202,7 +222,7 @@ impl Container {
             }
             ContainerKind::BinHex => {
                 if forks.info.created.is_some() || forks.info.modified.is_some() {
-                    warnings.push("BinHex holds no dates: they are not written".into());
+                    warnings.push("the dates".into());
                 }
                 let (bh, w) = BinHex::new(&forks.info, &forks.data, &forks.rsrc);
                 warnings.extend(w);
@@ -213,21 +233,28 @@ impl Container {
     }
 
     /// Problems `pzl check` reports: bad CRCs, a resource fork that does not parse.
-    pub fn problems(&self) -> Vec<String> {
+    pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
         match self {
             Container::MacBinary(mb) if !mb.crc_ok() => {
-                out.push("MacBinary header CRC does not match".into())
+                out.push(Problem::new("crc", "MacBinary header CRC does not match").at(Location::Offset(124)))
             }
-            Container::BinHex(bh) if !bh.crcs_ok() => out.push("a BinHex CRC does not match".into()),
+            Container::BinHex(bh) if !bh.crcs_ok() => {
+                out.push(Problem::new("crc", "a BinHex CRC does not match"))
+            }
             _ => {}
         }
         let rsrc = self.rsrc();
         if !rsrc.is_empty()
             && let Err(e) = fork::ResourceFork::read(rsrc)
         {
-            out.push(format!("resource fork: {e}"));
+            out.push(fork_problem(e));
         }
         out
     }
+}
+
+/// A resource fork that does not parse, as a `check` problem naming the offset within the fork.
+pub(crate) fn fork_problem(e: Error) -> Problem {
+    Problem::new("resource-fork", e.to_string()).at(Location::Part("resource fork".into()))
 }

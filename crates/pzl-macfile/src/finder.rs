@@ -15,6 +15,7 @@ pub struct FileInfo {
     pub finder_info: [u8; 32],
     /// Creation and modification dates, seconds since 1904-01-01 (local time on classic Macs).
     pub created: Option<u32>,
+    /// The modification date, as `created`.
     pub modified: Option<u32>,
     /// The "protected" (copy-protected) bit.
     pub protected: bool,
@@ -24,15 +25,19 @@ pub struct FileInfo {
 }
 
 impl FileInfo {
+    /// The file type (`TEXT`).
     pub fn file_type(&self) -> [u8; 4] {
         [self.finder_info[0], self.finder_info[1], self.finder_info[2], self.finder_info[3]]
     }
+    /// The creator (`ttxt`).
     pub fn creator(&self) -> [u8; 4] {
         [self.finder_info[4], self.finder_info[5], self.finder_info[6], self.finder_info[7]]
     }
+    /// The Finder flags word.
     pub fn finder_flags(&self) -> u16 {
         u16::from_be_bytes([self.finder_info[8], self.finder_info[9]])
     }
+    /// Set the type and creator.
     pub fn set_type_creator(&mut self, file_type: [u8; 4], creator: [u8; 4]) {
         self.finder_info[..4].copy_from_slice(&file_type);
         self.finder_info[4..8].copy_from_slice(&creator);

@@ -16,12 +16,14 @@ use crate::{Bytes, Error, Result};
 /// One resource.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resource {
+    /// The resource ID.
     pub id: i16,
     /// Mac Roman bytes of the name, if any.
     pub name: Option<Vec<u8>>,
     /// The attribute byte (0x40 sysheap, 0x20 purgeable, 0x10 locked, 0x08 protected, 0x04
     /// preload, 0x01 compressed).
     pub attributes: u8,
+    /// The resource's data.
     pub data: Vec<u8>,
     /// The reserved handle field of the reference entry (junk in files; kept).
     pub handle: u32,
@@ -30,19 +32,24 @@ pub struct Resource {
 /// All resources of one type, in reference-list order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResourceType {
+    /// The type code.
     pub code: [u8; 4],
+    /// The resources of this type.
     pub resources: Vec<Resource>,
 }
 
 /// A whole resource fork.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResourceFork {
+    /// The types, in type-list order.
     pub types: Vec<ResourceType>,
     /// Bytes 0x10..0x100 of the header: 112 system-reserved bytes, 128 bytes of application data.
     pub header_extra: Vec<u8>,
     /// The first 16 bytes of the map: a copy of the header (or zeros).
     pub map_header_copy: [u8; 16],
+    /// The map's next-map handle (junk in files; kept).
     pub next_map_handle: u32,
+    /// The map's file reference number (junk in files; kept).
     pub file_ref: u16,
     /// Resource-file attributes (0x80 read-only, 0x0100 printer driver MultiFinder-compatible, …).
     pub attributes: u16,
@@ -52,9 +59,13 @@ pub struct ResourceFork {
 /// Where everything was in the fork as read (serialisable so that Rez text can carry it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layout {
+    /// The four header words: data offset, map offset, data length, map length.
     pub header: [u32; 4],
+    /// Offset of the type list from the map.
     pub type_list_offset: u16,
+    /// Offset of the name list from the map.
     pub name_list_offset: u16,
+    /// The stored type count minus one.
     pub type_count_word: u16,
     /// Per type: offset of its reference list from the type list.
     pub reference_lists: Vec<u16>,
@@ -63,6 +74,7 @@ pub struct Layout {
     pub resources: Vec<Vec<(u32, u16, u32, u8)>>,
     /// Bytes the reader did not interpret, by offset (hex in serialised form).
     pub junk: Vec<(u32, String)>,
+    /// The fork's length.
     pub total_len: u32,
 }
 
@@ -71,12 +83,14 @@ pub struct Layout {
 pub struct Compression {
     /// 8 or 9.
     pub header_type: u16,
+    /// The length once decompressed.
     pub decompressed_len: u32,
     /// The `dcmp` resource that decompresses it (0, 1 or 2).
     pub dcmp_id: i16,
 }
 
 impl Resource {
+    /// A resource with no attributes and a zero handle.
     pub fn new(id: i16, name: Option<Vec<u8>>, data: Vec<u8>) -> Resource {
         Resource { id, name, attributes: 0, data, handle: 0 }
     }
@@ -365,14 +379,17 @@ impl ResourceFork {
         self.types.iter().flat_map(|t| t.resources.iter().map(move |r| (&t.code, r)))
     }
 
+    /// How many resources the fork holds.
     pub fn count(&self) -> usize {
         self.types.iter().map(|t| t.resources.len()).sum()
     }
 
+    /// Resource `code` `id`.
     pub fn get(&self, code: &[u8; 4], id: i16) -> Option<&Resource> {
         self.types.iter().find(|t| &t.code == code)?.resources.iter().find(|r| r.id == id)
     }
 
+    /// Resource `code` `id`, to change.
     pub fn get_mut(&mut self, code: &[u8; 4], id: i16) -> Option<&mut Resource> {
         self.types.iter_mut().find(|t| &t.code == code)?.resources.iter_mut().find(|r| r.id == id)
     }

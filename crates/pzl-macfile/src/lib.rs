@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! Classic Macintosh files: resource forks ([`fork`]), the containers that carry them outside an
 //! HFS disk ([`macbinary`], [`applesingle`], [`binhex`]), Rez/DeRez text ([`rez`]) and MacPoly's
 //! source-to-resource converter ([`ftor`]).
@@ -5,39 +6,104 @@
 //! Every reader checks each offset against the length of what it reads and keeps the fields whose
 //! meaning is unknown, so that writing an unedited file gives back its exact bytes. [`container`]
 //! detects the container of a file from its content and converts between containers.
+//!
+//! The pzl contract: [`MacKind`] is the `mac` kind of [`pzl_core::Kind`], its formats are
+//! [`format::Format`] and its document is a [`MacFile`] (a container or Rez text, its forks and
+//! Finder info). The kind-only commands (`pzl mac rsrc list|extract|add|remove`, `derez`, `rez`)
+//! are methods of [`MacFile`] and the [`listing`] module.
+//!
+//! ```
+//! use pzl_core::Kind;
+//! use pzl_macfile::format::Format;
+//! use pzl_macfile::{MacFile, MacKind};
+//!
+//! // A new MacBinary file named after its file, with one resource added.
+//! let mut file = MacFile::new_for(Format::from_file_name("notes.bin").unwrap(), "notes.bin")?;
+//! file.add_resource(*b"TEXT", Some(128), Some("greeting"), None, b"hello".to_vec())?;
+//! let bytes = file.to_bytes()?;
+//!
+//! // Read it back through the contract: detected by content, described, checked, converted.
+//! let format = Format::detect(&bytes).unwrap();
+//! assert_eq!(format, Format::MacBinary);
+//! let read = MacKind::read(&bytes, format, &())?.value;
+//! let info = MacKind::info(&read);
+//! assert!(info.to_string().contains("'TEXT' ×1"));
+//! assert!(MacKind::check(&read)?.ok);
+//! let rez = MacKind::write(&read, Format::Rez)?;
+//! assert!(String::from_utf8_lossy(&rez.bytes).starts_with("data 'TEXT' (128, \"greeting\")"));
+//! assert_eq!(rez.lost, ["the name, type, creator, Finder flags and dates"]);
+//! # Ok::<(), pzl_core::Error>(())
+//! ```
 
 pub mod applesingle;
 pub mod binhex;
+pub mod check;
 pub mod container;
 pub mod crc;
 pub mod finder;
 pub mod fork;
+pub mod format;
+#[allow(missing_docs)]
 pub mod ftor;
+pub mod kind;
+pub mod listing;
 pub mod macbinary;
 pub mod macroman;
+pub mod model;
 pub mod rez;
 
 pub use container::{Container, ContainerKind, Forks};
 pub use finder::FileInfo;
 pub use fork::{Resource, ResourceFork, ResourceType};
+pub use kind::MacKind;
+pub use listing::{ResourceEntry, ResourceList, flags_text};
+pub use model::{Added, Body, DataFile, MacFile};
+pub use pzl_core::{Location, Parsed, Warning};
 
 /// Why a file could not be read or written. Messages name the offset (or line) and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
+    /// Something wrong at a byte offset of the input.
     #[error("offset {offset}: {message}")]
-    At { offset: u64, message: String },
+    At {
+        /// The byte offset, from 0.
+        offset: u64,
+        /// What was wrong or expected.
+        message: String,
+    },
+    /// Something wrong on a line of a text input (Rez, MacPoly source).
     #[error("line {line}: {message}")]
-    Line { line: usize, message: String },
+    Line {
+        /// The line, from 1.
+        line: usize,
+        /// What was wrong or expected.
+        message: String,
+    },
+    /// Anything else (a size that does not fit, an invalid comment).
     #[error("{0}")]
     Other(String),
 }
 
 impl Error {
+    /// An error at byte `offset`.
     pub fn at(offset: impl TryInto<u64>, message: impl Into<String>) -> Error {
         Error::At { offset: offset.try_into().unwrap_or(u64::MAX), message: message.into() }
     }
 }
 
+/// Reading errors are syntax errors at the offset or line they name.
+impl From<Error> for pzl_core::Error {
+    fn from(e: Error) -> pzl_core::Error {
+        match e {
+            Error::At { offset, message } => pzl_core::Error::syntax(message)
+                .at(Location::Offset(usize::try_from(offset).unwrap_or(usize::MAX))),
+            Error::Line { line, message } => pzl_core::Error::syntax(message).at(Location::line(line)),
+            Error::Other(message) => pzl_core::Error::syntax(message),
+        }
+    }
+}
+
+/// The result of this crate's readers and writers.
 pub type Result<T> = std::result::Result<T, Error>;
 
 /// Big- or little-endian reads of fixed-size fields, bounds-checked.

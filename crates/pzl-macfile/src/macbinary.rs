@@ -4,27 +4,37 @@
 //! III is recognised by `mBIN` at offset 102 (not by the version byte: real III files carry 0x81),
 //! II by its header CRC, I by the zero bytes the later versions use.
 
+use pzl_core::{Location, Warning};
 use serde::Serialize;
 
 use crate::finder::FileInfo;
 use crate::{Bytes, Error, Result, crc, macroman};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The MacBinary version a file follows.
 pub enum Version {
+    /// MacBinary I (1985): no CRC.
     I,
+    /// MacBinary II: header CRC, secondary header.
     II,
+    /// MacBinary III: `mBIN` signature.
     III,
 }
 
 /// A MacBinary file, kept piece by piece so that it writes back byte for byte.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MacBinary {
+    /// The version detected.
     pub version: Version,
+    /// The 128-byte header as stored.
     pub header: [u8; 128],
     /// The secondary header with its padding (II: length at 120).
     pub secondary: Vec<u8>,
+    /// The data fork.
     pub data: Vec<u8>,
+    /// The data fork's padding as found.
     pub data_pad: Vec<u8>,
+    /// The resource fork.
     pub rsrc: Vec<u8>,
     /// The resource fork's padding as found (sometimes missing).
     pub rsrc_pad: Vec<u8>,
@@ -66,7 +76,8 @@ pub fn detect(bytes: &[u8]) -> Option<Version> {
 }
 
 impl MacBinary {
-    pub fn read(bytes: &[u8]) -> Result<(MacBinary, Vec<String>)> {
+    /// Read a file; the warnings name a header CRC that does not match.
+    pub fn read(bytes: &[u8]) -> Result<(MacBinary, Vec<Warning>)> {
         let mut warnings = Vec::new();
         let b = Bytes::big(bytes);
         let header = b.array::<128>(0, "MacBinary header")?;
@@ -94,8 +105,9 @@ impl MacBinary {
         let (crc_stored, crc_real) =
             (u16::from_be_bytes([header[124], header[125]]), crc::crc16(&header[..124]));
         if version != Version::I && crc_stored != crc_real {
-            warnings.push(format!(
-                "MacBinary header CRC is {crc_stored:#06X} but the header sums to {crc_real:#06X}"
+            warnings.push(Warning::at(
+                Location::Offset(124),
+                format!("MacBinary header CRC is {crc_stored:#06X} but the header sums to {crc_real:#06X}"),
             ));
         }
         let data_len = b.u32(83, "")? as usize;
@@ -115,6 +127,7 @@ impl MacBinary {
         Ok((MacBinary { version, header, secondary, data, data_pad, rsrc, rsrc_pad, rest }, warnings))
     }
 
+    /// The file's bytes, piece by piece as read.
     pub fn write(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(128 + self.data.len() + self.rsrc.len() + 512);
         out.extend_from_slice(&self.header);
@@ -133,6 +146,7 @@ impl MacBinary {
             || crc::crc16(&self.header[..124]) == u16::from_be_bytes([self.header[124], self.header[125]])
     }
 
+    /// Name, Finder info, dates, protection and comment from the header.
     pub fn info(&self) -> FileInfo {
         let h = &self.header;
         let name_len = usize::from(h[1]).min(63);
@@ -166,14 +180,17 @@ impl MacBinary {
         let mut warnings = Vec::new();
         let mut h = [0u8; 128];
         let mut name = macroman::encode(&info.name).unwrap_or_else(|| {
-            warnings.push(format!("name `{}` has characters outside Mac Roman; they became `?`", info.name));
+            warnings.push(format!(
+                "the characters of the name `{}` outside Mac Roman (written as `?`)",
+                info.name
+            ));
             info.name.chars().map(|c| macroman::encode_char(c).unwrap_or(b'?')).collect()
         });
         if name.is_empty() {
             name = b"Untitled".to_vec();
         }
         if name.len() > 63 {
-            warnings.push("name cut to 63 bytes".to_string());
+            warnings.push("the name beyond 63 bytes".to_string());
             name.truncate(63);
         }
         for b in &mut name {

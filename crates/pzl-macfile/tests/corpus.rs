@@ -149,3 +149,36 @@ fn binhex_and_appledouble_facts() {
     assert_eq!((info.name.as_str(), &info.file_type(), &info.creator()), ("alt-ext1", b"ABCD", b"EFGH"));
     assert!(info.created.is_some());
 }
+
+/// The same samples through the `mac` kind: detected, read and written back byte for byte; the
+/// AppleDouble header files take their name and data fork length from the files beside them.
+#[test]
+fn samples_through_the_kind() {
+    use pzl_core::Kind;
+    use pzl_macfile::MacKind;
+    use pzl_macfile::format::Format;
+    let Some(dir) = pzl_corpus::dir("macfile") else { return };
+    for (name, kind) in SAMPLES {
+        let bytes = read(&dir, name);
+        let Some(kind) = kind else {
+            assert_ne!(Format::detect(&bytes).and_then(Format::container), Some(ContainerKind::AppleDouble));
+            continue;
+        };
+        let format = Format::detect(&bytes).unwrap();
+        assert_eq!(format, Format::of_container(*kind), "{name}");
+        let file = MacKind::read(&bytes, format, &()).unwrap().value;
+        assert_eq!(MacKind::write(&file, format).unwrap().bytes, bytes, "{name}");
+        assert!(MacKind::check(&file).unwrap().ok, "{name}");
+    }
+    let path = dir.join("ciderpress2/adf/._gshk.docs");
+    let mut gshk = MacKind::read(&std::fs::read(&path).unwrap(), Format::AppleDouble, &()).unwrap().value;
+    gshk.attach_path(&path);
+    let text = MacKind::info(&gshk).to_string();
+    assert!(text.contains("gshk.docs") && text.contains("'TEXT' / 'pdos'"), "{text}");
+    let path = dir.join("ciderpress2/adf/alt-ext2.rsrc");
+    let mut alt = MacKind::read(&std::fs::read(&path).unwrap(), Format::AppleDouble, &()).unwrap().value;
+    alt.attach_path(&path);
+    assert_eq!(alt.data_len(), 16);
+    let text = MacKind::info(&alt).to_string();
+    assert!(text.contains("data fork:     16 bytes"), "{text}");
+}

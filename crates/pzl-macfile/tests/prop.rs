@@ -147,7 +147,7 @@ fn applesingle_quirks() {
     iigs.extend_from_slice(&fork);
     let (c, _) = Container::open(&iigs).unwrap();
     assert_eq!(c.write().unwrap(), iigs);
-    assert!(c.problems()[0].contains("IIgs"), "{:?}", c.problems());
+    assert!(c.problems()[0].message.contains("IIgs"), "{:?}", c.problems());
     // Overlapping entries are an error naming the offset.
     let mut overlap = le.clone();
     overlap[26 + 12 + 4] = 51;
