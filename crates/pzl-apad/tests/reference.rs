@@ -3,8 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use pzl_apad::solver::Solver;
-use pzl_apad::{Date, Puzzle, codec, text};
+use pzl_apad::format::{apad as codec, text};
+use pzl_apad::solve::{Limits, Solver};
+use pzl_apad::{Date, Puzzle};
 
 fn reference() -> Option<(Vec<u8>, std::path::PathBuf)> {
     let dir = pzl_corpus::dir("apad")?;
@@ -27,7 +28,7 @@ fn per_date_csv(dir: &std::path::Path) -> BTreeMap<Date, u32> {
 fn generate_reproduces_the_reference_file() {
     let Some((bytes, _)) = reference() else { return };
     assert_eq!(bytes.len(), 219_645);
-    let generated = codec::generate(&Puzzle::classic()).unwrap();
+    let generated = pzl_apad::solve::all_sorted(&Puzzle::classic(), &Limits::none()).unwrap();
     assert_eq!(generated.len(), bytes.len());
     assert!(
         generated == bytes,

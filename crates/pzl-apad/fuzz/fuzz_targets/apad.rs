@@ -5,7 +5,8 @@
 use std::sync::LazyLock;
 
 use libfuzzer_sys::fuzz_target;
-use pzl_apad::{Puzzle, codec, text};
+use pzl_apad::Puzzle;
+use pzl_apad::format::{apad as codec, text};
 
 static PUZZLES: LazyLock<[Puzzle; 2]> = LazyLock::new(|| [Puzzle::classic(), Puzzle::weekday()]);
 
