@@ -95,8 +95,9 @@ pub fn read(bytes: &[u8], format: Format, puzzle: &Puzzle) -> Result<Parsed<Boar
             let text = std::str::from_utf8(bytes).map_err(|e| {
                 Error::syntax("the text form is not UTF-8").at(Location::Offset(e.valid_up_to()))
             })?;
+            let ours = format!("# pzl apad text ({}):", puzzle.name);
             if let Some(named) = text::edition_named(text)
-                && named != puzzle.name
+                && !text.starts_with(&ours)
             {
                 return Err(Error::syntax(format!(
                     "the file holds boards of the `{named}` edition, not `{}`",
