@@ -5,7 +5,7 @@
 //! - [`kind`]: [`ApadKind`], the kind as pzl sees it (read, write, info, check, render);
 //! - [`model`]: the edition ([`puzzle`]: a frame and its pieces, read from a description file;
 //!   classic and weekday ship embedded), [`date`]s, [`board`]s, and a file's [`BoardSet`];
-//! - [`format`]: the APAD binary format (9 bytes per classic board), decoded leniently and encoded
+//! - [`format`](mod@format): the APAD binary format (9 bytes per classic board), decoded leniently and encoded
 //!   canonically so files match the reference byte for byte, and its lossless text form;
 //! - [`check`]: every board a solution;
 //! - [`solve`]: a bitboard search for one date or for every date in one pass, with a timeout;

@@ -156,7 +156,7 @@ fn a_description_file_is_an_edition() {
     assert_eq!(solve::solve_date(&tiny, jan1, false, &Limits::none()).boards.len(), 1);
     let jan2 = Answer { date: Date { month: 1, day: 2 }, weekday: None };
     let none = solve::solve_date(&tiny, jan2, false, &Limits::none());
-    assert_eq!(none.report(&tiny, false).outcome, Outcome::NoSolution);
+    assert_eq!(none.report(&tiny).outcome, Outcome::NoSolution);
     std::fs::write(&path, "frame\nJan Feb\n1 2\nend\npiece I Q\n").unwrap();
     let e = ApadKind::params(path.to_str().unwrap()).unwrap_err();
     assert_eq!(e.at, Some(Location::line(5)));
@@ -172,7 +172,7 @@ fn solve_a_date_for_the_command() {
     let oct6 = solve::solve_date(&puzzle, Answer { date: parsed.date, weekday }, false, &Limits::none());
     assert_eq!(oct6.count_line(), "Oct 6: 7 solutions\n");
     assert!(oct6.text(&puzzle, false).starts_with("Oct 6, solution 1 of 7\n"));
-    let report = oct6.report(&puzzle, false);
+    let report = oct6.report(&puzzle);
     assert_eq!((report.outcome, report.unique), (Outcome::Solved, Some(false)));
     assert_eq!(report.count.unwrap().value, 7);
     assert_eq!(oct6.apad_bytes(&puzzle).unwrap().len(), 7 * 9);

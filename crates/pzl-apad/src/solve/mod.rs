@@ -126,8 +126,9 @@ impl DateSolutions {
     }
 
     /// The report: solved (unique when one solution and all were looked for), no solution, or
-    /// timed out; the solutions as [`DateSolutions::text`] shows them.
-    pub fn report(&self, puzzle: &Puzzle, colour: bool) -> SolveReport {
+    /// timed out; the solutions as [`DateSolutions::text`] shows them, without colour (the
+    /// report's printer escapes control characters; print [`DateSolutions::text`] for colour).
+    pub fn report(&self, puzzle: &Puzzle) -> SolveReport {
         let outcome = match (self.boards.is_empty(), self.complete) {
             (false, _) => Outcome::Solved,
             (true, true) => Outcome::NoSolution,
@@ -137,7 +138,7 @@ impl DateSolutions {
         let exact = self.complete && !self.first;
         report.unique = exact.then_some(self.boards.len() == 1).filter(|_| !self.boards.is_empty());
         report.count = Some(Count { value: self.boards.len() as u128, exact });
-        report.solutions = self.shown(puzzle, colour);
+        report.solutions = self.shown(puzzle, false);
         report.time_ms = self.time_ms as f64;
         let grids: Vec<Vec<String>> = self
             .boards
