@@ -1,9 +1,14 @@
 //! Drawing boards: a letter per square (the text form's grid), labelled terminal text with
-//! optional ANSI colours, and SVG through `pzl_grid::svg`.
+//! optional ANSI colours, and SVG through `pzl_grid::svg`; [`boards`] draws the boards of a file
+//! that a [`RenderRequest`] chooses.
 
 use pzl_grid::svg::Svg;
 
+use pzl_core::{Error, Picture, RenderRequest, Warning};
+
 use crate::board::{Board, Cell};
+use crate::date;
+use crate::model::set::BoardSet;
 use crate::puzzle::Puzzle;
 
 /// Background colours (xterm-256) per piece, then reused.
@@ -125,4 +130,72 @@ pub fn svg(puzzle: &Puzzle, board: &Board) -> String {
         }
     }
     doc.finish()
+}
+
+/// The boards `select` names, as indices from 0: every board when `None`, a board number from
+/// 1 (`3`), or every board showing a date (`11-22`, `Nov 22`).
+pub fn chosen(set: &BoardSet, select: Option<&str>) -> Result<Vec<usize>, Error> {
+    let all = 0..set.boards.len();
+    let Some(text) = select.map(str::trim) else { return Ok(all.collect()) };
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+        let n: usize = text.parse().ok().filter(|n| (1..=set.boards.len()).contains(n)).ok_or_else(|| {
+            Error::usage(format!("board {text}: expected a board number from 1 to {}", set.boards.len()))
+        })?;
+        return Ok(vec![n - 1]);
+    }
+    let wanted = date::parse(text).map_err(|e| {
+        Error::from(e).hint("choose a board by its number (`3`) or by the date it shows (`Nov 22`)")
+    })?;
+    let found: Vec<usize> = all
+        .filter(|&i| set.boards[i].board.answer(&set.puzzle).is_ok_and(|a| a.date == wanted.date))
+        .collect();
+    if found.is_empty() {
+        return Err(Error::usage(format!("no board shows {}", wanted.date)));
+    }
+    Ok(found)
+}
+
+/// What drawing `request` leaves out: an SVG shows one board, so choosing several draws the
+/// first (the caller shows these warnings; [`boards`] returns only the picture).
+pub fn warnings(set: &BoardSet, request: &RenderRequest) -> Result<Vec<Warning>, Error> {
+    let chosen = chosen(set, request.select.as_deref())?;
+    Ok(match (request.picture, chosen.as_slice()) {
+        (Picture::Svg, [first, _, ..]) => vec![Warning::new(format!(
+            "drew board {} of {}; pick one with --board N",
+            first + 1,
+            chosen.len()
+        ))],
+        _ => Vec::new(),
+    })
+}
+
+/// Draw the chosen boards of `set`: text (every chosen board under a `board N: …` line, coloured
+/// when asked for) or SVG (the first chosen board).
+pub fn boards(set: &BoardSet, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    if request.with_clues {
+        return Err(Error::usage("A-Puzzle-A-Day boards have no clues to draw"));
+    }
+    let chosen = chosen(set, request.select.as_deref())?;
+    match request.picture {
+        Picture::Svg => {
+            let Some(decoded) = chosen.first().and_then(|&i| set.boards.get(i)) else {
+                return Err(Error::usage("no boards to draw"));
+            };
+            Ok(svg(&set.puzzle, &decoded.board).into_bytes())
+        }
+        Picture::Text => {
+            let mut out = String::new();
+            for i in chosen {
+                let decoded = &set.boards[i];
+                let shows =
+                    decoded.board.answer(&set.puzzle).map(|a| a.to_string()).unwrap_or_else(|why| why);
+                out.push_str(&format!("board {}: {shows}\n", i + 1));
+                out.push_str(&text(&set.puzzle, &decoded.board, request.colour));
+                out.push('\n');
+            }
+            Ok(out.into_bytes())
+        }
+        other => Err(Error::usage(format!("A-Puzzle-A-Day boards are drawn as text or svg, not {other}"))
+            .hint("use --as text or --as svg")),
+    }
 }

@@ -3,8 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use pzl_apad::solver::Solver;
-use pzl_apad::{Date, Puzzle, codec, text};
+use pzl_apad::format::{apad as codec, text};
+use pzl_apad::solve::{Limits, Solver};
+use pzl_apad::{Date, Puzzle};
 
 fn reference() -> Option<(Vec<u8>, std::path::PathBuf)> {
     let dir = pzl_corpus::dir("apad")?;
@@ -27,7 +28,7 @@ fn per_date_csv(dir: &std::path::Path) -> BTreeMap<Date, u32> {
 fn generate_reproduces_the_reference_file() {
     let Some((bytes, _)) = reference() else { return };
     assert_eq!(bytes.len(), 219_645);
-    let generated = codec::generate(&Puzzle::classic()).unwrap();
+    let generated = pzl_apad::solve::all_sorted(&Puzzle::classic(), &Limits::none()).unwrap();
     assert_eq!(generated.len(), bytes.len());
     assert!(
         generated == bytes,
@@ -118,4 +119,29 @@ fn weekday_edition_one_pass_matches_the_whole_table() {
     // The table lists dates with no solution too.
     expected.retain(|_, &mut n| n > 0);
     assert_eq!(found, expected);
+}
+
+#[test]
+fn the_reference_file_through_the_kind() {
+    use pzl_apad::{ApadKind, Format};
+    use pzl_core::Kind;
+    let Some((bytes, _)) = reference() else { return };
+    let edition = ApadKind::params("classic").unwrap();
+    let set = ApadKind::read(&bytes, Format::Apad, &edition).unwrap();
+    assert!(set.warnings.is_empty());
+    let info = ApadKind::info(&set.value);
+    let text = info.to_string();
+    assert!(text.contains("fewest:") && text.contains("Oct 6 (7 solutions)"), "{text}");
+    assert!(text.contains("Jan 25 (216 solutions)"), "{text}");
+    let json = serde_json::to_value(&info).unwrap();
+    assert_eq!(json["facts"]["boards"], 24_405);
+    assert_eq!(json["facts"]["dates"], 366);
+    assert_eq!(json["facts"]["per_date"]["01-25"], 216);
+    assert_eq!(json["facts"]["per_date"].as_object().unwrap().len(), 366);
+    let report = ApadKind::check(&set.value).unwrap();
+    assert!(report.ok && report.notes.is_empty(), "{report}");
+    assert!(report.to_string().starts_with("ok: 24405 boards, each a solution\n"));
+    let written = ApadKind::write(&set.value, Format::Text).unwrap();
+    let back = ApadKind::read(&written.bytes, Format::Text, &edition).unwrap();
+    assert!(ApadKind::write(&back.value, Format::Apad).unwrap().bytes == bytes);
 }

@@ -2,8 +2,9 @@
 //! canonical boards re-encode to their own bytes, and no input makes a reader panic.
 
 use proptest::prelude::*;
-use pzl_apad::solver::Solver;
-use pzl_apad::{Date, Puzzle, codec, text};
+use pzl_apad::format::{apad as codec, text};
+use pzl_apad::solve::Solver;
+use pzl_apad::{Date, Puzzle};
 
 proptest! {
     #[test]

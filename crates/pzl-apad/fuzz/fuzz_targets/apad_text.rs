@@ -3,7 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pzl_apad::{Puzzle, codec, text};
+use pzl_apad::Puzzle;
+use pzl_apad::format::{apad as codec, text};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else { return };
@@ -14,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(codec::decode(&puzzle, &bytes).is_ok());
     }
     if let Ok(custom) = Puzzle::parse(input) {
-        let _ = pzl_apad::solver::Solver::new(&custom);
+        let _ = pzl_apad::solve::Solver::new(&custom);
     }
     let _ = pzl_apad::date::parse(input);
 });

@@ -6,7 +6,9 @@ use crate::puzzle::{Label, MONTH_NAMES, WEEKDAY_NAMES};
 /// A month and day that exist in some year (Feb 29 included).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Date {
+    /// 1 = January … 12.
     pub month: u8,
+    /// 1 … 31.
     pub day: u8,
 }
 
@@ -16,10 +18,18 @@ const MONTH_DAYS: [u8; 12] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /// A date that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DateError {
+    /// Not in any form a date is read in.
     #[error("`{0}` is not a date: expected MM-DD, YYYY-MM-DD or a month name and a day (`Nov 22`)")]
     Syntax(String),
+    /// A month and day that no year has (or not the year given).
     #[error("{0} does not exist")]
     NoSuchDate(String),
+}
+
+impl From<DateError> for pzl_core::Error {
+    fn from(e: DateError) -> pzl_core::Error {
+        pzl_core::Error::usage(e.to_string())
+    }
 }
 
 impl Date {
@@ -50,7 +60,9 @@ impl std::fmt::Display for Date {
 /// A date as typed, with the year when one was given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParsedDate {
+    /// The month and day.
     pub date: Date,
+    /// The year, when one was typed.
     pub year: Option<i32>,
 }
 
@@ -116,6 +128,7 @@ pub fn month_name(m: u8) -> &'static str {
     MONTH_NAMES.get(usize::from(m).wrapping_sub(1)).copied().unwrap_or("?")
 }
 
+/// Whether `year` has a February 29.
 pub fn is_leap(year: i32) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
 }

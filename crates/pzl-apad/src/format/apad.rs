@@ -12,10 +12,11 @@
 //! Encoding is canonical: each piece gets the one `(mirror, rotation, anchor)` of
 //! [`crate::puzzle::Piece::orientations`] that draws its squares, and an absent piece is written
 //! `0x3F` with mirror bit 0, as the reference program writes.
+//!
+//! (Generating every solution, which the reference file is, lives in [`crate::solve::all_sorted`].)
 
 use crate::board::{Board, Cell};
 use crate::puzzle::{Offset, Puzzle, normalized};
-use crate::solver::Solver;
 
 /// The byte of a piece that is not placed, as the reference encoder writes it.
 pub const ABSENT: u8 = 0x3F;
@@ -23,27 +24,69 @@ pub const ABSENT: u8 = 0x3F;
 /// A file or board that cannot be decoded or encoded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CodecError {
+    /// The file ends inside a board.
     #[error(
         "byte offset {offset}: a partial board of {len} bytes at the end (boards are {chunk} bytes each)"
     )]
-    PartialChunk { offset: usize, len: usize, chunk: usize },
+    PartialChunk {
+        /// Where the partial board starts.
+        offset: usize,
+        /// Its length.
+        len: usize,
+        /// The length of a whole board.
+        chunk: usize,
+    },
+    /// A board's cells for a piece are not that piece in any orientation.
     #[error("board {board}: piece {piece}'s squares do not form that piece")]
-    NotThePiece { board: usize, piece: char },
+    NotThePiece {
+        /// The board, from 0.
+        board: usize,
+        /// The piece's name.
+        piece: char,
+    },
+    /// A piece's anchor lies past square 63, which a chunk byte cannot address.
     #[error("board {board}: the frame has squares past index 63, which APAD cannot address")]
-    FrameTooLarge { board: usize },
+    FrameTooLarge {
+        /// The board, from 0.
+        board: usize,
+    },
+}
+
+impl From<CodecError> for pzl_core::Error {
+    fn from(e: CodecError) -> pzl_core::Error {
+        use pzl_core::{Error, Location};
+        match e {
+            CodecError::PartialChunk { offset, len, chunk } => Error::syntax(format!(
+                "a partial board of {len} bytes at the end (boards are {chunk} bytes each)"
+            ))
+            .at(Location::Offset(offset)),
+            CodecError::NotThePiece { board, piece } => {
+                Error::encode(format!("piece {piece}'s squares do not form that piece"))
+                    .at(Location::Part(format!("board {}", board + 1)))
+            }
+            CodecError::FrameTooLarge { board } => {
+                Error::encode("the frame has squares past index 63, which APAD cannot address")
+                    .at(Location::Part(format!("board {}", board + 1)))
+            }
+        }
+    }
 }
 
 /// One piece as a chunk describes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RawPlacement {
+    /// The mirror bit.
     pub mirror: bool,
+    /// Quarter turns counter-clockwise (the byte's top two bits).
     pub rotation: u8,
+    /// The anchor's square (the byte's low six bits).
     pub square: u8,
 }
 
 /// A decoded chunk.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecodedBoard {
+    /// The pieces placed.
     pub board: Board,
     /// Per piece: what the chunk says.
     pub raw: Vec<RawPlacement>,
@@ -162,55 +205,11 @@ pub fn encode(puzzle: &Puzzle, boards: &[Board]) -> Result<Vec<u8>, CodecError> 
     Ok(out)
 }
 
-/// Every solution of every date, sorted in the reference order ([`Board::sort_key`]) and
-/// encoded: for the classic edition, exactly the reference `solutions.apad`.
-pub fn generate(puzzle: &Puzzle) -> Result<Vec<u8>, CodecError> {
-    if puzzle.width * puzzle.height > 64 {
-        return Err(CodecError::FrameTooLarge { board: 0 });
-    }
-    let solver = Solver::new(puzzle);
-    let chunk = chunk_len(puzzle);
-    let mirror_bytes = puzzle.pieces.len().div_ceil(8);
-    let mut boards: Vec<([u8; 64], Vec<u8>)> = Vec::new();
-    solver.solve_all(|found| {
-        // The sort key and the canonical bytes straight from the placements, without a Board.
-        let mut key = [0u8; 64];
-        for (i, slot) in key.iter_mut().enumerate().take(puzzle.squares.len()) {
-            *slot = if found.uncovered.contains(&(i as u8)) {
-                0
-            } else if puzzle.squares[i].is_some() {
-                2
-            } else {
-                1
-            };
-        }
-        let mut bytes = vec![ABSENT; chunk];
-        bytes[..mirror_bytes].fill(0);
-        for &id in found.placements {
-            let placement = solver.placements()[usize::from(id)];
-            let p = usize::from(placement.piece);
-            let mut mask = placement.mask;
-            while mask != 0 {
-                key[mask.trailing_zeros() as usize] = placement.piece + 2;
-                mask &= mask - 1;
-            }
-            let orientation = &puzzle.pieces[p].orientations[usize::from(placement.orientation)];
-            bytes[mirror_bytes + p] = (orientation.rotation << 6) | placement.anchor;
-            if orientation.mirror {
-                bytes[p / 8] |= 1 << (7 - p % 8);
-            }
-        }
-        boards.push((key, bytes));
-        true
-    });
-    boards.sort_unstable_by_key(|board| board.0);
-    Ok(boards.into_iter().flat_map(|(_, bytes)| bytes).collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::date::Date;
+    use crate::solve::Solver;
 
     const BOARD0: [u8; 9] = [0x81, 0x41, 0x19, 0x50, 0x6c, 0x1f, 0x16, 0x29, 0x55];
 

@@ -5,9 +5,9 @@
 use pzl_grid::Symmetry;
 
 /// The classic edition's description (see the file for the syntax).
-pub const CLASSIC_TEXT: &str = include_str!("../data/classic.txt");
+pub const CLASSIC_TEXT: &str = include_str!("../../data/classic.txt");
 /// The weekday edition's description.
-pub const WEEKDAY_TEXT: &str = include_str!("../data/weekday.txt");
+pub const WEEKDAY_TEXT: &str = include_str!("../../data/weekday.txt");
 
 /// What a square of the frame shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,8 +20,10 @@ pub enum Label {
     Weekday(u8),
 }
 
+/// Month names as the frames and dates show them (1 = January is index 0).
 pub const MONTH_NAMES: [&str; 12] =
     ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/// Weekday names, Sunday first (weekday 0).
 pub const WEEKDAY_NAMES: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 impl Label {
@@ -64,8 +66,11 @@ impl std::fmt::Display for Label {
 /// The kinds of square a solution leaves uncovered, one of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LabelKind {
+    /// A month square.
     Month,
+    /// A day-of-month square.
     Day,
+    /// A weekday square (weekday edition).
     Weekday,
 }
 
@@ -78,6 +83,7 @@ pub type Offset = (i32, i32);
 /// One way a piece can lie: the APAD mirror bit and rotation, and its cells from the anchor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Orientation {
+    /// Mirrored left–right before turning.
     pub mirror: bool,
     /// Quarter turns counter-clockwise (as seen on screen), applied after the mirror.
     pub rotation: u8,
@@ -88,6 +94,7 @@ pub struct Orientation {
 /// A piece: its name (one character, used in text boards) and its cells in the base orientation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Piece {
+    /// One character, used in text boards.
     pub name: char,
     /// The walk from the anchor, as written in the description.
     pub walk: String,
@@ -133,11 +140,15 @@ pub fn normalized(cells: &[Offset]) -> Vec<Offset> {
 /// A frame and its pieces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
+    /// The edition's name (`classic`, `weekday`, or the description's `name`).
     pub name: String,
+    /// Columns of the frame.
     pub width: usize,
+    /// Rows of the frame.
     pub height: usize,
     /// Row-major; `None` where the frame has no square.
     pub squares: Vec<Option<Label>>,
+    /// The pieces, in the order APAD chunks list them.
     pub pieces: Vec<Piece>,
     /// The kinds of square a solution leaves uncovered, in index order (months come before days
     /// before weekdays on every shipped frame).
@@ -148,8 +159,23 @@ pub struct Puzzle {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct PuzzleError {
+    /// The line of the description, from 1.
     pub line: usize,
+    /// What is wrong there.
     pub message: String,
+}
+
+impl From<PuzzleError> for pzl_core::Error {
+    fn from(e: PuzzleError) -> pzl_core::Error {
+        pzl_core::Error::syntax(e.message).at(pzl_core::Location::line(e.line))
+    }
+}
+
+/// The classic edition: what `apad` means without parameters.
+impl Default for Puzzle {
+    fn default() -> Puzzle {
+        Puzzle::classic()
+    }
 }
 
 fn err(line: usize, message: impl Into<String>) -> PuzzleError {
@@ -174,6 +200,23 @@ impl Puzzle {
             "weekday" => Some(Puzzle::weekday()),
             _ => None,
         }
+    }
+
+    /// The edition a format parameter names: `classic`, `weekday` (any case), or the path of a
+    /// description file (read here; errors name the file and line).
+    pub fn load(name: &str) -> Result<Puzzle, pzl_core::Error> {
+        if let Some(puzzle) = Puzzle::builtin(name) {
+            return Ok(puzzle);
+        }
+        if name.is_empty() || !std::path::Path::new(name).exists() {
+            return Err(pzl_core::Error::usage(format!(
+                "unknown puzzle `{name}`: expected `classic`, `weekday` or a description file"
+            ))
+            .hint("for example `apad:weekday` or `apad:./my-frame.txt`"));
+        }
+        let text =
+            std::fs::read_to_string(name).map_err(|e| pzl_core::Error::io(e.to_string()).in_file(name))?;
+        Puzzle::parse(&text).map_err(|e| pzl_core::Error::from(e).in_file(name))
     }
 
     /// Read a description (see `data/classic.txt` for the syntax).

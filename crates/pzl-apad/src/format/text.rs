@@ -13,17 +13,59 @@
 //! chunk in hex, so decoding then encoding gives back the same file.
 
 use crate::board::{Board, Cell};
-use crate::codec::{self, CodecError};
+use crate::format::apad::{self as codec, CodecError};
 use crate::puzzle::Puzzle;
 use crate::render;
 
 /// A text file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
+    /// A line that does not follow the text form.
     #[error("line {line}: {message}")]
-    Syntax { line: usize, message: String },
+    Syntax {
+        /// The line, from 1.
+        line: usize,
+        /// What was expected there.
+        message: String,
+    },
+    /// A grid that cannot be encoded as APAD.
     #[error(transparent)]
     Codec(#[from] CodecError),
+}
+
+impl From<TextError> for pzl_core::Error {
+    fn from(e: TextError) -> pzl_core::Error {
+        match e {
+            TextError::Syntax { line, message } => {
+                pzl_core::Error::syntax(message).at(pzl_core::Location::line(line))
+            }
+            TextError::Codec(e) => e.into(),
+        }
+    }
+}
+
+/// The first line of every text file pzl writes: the content test of the `apad-text` format.
+pub const MAGIC: &[u8] = b"# pzl apad text";
+
+/// Whether `bytes` start like a text file pzl wrote.
+pub fn looks_like(bytes: &[u8]) -> bool {
+    bytes.starts_with(MAGIC)
+}
+
+/// The edition a text file's first line names (`classic` in `# pzl apad text (classic): …`).
+pub fn edition_named(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("# pzl apad text (")?;
+    let end = rest.find(')')?;
+    Some(&rest[..end])
+}
+
+/// A text file read back: the APAD bytes, and the line of each board's `board N` header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextBoards {
+    /// The boards as APAD chunks, one after another.
+    pub bytes: Vec<u8>,
+    /// Per board, the line (from 1) of its header.
+    pub lines: Vec<usize>,
 }
 
 fn syntax(line: usize, message: impl Into<String>) -> TextError {
@@ -58,8 +100,14 @@ pub fn from_apad(puzzle: &Puzzle, bytes: &[u8]) -> Result<String, CodecError> {
 
 /// Read the text form back into APAD bytes.
 pub fn to_apad(puzzle: &Puzzle, text: &str) -> Result<Vec<u8>, TextError> {
-    let lines: Vec<&str> = text.lines().collect();
+    read(puzzle, text).map(|boards| boards.bytes)
+}
+
+/// Read the text form back into APAD bytes, keeping where each board starts.
+pub fn read(puzzle: &Puzzle, text: &str) -> Result<TextBoards, TextError> {
+    let lines: Vec<&str> = pzl_core::text::lines(text).collect();
     let mut out = Vec::new();
+    let mut headers = Vec::new();
     let mut i = 0;
     let mut index = 0;
     while i < lines.len() {
@@ -72,6 +120,7 @@ pub fn to_apad(puzzle: &Puzzle, text: &str) -> Result<Vec<u8>, TextError> {
             return Err(syntax(i + 1, format!("expected `board N`, found `{line}`")));
         }
         let header_line = i + 1;
+        headers.push(header_line);
         i += 1;
         let mut board = Board::empty(puzzle);
         for r in 0..puzzle.height {
@@ -99,7 +148,7 @@ pub fn to_apad(puzzle: &Puzzle, text: &str) -> Result<Vec<u8>, TextError> {
         out.extend(chunk);
         index += 1;
     }
-    Ok(out)
+    Ok(TextBoards { bytes: out, lines: headers })
 }
 
 fn read_row(puzzle: &Puzzle, board: &mut Board, r: usize, row: &str, line: usize) -> Result<(), TextError> {

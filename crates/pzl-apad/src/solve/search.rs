@@ -14,17 +14,58 @@
 //! keeping only steps that lead to a solution), then walks it to visit every solution in search
 //! order. The weekday edition's states meet often: this halves its one-pass time.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use crate::board::{Answer, Board, Cell};
 use crate::date::Date;
 use crate::puzzle::{Label, LabelKind, Puzzle};
 
+/// When a search must stop early: a deadline and a flag another thread may set (Ctrl-C). The
+/// search looks at them once every few thousand states, so they cost nothing measurable.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limit: the search runs to its end.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// Stop after `timeout` (from now) or when `cancel` is set.
+    pub fn new(timeout: Option<Duration>, cancel: Option<Arc<AtomicBool>>) -> Limits {
+        Limits { deadline: timeout.and_then(|t| Instant::now().checked_add(t)), cancel }
+    }
+
+    /// The timeout and cancel flag of a solve request.
+    pub fn from_request(request: &pzl_core::SolveRequest) -> Limits {
+        Limits::new(request.timeout, request.cancel.clone())
+    }
+
+    /// Whether the search must stop now.
+    pub fn reached(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// How often (in states expanded or solutions visited) the search looks at its [`Limits`].
+const CHECK_EVERY: u32 = 4096;
+
 /// One placement: a canonical orientation of a piece with its anchor on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Placement {
+    /// The squares it covers, one bit each.
     pub mask: u64,
+    /// The piece (index into [`Puzzle::pieces`]).
     pub piece: u8,
     /// Index into the piece's [`crate::puzzle::Piece::orientations`].
     pub orientation: u8,
+    /// The square of the anchor (the APAD byte's low bits).
     pub anchor: u8,
 }
 
@@ -70,9 +111,14 @@ struct Search<'v, F> {
     holes: Vec<u8>,
     visit: &'v mut F,
     stop: bool,
+    limits: &'v Limits,
+    visited: u32,
+    /// The limits stopped the walk.
+    limited: bool,
 }
 
 impl<'a> Solver<'a> {
+    /// Prepare `puzzle`: every placement of every piece, and the tables the pruning uses.
     pub fn new(puzzle: &'a Puzzle) -> Solver<'a> {
         let cells = puzzle.width * puzzle.height;
         let mut outside = !0u64;
@@ -144,6 +190,7 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// The puzzle being solved.
     pub fn puzzle(&self) -> &'a Puzzle {
         self.puzzle
     }
@@ -154,7 +201,18 @@ impl<'a> Solver<'a> {
     }
 
     /// Visit every way to cover all squares except `uncovered`. `visit` returns `false` to stop.
-    pub fn solve_with_uncovered(&self, uncovered: &[usize], mut visit: impl FnMut(Found<'_>) -> bool) {
+    pub fn solve_with_uncovered(&self, uncovered: &[usize], visit: impl FnMut(Found<'_>) -> bool) {
+        self.solve_with_uncovered_within(uncovered, &Limits::none(), visit);
+    }
+
+    /// [`Solver::solve_with_uncovered`] until `limits` strike; `false` when they did (the
+    /// solutions visited are then some of them, each a real one).
+    pub fn solve_with_uncovered_within(
+        &self,
+        uncovered: &[usize],
+        limits: &Limits,
+        mut visit: impl FnMut(Found<'_>) -> bool,
+    ) -> bool {
         let mut board = self.outside;
         let mut holes: Vec<u8> = Vec::new();
         for &i in uncovered {
@@ -165,31 +223,47 @@ impl<'a> Solver<'a> {
         }
         holes.sort_unstable();
         let state = State { board, used: 0, holes: holes.len() as u8, holes_left: 0, month_days: 0 };
-        let mut search = Search { stack: Vec::new(), holes, visit: &mut visit, stop: false };
-        self.run(state, &mut search);
+        let mut search = Search::new(holes, &mut visit, limits);
+        self.run(state, &mut search)
     }
 
     /// Visit every solution of `date` (and `weekday` on frames with weekdays).
     pub fn solve_date(&self, date: Date, weekday: Option<u8>, visit: impl FnMut(Found<'_>) -> bool) {
+        self.solve_date_within(date, weekday, &Limits::none(), visit);
+    }
+
+    /// [`Solver::solve_date`] until `limits` strike; `false` when they did.
+    pub fn solve_date_within(
+        &self,
+        date: Date,
+        weekday: Option<u8>,
+        limits: &Limits,
+        visit: impl FnMut(Found<'_>) -> bool,
+    ) -> bool {
         let mut labels = vec![Label::Month(date.month), Label::Day(date.day)];
         if self.puzzle.hole_kinds.contains(&LabelKind::Weekday) {
             match weekday {
                 Some(w) => labels.push(Label::Weekday(w)),
-                None => return,
+                None => return true,
             }
         }
         let Some(squares) = labels.iter().map(|&l| self.puzzle.square_of(l)).collect::<Option<Vec<usize>>>()
         else {
-            return;
+            return true;
         };
-        self.solve_with_uncovered(&squares, visit);
+        self.solve_with_uncovered_within(&squares, limits, visit)
     }
 
     /// Visit every solution of every date (and weekday) in one pass.
-    pub fn solve_all(&self, mut visit: impl FnMut(Found<'_>) -> bool) {
-        let mut search = Search { stack: Vec::new(), holes: Vec::new(), visit: &mut visit, stop: false };
+    pub fn solve_all(&self, visit: impl FnMut(Found<'_>) -> bool) {
+        self.solve_all_within(&Limits::none(), visit);
+    }
+
+    /// [`Solver::solve_all`] until `limits` strike; `false` when they did.
+    pub fn solve_all_within(&self, limits: &Limits, mut visit: impl FnMut(Found<'_>) -> bool) -> bool {
+        let mut search = Search::new(Vec::new(), &mut visit, limits);
         let holes_left = self.puzzle.hole_kinds.len() as u8;
-        self.run(State { board: self.outside, used: 0, holes: 0, holes_left, month_days: 0 }, &mut search);
+        self.run(State { board: self.outside, used: 0, holes: 0, holes_left, month_days: 0 }, &mut search)
     }
 
     /// The number of solutions of `date`.
@@ -339,7 +413,14 @@ impl<'a> Solver<'a> {
     /// returns its node, or [`DEAD`] when no solution follows. The steps out of a node keep the
     /// search's order (pieces, then their placements, then leaving the cell uncovered), so
     /// walking the graph visits solutions in that order.
-    fn expand(&self, graph: &mut Graph, state: State) -> u32 {
+    fn expand(&self, graph: &mut Graph<'_>, state: State) -> u32 {
+        graph.expanded = graph.expanded.wrapping_add(1);
+        if graph.expanded % CHECK_EVERY == 0 && graph.limits.reached() {
+            graph.stopped = true;
+        }
+        if graph.stopped {
+            return DEAD;
+        }
         let State { board, used, holes_left, .. } = state;
         // Holes are only left at the lowest empty cell, so each kind still to leave needs an
         // empty square.
@@ -445,14 +526,22 @@ impl<'a> Solver<'a> {
     }
 
     /// Search from `state`, then visit every solution in search order.
-    fn run<F: FnMut(Found<'_>) -> bool>(&self, state: State, search: &mut Search<'_, F>) {
-        let mut graph = Graph::default();
+    /// Returns `false` when the limits stopped it.
+    fn run<F: FnMut(Found<'_>) -> bool>(&self, state: State, search: &mut Search<'_, F>) -> bool {
+        let mut graph = Graph::new(search.limits);
         let root = if state.board == !0u64 { SOLVED } else { self.expand(&mut graph, state) };
         self.walk(&graph, root, search);
+        !graph.stopped && !search.limited
     }
 
-    fn walk<F: FnMut(Found<'_>) -> bool>(&self, graph: &Graph, node: u32, search: &mut Search<'_, F>) {
+    fn walk<F: FnMut(Found<'_>) -> bool>(&self, graph: &Graph<'_>, node: u32, search: &mut Search<'_, F>) {
         if node == SOLVED {
+            search.visited = search.visited.wrapping_add(1);
+            if search.visited % CHECK_EVERY == 0 && search.limits.reached() {
+                search.limited = true;
+                search.stop = true;
+                return;
+            }
             let found = Found { placements: &search.stack, uncovered: &search.holes };
             if !(search.visit)(found) {
                 search.stop = true;
@@ -536,9 +625,19 @@ struct Edge {
     to: u32,
 }
 
+impl<'v, F> Search<'v, F> {
+    fn new(holes: Vec<u8>, visit: &'v mut F, limits: &'v Limits) -> Search<'v, F> {
+        Search { stack: Vec::new(), holes, visit, stop: false, limits, visited: 0, limited: false }
+    }
+}
+
 /// The states that lead to a solution and the steps between them.
-#[derive(Default)]
-struct Graph {
+struct Graph<'l> {
+    limits: &'l Limits,
+    /// States expanded so far (the limits are looked at every [`CHECK_EVERY`]).
+    expanded: u32,
+    /// The limits struck: every expansion since returned [`DEAD`], so the graph is partial.
+    stopped: bool,
     memo: rustc_hash::FxHashMap<(u64, u32), u32>,
     /// Per node, its edges: `edges[from..to]`.
     nodes: Vec<(u32, u32)>,
@@ -547,6 +646,21 @@ struct Graph {
     children: Vec<Child>,
     /// Edges of the nodes being expanded, innermost last.
     scratch: Vec<Edge>,
+}
+
+impl<'l> Graph<'l> {
+    fn new(limits: &'l Limits) -> Graph<'l> {
+        Graph {
+            limits,
+            expanded: 0,
+            stopped: false,
+            memo: Default::default(),
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            children: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

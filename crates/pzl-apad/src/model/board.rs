@@ -1,7 +1,7 @@
 //! A board: which piece, if any, covers each cell of the frame. Solutions, decoded APAD chunks
 //! and text boards all become a [`Board`]; its [`Board::sort_key`] is the reference file's order.
 
-use crate::date::Date;
+use crate::date::{self, Date};
 use crate::puzzle::{Label, LabelKind, Puzzle};
 
 /// One cell of a board.
@@ -29,15 +29,38 @@ impl Cell {
 /// The cells of a board, row-major over the puzzle's frame.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// One per cell of the frame's rectangle.
     pub cells: Vec<Cell>,
 }
 
 /// What the uncovered squares of a board say, when they make a proper answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Answer {
+    /// The month and day.
     pub date: Date,
     /// 0 = Sunday; only on frames with weekdays.
     pub weekday: Option<u8>,
+}
+
+impl Answer {
+    /// The key of per-date JSON maps: `MM-DD`, with the weekday's name after it on frames with
+    /// weekdays (`04-06 Mon`).
+    pub fn key(&self) -> String {
+        match self.weekday {
+            Some(w) => format!("{} {}", self.date.iso(), date::weekday_name(w)),
+            None => self.date.iso(),
+        }
+    }
+}
+
+impl std::fmt::Display for Answer {
+    /// `Jan 19`, or `Mon Apr 6` with a weekday.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.weekday {
+            Some(w) => write!(f, "{} {}", date::weekday_name(w), self.date),
+            None => write!(f, "{}", self.date),
+        }
+    }
 }
 
 impl Board {
@@ -114,7 +137,7 @@ impl Board {
             }
         }
         let date = Date::new(month, day)
-            .ok_or_else(|| format!("{} {day} is not a date", crate::date::month_name(month)))?;
+            .ok_or_else(|| format!("{} {day} is not a date", date::month_name(month)))?;
         Ok(Answer { date, weekday })
     }
 }

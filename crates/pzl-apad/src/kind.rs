@@ -1,0 +1,58 @@
+//! A-Puzzle-A-Day as a pzl kind: files of boards in the `apad` and `apad-text` formats, read for
+//! the edition given as the format's parameter (`apad:weekday`). The work is in the modules this
+//! names; solving a date is a command of its own ([`crate::solve`]), as a file of boards has
+//! nothing to solve.
+
+use pzl_core::{CheckReport, Error, FormatInfo, Info, Kind, Parsed, RenderRequest, Written};
+
+use crate::format::{self, Format};
+use crate::model::puzzle::Puzzle;
+use crate::model::set::BoardSet;
+
+/// The kind's name.
+pub const NAME: &str = "apad";
+
+/// A-Puzzle-A-Day boards.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApadKind;
+
+impl Kind for ApadKind {
+    const NAME: &'static str = NAME;
+    type Doc = BoardSet;
+    type Format = Format;
+    /// The edition: `classic` (the default), `weekday`, or a description file.
+    type Params = Puzzle;
+
+    fn formats() -> &'static [Format] {
+        &format::ALL
+    }
+
+    fn format_info(format: Format) -> &'static FormatInfo {
+        format.info()
+    }
+
+    /// `classic`, `weekday` or the path of a description file (empty: classic).
+    fn params(text: &str) -> Result<Puzzle, Error> {
+        if text.is_empty() { Ok(Puzzle::classic()) } else { Puzzle::load(text) }
+    }
+
+    fn read(bytes: &[u8], format: Format, params: &Puzzle) -> Result<Parsed<BoardSet>, Error> {
+        format::read(bytes, format, params)
+    }
+
+    fn write(doc: &BoardSet, format: Format) -> Result<Written, Error> {
+        format::write(doc, format)
+    }
+
+    fn info(doc: &BoardSet) -> Info {
+        doc.summary()
+    }
+
+    fn check(doc: &BoardSet) -> Result<CheckReport, Error> {
+        Ok(crate::check::check(doc))
+    }
+
+    fn render(doc: &BoardSet, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+        crate::render::boards(doc, request)
+    }
+}
