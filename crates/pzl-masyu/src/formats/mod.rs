@@ -1,6 +1,6 @@
 //! Every Masyu format behind one interface, in the manner of the `object` crate: [`Format`] names
-//! them, [`detect`] recognises one from the content, [`read`] turns bytes into a [`Board`] and
-//! [`write`] turns a board into bytes, reporting what the target cannot hold. The per-format
+//! them, [`detect`] recognises one from the content, [`read()`] turns bytes into a [`Board`] and
+//! [`write()`] turns a board into bytes, reporting what the target cannot hold. The per-format
 //! modules beneath are the low-level layer (single strings, tokens, exact options).
 //!
 //! | format | pearls | lines | crosses |

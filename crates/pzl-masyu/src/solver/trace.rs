@@ -253,7 +253,12 @@ fn rule_by_name(name: &str) -> Option<Rule> {
 /// a trace over [`MAX_TRACE_BYTES`] or [`MAX_TRACE_EVENTS`] is refused with an
 /// [`ErrorKind::Limit`](pzl_core::ErrorKind::Limit) error before it fills the memory.
 pub fn read_jsonl(text: &str) -> Result<TraceFile, pzl_core::Error> {
-    if text.len() > MAX_TRACE_BYTES {
+    read_limited(text, MAX_TRACE_BYTES, MAX_TRACE_EVENTS)
+}
+
+/// [`read_jsonl`] with its limits as parameters (so tests can reach them).
+fn read_limited(text: &str, max_bytes: usize, max_events: usize) -> Result<TraceFile, pzl_core::Error> {
+    if text.len() > max_bytes {
         return Err(too_long(format!("{} bytes", text.len())));
     }
     let mut puzzle: Option<Board> = None;
@@ -338,8 +343,8 @@ pub fn read_jsonl(text: &str) -> Result<TraceFile, pzl_core::Error> {
             }
             other => return Err(err(&format!("unknown event type \"{other}\"")).into()),
         };
-        if events.len() >= MAX_TRACE_EVENTS {
-            return Err(too_long(format!("more than {MAX_TRACE_EVENTS} events")).at(crate::Location::line(n)));
+        if events.len() >= max_events {
+            return Err(too_long(format!("more than {max_events} events")).at(crate::Location::line(n)));
         }
         events.push(event);
     }
@@ -414,5 +419,34 @@ pub fn describe(puzzle: &Board, event: &TraceEvent) -> String {
         TraceEvent::Contradiction { depth } => format!("contradiction (level {depth})"),
         TraceEvent::Rollback { depth, to } => format!("roll back level {depth} (to {to} decided edges)"),
         TraceEvent::Solution { index } => format!("solution {} found", index + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pzl_core::ErrorKind;
+
+    #[test]
+    fn long_traces_are_refused_with_a_limit_error() {
+        let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
+        let events = vec![TraceEvent::Contradiction { depth: 1 }; 3];
+        let text = write_jsonl(&puzzle, &events, "no-solution");
+        assert_eq!(read_limited(&text, 1 << 20, 3).unwrap().events.len(), 3);
+        let e = read_limited(&text, 1 << 20, 2).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Limit);
+        assert!(e.message.contains("more than 2 events"), "{e}");
+        assert_eq!(e.at, Some(crate::Location::line(4)));
+        let e = read_limited(&text, 10, 100).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Limit);
+        assert!(e.message.contains(&format!("{} bytes", text.len())), "{e}");
+    }
+
+    #[test]
+    fn damaged_traces_are_syntax_errors_naming_the_line() {
+        let e =
+            read_jsonl("{\"type\":\"header\",\"puzzle\":[\"..\",\"..\"]}\n{\"type\":\"set\"}\n").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Syntax);
+        assert!(e.to_string().contains("line 2"), "{e}");
     }
 }
