@@ -112,8 +112,8 @@ impl Kind for MasyuKind {
 
     /// Every rule the lines break (pzprjs's rules and order), each with its cells.
     fn check(doc: &Board) -> Result<CheckReport, Error> {
-        let problems = doc
-            .problems()
+        let found = doc.problems();
+        let problems = found
             .iter()
             .map(|p| {
                 let full = p.to_string();
@@ -124,7 +124,8 @@ impl Kind for MasyuKind {
                 problem
             })
             .collect();
-        let codes: Vec<&str> = doc.problems().iter().map(|p| p.rule.code()).collect();
+        // pzprjs's error codes, for programs that compare with the puzz.link player.
+        let codes: Vec<&str> = found.iter().map(|p| p.rule.code()).collect();
         Ok(CheckReport::new(Self::NAME, "", VERDICT, problems)
             .fact(Fact::new("state", state_name(doc.state())))
             .fact(Fact::hidden("codes", codes)))
