@@ -16,7 +16,7 @@ fn largest_solved() -> Option<pzl_masyu::Board> {
 fn bench(c: &mut Criterion) {
     let Some(board) = largest_solved() else { return };
     for format in Format::ALL {
-        let (bytes, _) = formats::write(&board, format).expect("writable");
+        let bytes = formats::write(&board, format).expect("writable").bytes;
         c.bench_function(&format!("read {format} 58x40"), |b| b.iter(|| formats::read(&bytes, format)));
         c.bench_function(&format!("write {format} 58x40"), |b| b.iter(|| formats::write(&board, format)));
     }

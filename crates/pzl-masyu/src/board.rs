@@ -8,6 +8,7 @@ use pzl_grid::{Dir, Edge, EdgeIndex, Grid, Pos};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Cell {
+    /// No pearl.
     #[default]
     Empty,
     /// The loop goes straight through, and turns in at least one of the cells before or after.
@@ -17,6 +18,7 @@ pub enum Cell {
 }
 
 impl Cell {
+    /// Whether the cell holds a pearl (white or black).
     pub fn is_pearl(self) -> bool {
         self != Cell::Empty
     }
@@ -26,6 +28,7 @@ impl Cell {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EdgeState {
+    /// Not decided yet.
     #[default]
     Unknown,
     /// The loop uses this edge.
@@ -66,26 +69,32 @@ impl Board {
         Board { cells, edges: vec![EdgeState::Unknown; index.count()] }
     }
 
+    /// Cells per row.
     pub fn width(&self) -> usize {
         self.cells.width()
     }
 
+    /// Rows.
     pub fn height(&self) -> usize {
         self.cells.height()
     }
 
+    /// The numbering of the board's edges.
     pub fn edge_index(&self) -> EdgeIndex {
         EdgeIndex::new(self.width(), self.height())
     }
 
+    /// The pearls.
     pub fn cells(&self) -> &Grid<Cell> {
         &self.cells
     }
 
+    /// What the cell at `pos` holds.
     pub fn cell(&self, pos: Pos) -> Cell {
         self.cells[pos]
     }
 
+    /// Put `cell` at `pos`.
     pub fn set_cell(&mut self, pos: Pos, cell: Cell) {
         self.cells[pos] = cell;
     }
@@ -95,10 +104,12 @@ impl Board {
         &self.edges
     }
 
+    /// The state of `edge`.
     pub fn edge(&self, edge: Edge) -> EdgeState {
         self.edges[self.edge_index().number(edge)]
     }
 
+    /// Set the state of `edge`.
     pub fn set_edge(&mut self, edge: Edge, state: EdgeState) {
         let n = self.edge_index().number(edge);
         self.edges[n] = state;
@@ -109,6 +120,7 @@ impl Board {
         self.edges[n]
     }
 
+    /// Set edge number `n` in flat numbering.
     pub fn set_edge_by_number(&mut self, n: usize, state: EdgeState) {
         self.edges[n] = state;
     }
@@ -144,6 +156,7 @@ impl Board {
         (whites, blacks)
     }
 
+    /// Number of edges drawn as lines.
     pub fn line_count(&self) -> usize {
         self.edges.iter().filter(|&&e| e == EdgeState::Line).count()
     }

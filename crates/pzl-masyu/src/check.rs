@@ -107,7 +107,9 @@ impl std::fmt::Display for Rule {
 /// each piece; for [`Rule::NoLine`], none).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// The rule broken.
     pub rule: Rule,
+    /// Where (see above).
     pub cells: Vec<Pos>,
 }
 

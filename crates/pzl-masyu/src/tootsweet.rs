@@ -98,16 +98,16 @@ pub fn parse_puzzle(text: &str) -> Result<Parsed<Board>, ParseError> {
                 _ => Cell::Empty,
             };
             if digit == 3 {
-                warnings.push(Warning {
-                    location: Location::Offset(offset),
-                    message: format!("cell {} uses digit 3, read as blank (pzl writes 0)", cell_index + 1),
-                });
+                warnings.push(Warning::at(
+                    Location::Offset(offset),
+                    format!("cell {} uses digit 3, read as blank (pzl writes 0)", cell_index + 1),
+                ));
             }
             if cell_index >= width * height && cell != Cell::Empty {
-                warnings.push(Warning {
-                    location: Location::Offset(offset),
-                    message: format!("a pearl past the {width}×{height} cells is ignored"),
-                });
+                warnings.push(Warning::at(
+                    Location::Offset(offset),
+                    format!("a pearl past the {width}×{height} cells is ignored"),
+                ));
             }
             cells.push(cell);
         }
@@ -120,13 +120,13 @@ pub fn parse_puzzle(text: &str) -> Result<Parsed<Board>, ParseError> {
         ));
     }
     if found > expected {
-        warnings.push(Warning {
-            location: Location::Offset(start + expected),
-            message: format!(
+        warnings.push(Warning::at(
+            Location::Offset(start + expected),
+            format!(
                 "{} letters past the {expected} a {width}×{height} puzzle needs are ignored",
                 found - expected
             ),
-        });
+        ));
     }
     cells.truncate(width * height);
     let grid = Grid::from_cells(width, height, cells)
@@ -204,10 +204,10 @@ pub fn parse_board(text: &str, width: usize, height: usize) -> Result<Parsed<Vec
                 if k < edge_count {
                     edges[first_edge + k] = EdgeState::Line;
                 } else {
-                    warnings.push(Warning {
-                        location: Location::Offset(start + i),
-                        message: format!("a line past the last {what} edge is ignored"),
-                    });
+                    warnings.push(Warning::at(
+                        Location::Offset(start + i),
+                        format!("a line past the last {what} edge is ignored"),
+                    ));
                 }
             }
         }
@@ -245,20 +245,16 @@ pub fn write_board(board: &Board) -> String {
 pub fn parse_file(text: &str) -> Result<Parsed<Board>, ParseError> {
     let mut warnings = Vec::new();
     if text.contains('\r') {
-        warnings
-            .push(Warning { location: Location::Whole, message: "CR line ends read; pzl writes LF".into() });
+        warnings.push(Warning::at(Location::Whole, "CR line ends read; pzl writes LF"));
     }
     let lines: Vec<&str> = text.lines().collect();
     let at_line = |line: usize, e: ParseError| match e.location {
         Location::Offset(o) => ParseError::at_line(line, o + 1, e.message),
         _ => ParseError::at_line(line, 1, e.message),
     };
-    let relocate = |line: usize, w: Warning| Warning {
-        location: match w.location {
-            Location::Offset(o) => Location::Line { line, column: o + 1 },
-            other => other,
-        },
-        message: w.message,
+    let relocate = |line: usize, w: Warning| match w.at {
+        Some(Location::Offset(o)) => Warning::at(Location::line_column(line, o + 1), w.message),
+        _ => w,
     };
     let Some(first) = lines.first() else {
         return Err(ParseError::at_line(
@@ -285,8 +281,7 @@ pub fn parse_file(text: &str) -> Result<Parsed<Board>, ParseError> {
         ));
     }
     if !text.is_empty() && !text.ends_with('\n') {
-        warnings
-            .push(Warning { location: Location::Whole, message: "no line end after the last line".into() });
+        warnings.push(Warning::new("no line end after the last line"));
     }
     Ok(Parsed { value: board, warnings })
 }
@@ -381,7 +376,7 @@ mod tests {
         assert!(parse_board("ww:g", 4, 4).unwrap_err().message.contains("expected 2 letters"));
         assert!(parse_board("wwgq", 4, 4).is_err());
         let e = parse_file("4:4:AgAQAA\nww:g!\n").unwrap_err();
-        assert_eq!(e.location, Location::Line { line: 2, column: 5 });
+        assert_eq!(e.location, Location::line_column(2, 5));
     }
 
     #[test]

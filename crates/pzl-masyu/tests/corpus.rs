@@ -27,12 +27,12 @@ fn projected(board: &Board, format: Format) -> Board {
 
 fn through_every_format(board: &Board, id: &str) {
     for format in Format::ALL {
-        let (bytes, _) = formats::write(board, format).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let bytes = formats::write(board, format).unwrap_or_else(|e| panic!("{id}: {e}")).bytes;
         assert_eq!(formats::detect(&bytes), Some(format), "{id}: detect {format}");
         let back = formats::read(&bytes, format).unwrap_or_else(|e| panic!("{id} as {format}: {e}"));
         assert!(back.warnings.is_empty(), "{id} as {format}: {:?}", back.warnings);
         assert_eq!(back.value, projected(board, format), "{id} through {format}");
-        let (again, _) = formats::write(&back.value, format).unwrap();
+        let again = formats::write(&back.value, format).unwrap().bytes;
         assert_eq!(again, bytes, "{id}: {format} writes the same bytes twice");
     }
 }
@@ -151,7 +151,11 @@ fn every_corpus_puzzle_and_solution() {
             (row["whites"].clone(), row["blacks"].clone()),
             "{id}"
         );
-        assert_eq!(formats::write(&puzzle, Format::Text).unwrap().0, puzzle_bytes, "{id}: text round trip");
+        assert_eq!(
+            formats::write(&puzzle, Format::Text).unwrap().bytes,
+            puzzle_bytes,
+            "{id}: text round trip"
+        );
 
         let tatham_id = &row["tatham_id"];
         assert_eq!(tatham::read_id(tatham_id).unwrap_or_else(|e| panic!("{id}: {e}")).value, puzzle, "{id}");
@@ -173,7 +177,11 @@ fn every_corpus_puzzle_and_solution() {
         assert_eq!(formats::detect(&sol_bytes), Some(Format::Sol), "{id}");
         let lines = formats::read(&sol_bytes, Format::Sol).unwrap_or_else(|e| panic!("{id}.sol: {e}"));
         assert!(lines.warnings.is_empty(), "{id}.sol: {:?}", lines.warnings);
-        assert_eq!(formats::write(&lines.value, Format::Sol).unwrap().0, sol_bytes, "{id}: sol round trip");
+        assert_eq!(
+            formats::write(&lines.value, Format::Sol).unwrap().bytes,
+            sol_bytes,
+            "{id}: sol round trip"
+        );
         let solved = puzzle.with_edges_of(&lines.value).expect("same size");
         assert_eq!(check(&solved), [], "{id}: the corpus solution must pass");
         assert_eq!(solved.state(), pzl_masyu::BoardState::Solved);

@@ -112,7 +112,7 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
             let mut count = 0;
             for token in line.split_whitespace() {
                 let column = line[..token.as_ptr() as usize - base].chars().count() + 1;
-                let location = Location::Line { line: line_no, column };
+                let location = Location::line_column(line_no, column);
                 if count == width {
                     return Err(ParseError::new(
                         location,
@@ -139,7 +139,7 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
                         let mask = if token == "-" { Some(0) } else { pair_mask(token) };
                         let mask = mask.ok_or_else(|| {
                             ParseError::new(
-                                location,
+                                location.clone(),
                                 format!("expected `-` or two of n s e w (such as `ns`), found {token:?}"),
                             )
                         })?;
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let e = read("2 2\n- x\n- -\n").unwrap_err();
-        assert_eq!(e.location, Location::Line { line: 2, column: 3 });
+        assert_eq!(e.location, Location::line_column(2, 3));
         assert!(read("2 2\n- -\n").unwrap_err().message.contains("expected 2 rows"));
         assert!(read("2 2\n- -\n- - -\n").unwrap_err().message.contains("found more"));
         assert!(read("1 2\nse sw\nne nw\n").unwrap_err().message.contains("at most one"));

@@ -1,6 +1,6 @@
 //! Every Masyu format behind one interface, in the manner of the `object` crate: [`Format`] names
-//! them, [`detect`] recognises one from the content, [`read`] turns bytes into a [`Board`] and
-//! [`write`] turns a board into bytes, reporting what the target cannot hold. The per-format
+//! them, [`detect`] recognises one from the content, [`read()`] turns bytes into a [`Board`] and
+//! [`write()`] turns a board into bytes, reporting what the target cannot hold. The per-format
 //! modules beneath are the low-level layer (single strings, tokens, exact options).
 //!
 //! | format | pearls | lines | crosses |
@@ -12,6 +12,9 @@
 //! | `pzprv3` (file) | yes | yes | yes |
 //! | `tatham` (game id + solution) | yes | yes | no |
 //! | `janko` (problem + solution) | yes | yes (complete cells only) | no |
+//!
+//! Each format's [`FormatInfo`] ([`Format::info`]) is what `pzl formats` lists and what detection
+//! across kinds uses.
 
 pub mod janko;
 pub mod pzprjs;
@@ -22,6 +25,7 @@ pub mod text;
 
 use crate::error::{Location, ParseError, Parsed, Warning};
 use crate::{Board, EdgeState, tootsweet};
+use pzl_core::{Confidence, FormatInfo, Written};
 use pzl_grid::Grid;
 
 /// The largest width or height any reader accepts (shared with the TootSweet codec), so hostile
@@ -50,10 +54,38 @@ pub enum Format {
 /// What a format can store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Holds {
+    /// The pearls (white and black).
     pub pearls: bool,
+    /// The lines drawn.
     pub lines: bool,
+    /// The crosses (edges marked as not on the loop).
     pub crosses: bool,
 }
+
+/// The description of one format, built from the [`Format`] methods so the two never disagree.
+const fn format_info(format: Format, detect: fn(&[u8]) -> bool, confidence: Confidence) -> FormatInfo {
+    FormatInfo {
+        name: format.name(),
+        kind: "masyu",
+        description: format.description(),
+        extensions: format.extensions(),
+        detect: Some(detect),
+        confidence,
+        read: true,
+        write: true,
+    }
+}
+
+static TOOTSWEET_INFO: FormatInfo =
+    format_info(Format::TootSweet, tootsweet::looks_like_puzzle, Confidence::Weak);
+static PZPRV3_INFO: FormatInfo = format_info(Format::Pzprv3, pzprv3::looks_like, Confidence::Strong);
+static PZPRJS_INFO: FormatInfo = format_info(Format::Pzprjs, pzprjs::looks_like, Confidence::Strong);
+static TATHAM_INFO: FormatInfo = format_info(Format::Tatham, tatham::looks_like, Confidence::Strong);
+static JANKO_INFO: FormatInfo = format_info(Format::Janko, janko::looks_like, Confidence::Weak);
+// An unmistakable `W H` line over a grid of `.`/`W`/`B` rows: a `.masyu` file with a typo is
+// still Masyu text (its reader then names the bad character), never another kind's guess.
+static TEXT_INFO: FormatInfo = format_info(Format::Text, text::looks_like, Confidence::Strong);
+static SOL_INFO: FormatInfo = format_info(Format::Sol, sol::looks_like, Confidence::Weak);
 
 impl Format {
     /// Every format, in detection order (the most specific content tests first).
@@ -111,6 +143,45 @@ impl Format {
         }
     }
 
+    /// The format's description for `pzl formats` and detection: name, extensions, content test
+    /// and how sure that test is.
+    pub fn info(self) -> &'static FormatInfo {
+        match self {
+            Format::TootSweet => &TOOTSWEET_INFO,
+            Format::Text => &TEXT_INFO,
+            Format::Sol => &SOL_INFO,
+            Format::Pzprjs => &PZPRJS_INFO,
+            Format::Pzprv3 => &PZPRV3_INFO,
+            Format::Tatham => &TATHAM_INFO,
+            Format::Janko => &JANKO_INFO,
+        }
+    }
+
+    /// The format a solution of a puzzle read as `self` is written in: the same format when it
+    /// holds lines, else `sol`.
+    pub fn solution_format(self) -> Format {
+        if self.holds().lines { self } else { Format::Sol }
+    }
+
+    /// `board` as this format can hold it: without pearls where it has none (the lines are kept
+    /// on a blank board of the same size), without crosses where it has none. Writing the result
+    /// loses nothing the format could show.
+    pub fn project(self, board: &Board) -> Board {
+        let holds = self.holds();
+        let mut out = board.clone();
+        if !holds.pearls {
+            out = Board::new(board.width(), board.height()).with_edges_of(board).unwrap_or(out);
+        }
+        if !holds.crosses {
+            for n in 0..out.edge_states().len() {
+                if out.edge_by_number(n) == EdgeState::Cross {
+                    out.set_edge_by_number(n, EdgeState::Unknown);
+                }
+            }
+        }
+        out
+    }
+
     /// What the format can store.
     pub fn holds(self) -> Holds {
         let (pearls, lines, crosses) = match self {
@@ -127,15 +198,7 @@ impl Format {
 
     /// Does `bytes` look like this format? A content test only; it never fully parses.
     pub fn looks_like(self, bytes: &[u8]) -> bool {
-        match self {
-            Format::TootSweet => tootsweet::looks_like_puzzle(bytes),
-            Format::Text => text::looks_like(bytes),
-            Format::Sol => sol::looks_like(bytes),
-            Format::Pzprjs => pzprjs::looks_like(bytes),
-            Format::Pzprv3 => pzprv3::looks_like(bytes),
-            Format::Tatham => tatham::looks_like(bytes),
-            Format::Janko => janko::looks_like(bytes),
-        }
+        self.info().detects(bytes)
     }
 }
 
@@ -158,9 +221,7 @@ pub fn read(bytes: &[u8], format: Format) -> Result<Parsed<Board>, ParseError> {
     // A byte-order mark, as some Windows editors write, is read with a warning.
     if let Some(rest) = text.strip_prefix('\u{feff}') {
         let mut parsed = read(rest.as_bytes(), format)?;
-        parsed
-            .warnings
-            .insert(0, Warning { location: Location::Offset(0), message: "byte-order mark ignored".into() });
+        parsed.warnings.insert(0, Warning::at(Location::Offset(0), "byte-order mark ignored"));
         return Ok(parsed);
     }
     match format {
@@ -178,13 +239,22 @@ pub fn read(bytes: &[u8], format: Format) -> Result<Parsed<Board>, ParseError> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("cannot write {format}: {message}")]
 pub struct WriteError {
+    /// The format asked for.
     pub format: Format,
+    /// Why the board does not fit it.
     pub message: String,
 }
 
-/// Write `board` as `format`. Returns the bytes and what the format could not hold and was left
-/// out (`"pearls"`, `"lines"`, `"crosses"`), for the caller to warn about.
-pub fn write(board: &Board, format: Format) -> Result<(Vec<u8>, Vec<String>), WriteError> {
+impl From<WriteError> for pzl_core::Error {
+    /// An encode error: the board cannot be written in that format at all.
+    fn from(e: WriteError) -> pzl_core::Error {
+        pzl_core::Error::encode(e.to_string())
+    }
+}
+
+/// Write `board` as `format`: the bytes, and what the format could not hold and was left out
+/// (`"pearls"`, `"lines"`, `"crosses"`), for the caller to warn about.
+pub fn write(board: &Board, format: Format) -> Result<Written, WriteError> {
     let text = match format {
         Format::TootSweet => tootsweet::write_file(board),
         Format::Text => text::write(board),
@@ -194,7 +264,7 @@ pub fn write(board: &Board, format: Format) -> Result<(Vec<u8>, Vec<String>), Wr
         Format::Tatham => tatham::write(board),
         Format::Janko => janko::write(board).map_err(|message| WriteError { format, message })?,
     };
-    Ok((text.into_bytes(), dropped(board, format)))
+    Ok(Written { bytes: text.into_bytes(), lost: dropped(board, format) })
 }
 
 /// What of `board` `format` cannot hold.
@@ -219,12 +289,10 @@ pub fn dropped(board: &Board, format: Format) -> Vec<String> {
 /// (CR line ends, no final line end) once.
 pub(crate) fn lines_of<'a>(text: &'a str, warnings: &mut Vec<Warning>) -> Vec<(usize, &'a str)> {
     if text.contains('\r') {
-        warnings
-            .push(Warning { location: Location::Whole, message: "CR line ends read; pzl writes LF".into() });
+        warnings.push(Warning::at(Location::Whole, "CR line ends read; pzl writes LF"));
     }
     if !text.is_empty() && !text.ends_with('\n') {
-        warnings
-            .push(Warning { location: Location::Whole, message: "no line end after the last line".into() });
+        warnings.push(Warning::at(Location::Whole, "no line end after the last line"));
     }
     let mut pieces: Vec<&str> = text.split('\n').collect();
     if pieces.last() == Some(&"") {
@@ -260,8 +328,8 @@ pub(crate) fn two_numbers(
         ));
     };
     let column_of = |part: &str| part.as_ptr() as usize - line.as_ptr() as usize + 1;
-    let a_value = side(a, Location::Line { line: line_no, column: column_of(a) }, first)?;
-    let b_value = side(b, Location::Line { line: line_no, column: column_of(b) }, second)?;
+    let a_value = side(a, Location::line_column(line_no, column_of(a)), first)?;
+    let b_value = side(b, Location::line_column(line_no, column_of(b)), second)?;
     if let Some(extra) = parts.next() {
         return Err(ParseError::at_line(
             line_no,
@@ -302,15 +370,15 @@ pub(crate) fn read_char_grid<T>(
         };
         let trimmed = line.trim_end();
         if trimmed.len() != line.len() {
-            warnings.push(Warning {
-                location: Location::Line { line: line_no, column: trimmed.chars().count() + 1 },
-                message: "spaces at the end of the row are ignored".into(),
-            });
+            warnings.push(Warning::at(
+                Location::line_column(line_no, trimmed.chars().count() + 1),
+                "spaces at the end of the row are ignored",
+            ));
         }
         let mut count = 0;
         for (col, ch) in trimmed.chars().enumerate() {
-            let location = Location::Line { line: line_no, column: col + 1 };
-            let value = cell(ch, location, &mut warnings)?;
+            let location = Location::line_column(line_no, col + 1);
+            let value = cell(ch, location.clone(), &mut warnings)?;
             if col >= width {
                 return Err(ParseError::new(
                     location,
@@ -332,10 +400,7 @@ pub(crate) fn read_char_grid<T>(
         return Err(ParseError::at_line(line_no, 1, format!("expected only the {height} rows of the grid")));
     }
     if lines.len() > height + 1 {
-        warnings.push(Warning {
-            location: Location::Whole,
-            message: "blank lines after the grid are ignored".into(),
-        });
+        warnings.push(Warning::at(Location::Whole, "blank lines after the grid are ignored"));
     }
     let grid = Grid::from_cells(width, height, cells)
         .ok_or_else(|| ParseError::new(Location::Whole, "cell count does not match the size"))?;
@@ -361,6 +426,16 @@ pub(crate) fn second_line(bytes: &[u8]) -> Option<&str> {
     text.split('\n').skip(1).map(|l| l.trim_end_matches('\r')).find(|l| !l.trim().is_empty())
 }
 
+/// Up to `count` non-blank lines after the first, trimmed (looks at the first 64 KiB).
+pub(crate) fn first_rows(bytes: &[u8], count: usize) -> Vec<&str> {
+    let head = &bytes[..bytes.len().min(64 * 1024)];
+    let text = match std::str::from_utf8(head) {
+        Ok(t) => t,
+        Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    text.split('\n').skip(1).map(str::trim).filter(|l| !l.is_empty()).take(count).collect()
+}
+
 /// Set the lines of `board` from per-cell direction masks (R=1 U=2 L=4 D=8), warning about a
 /// mask that points off the board or that its neighbour does not share (the line is drawn).
 pub(crate) fn lines_from_masks(
@@ -369,21 +444,22 @@ pub(crate) fn lines_from_masks(
     warnings: &mut Vec<Warning>,
 ) {
     for pos in masks.positions() {
-        let (mask, location) = masks[pos];
+        let (mask, location) = &masks[pos];
+        let mask = *mask;
         for dir in pzl_grid::Dir::from_mask(mask) {
             let Some(next) = masks.neighbour(pos, dir) else {
-                warnings.push(Warning {
-                    location,
-                    message: format!("cell {pos} has a line leaving the board ({dir:?}), ignored"),
-                });
+                warnings.push(Warning::at(
+                    location.clone(),
+                    format!("cell {pos} has a line leaving the board ({dir:?}), ignored"),
+                ));
                 continue;
             };
             board.set_edge_from(pos, dir, EdgeState::Line);
             if masks[next].0 & dir.opposite().bit() == 0 {
-                warnings.push(Warning {
-                    location,
-                    message: format!("cell {pos} has a line {dir:?} that cell {next} lacks; drawn anyway"),
-                });
+                warnings.push(Warning::at(
+                    location.clone(),
+                    format!("cell {pos} has a line {dir:?} that cell {next} lacks; drawn anyway"),
+                ));
             }
         }
     }
@@ -431,11 +507,11 @@ mod tests {
     fn dropped_names_what_the_target_lacks() {
         let mut board = read(b"4:4:AgAQAA\nww:gq\n", Format::TootSweet).unwrap().value;
         board.set_edge_by_number(0, EdgeState::Cross);
-        let (_, dropped) = write(&board, Format::Text).unwrap();
-        assert_eq!(dropped, ["lines", "crosses"]);
-        let (_, dropped) = write(&board, Format::Sol).unwrap();
-        assert_eq!(dropped, ["pearls", "crosses"]);
-        let (_, dropped) = write(&board, Format::Pzprv3).unwrap();
-        assert!(dropped.is_empty());
+        let written = write(&board, Format::Text).unwrap();
+        assert_eq!(written.lost, ["lines", "crosses"]);
+        let written = write(&board, Format::Sol).unwrap();
+        assert_eq!(written.lost, ["pearls", "crosses"]);
+        let written = write(&board, Format::Pzprv3).unwrap();
+        assert!(written.lost.is_empty());
     }
 }

@@ -73,13 +73,13 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
         if what == "height" {
             return Err(at(here, format!("expected the height as a number, found {segment:?}")));
         }
-        warnings.push(Warning {
-            location: Location::Offset(lead + here),
-            message: match segment {
+        warnings.push(Warning::at(
+            Location::Offset(lead + here),
+            match segment {
                 "f" => "flag `f` (the loop must pass every cell) has no place in pzl's model; ignored".into(),
                 other => format!("unknown flag {other:?} ignored"),
             },
-        });
+        ));
     };
     let width = next_number(&mut segments, &mut offset, "width")?;
     let height = next_number(&mut segments, &mut offset, "height")?;
@@ -91,10 +91,10 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
     let mut count = 0;
     for (i, ch) in body.char_indices() {
         if count == expected {
-            warnings.push(Warning {
-                location: Location::Offset(lead + body_offset + i),
-                message: format!("characters past the {expected} a {width}×{height} body needs are ignored"),
-            });
+            warnings.push(Warning::at(
+                Location::Offset(lead + body_offset + i),
+                format!("characters past the {expected} a {width}×{height} body needs are ignored"),
+            ));
             break;
         }
         let value = base27(ch).ok_or_else(|| {
@@ -110,25 +110,25 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
             if n < cells {
                 board.set_cell(board.cells().pos(n), cell);
             } else if cell != Cell::Empty {
-                warnings.push(Warning {
-                    location: Location::Offset(lead + body_offset + i),
-                    message: format!("a pearl past the {width}×{height} cells is ignored"),
-                });
+                warnings.push(Warning::at(
+                    Location::Offset(lead + body_offset + i),
+                    format!("a pearl past the {width}×{height} cells is ignored"),
+                ));
             }
         }
         count += 1;
     }
     if count < expected {
-        warnings.push(Warning {
-            location: Location::Offset(lead + body_offset + body.len()),
-            message: format!("the body has {count} of {expected} characters; the rest is read as empty"),
-        });
+        warnings.push(Warning::at(
+            Location::Offset(lead + body_offset + body.len()),
+            format!("the body has {count} of {expected} characters; the rest is read as empty"),
+        ));
     }
     if let Some(rest) = segments.next().filter(|s| !s.is_empty()) {
-        warnings.push(Warning {
-            location: Location::Offset(lead + body_offset + body.len() + 1),
-            message: format!("{rest:?} after the body is ignored"),
-        });
+        warnings.push(Warning::at(
+            Location::Offset(lead + body_offset + body.len() + 1),
+            format!("{rest:?} after the body is ignored"),
+        ));
     }
     Ok(Parsed { value: board, warnings })
 }

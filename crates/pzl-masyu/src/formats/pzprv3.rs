@@ -28,7 +28,7 @@ impl Line<'_> {
     fn at(&self, byte: usize) -> Location {
         match self.offset {
             Some(offset) => Location::Offset(offset + byte),
-            None => Location::Line { line: self.number, column: self.text[..byte].chars().count() + 1 },
+            None => Location::line_column(self.number, self.text[..byte].chars().count() + 1),
         }
     }
 
@@ -105,11 +105,10 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
                 "1" => Cell::White,
                 "2" => Cell::Black,
                 "-" => {
-                    warnings.push(Warning {
-                        location: line.at(byte),
-                        message: "a pearl of unknown colour (`-`) has no place in pzl's model; read as empty"
-                            .into(),
-                    });
+                    warnings.push(Warning::at(
+                        line.at(byte),
+                        "a pearl of unknown colour (`-`) has no place in pzl's model; read as empty",
+                    ));
                     Cell::Empty
                 }
                 other => {
@@ -138,10 +137,10 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
         for row in 0..rows {
             let Some(line) = lines.get(next) else {
                 if row == 0 {
-                    warnings.push(Warning {
-                        location: Location::Whole,
-                        message: format!("no {what} edges in the file; they are unknown"),
-                    });
+                    warnings.push(Warning::at(
+                        Location::Whole,
+                        format!("no {what} edges in the file; they are unknown"),
+                    ));
                     continue 'sections;
                 }
                 return Err(ParseError::at_line(
@@ -164,10 +163,7 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
                     Ok(-1) => EdgeState::Cross,
                     Ok(1) => EdgeState::Line,
                     Ok(n) if n > 1 => {
-                        warnings.push(Warning {
-                            location: line.at(byte),
-                            message: format!("line value {n} read as a line"),
-                        });
+                        warnings.push(Warning::at(line.at(byte), format!("line value {n} read as a line")));
                         EdgeState::Line
                     }
                     _ => {
@@ -189,10 +185,7 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
         }
     }
     if let Some(extra) = lines.get(next..).and_then(|rest| rest.iter().find(|l| !l.text.trim().is_empty())) {
-        warnings.push(Warning {
-            location: extra.at(0),
-            message: "lines after the board data are ignored".into(),
-        });
+        warnings.push(Warning::at(extra.at(0), "lines after the board data are ignored"));
     }
     Ok(Parsed { value: board, warnings })
 }
@@ -270,7 +263,7 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let e = read("pzprv3\nmashu\n1\n2\n1 x \n").unwrap_err();
-        assert_eq!(e.location, Location::Line { line: 5, column: 3 });
+        assert_eq!(e.location, Location::line_column(5, 3));
         let e = read("pzprv3/mashu/1/2/1 . /x /").unwrap_err();
         assert_eq!(e.location, Location::Offset(22));
         assert!(read("pzprv3\nslither\n1\n1\n").is_err());

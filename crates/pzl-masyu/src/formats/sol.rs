@@ -34,11 +34,11 @@ pub fn mask_rows(board: &Board) -> Vec<String> {
 pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
     let grid = read_char_grid(text, "digits", |ch, location, warnings| {
         let mask = ch.to_digit(16).ok_or_else(|| {
-            ParseError::new(location, format!("expected a hex digit 0–9 or A–F, found {ch:?}"))
+            ParseError::new(location.clone(), format!("expected a hex digit 0–9 or A–F, found {ch:?}"))
         })?;
         if ch.is_ascii_lowercase() {
             warnings
-                .push(Warning { location, message: format!("lower-case {ch:?} (pzl writes upper case)") });
+                .push(Warning::at(location.clone(), format!("lower-case {ch:?} (pzl writes upper case)")));
         }
         Ok((mask as u8, location))
     })?;
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn errors_say_where() {
-        assert_eq!(read("2 1\n1G\n").unwrap_err().location, Location::Line { line: 2, column: 2 });
+        assert_eq!(read("2 1\n1G\n").unwrap_err().location, Location::line_column(2, 2));
         assert!(read("2 2\n14\n").unwrap_err().message.contains("expected 2 rows"));
         assert!(read("2 1\n145\n").unwrap_err().message.contains("expected 2 digits"));
     }

@@ -121,9 +121,9 @@ pub fn read_solution(text: &str, board: &mut Board, line: usize) -> Result<Vec<W
     let (width, height) = (board.width(), board.height());
     let mut masks = Vec::with_capacity(width * height);
     for (i, ch) in text.char_indices() {
-        let location = Location::Line { line, column: i + 1 };
+        let location = Location::line_column(line, i + 1);
         let mask = ch.to_digit(16).ok_or_else(|| {
-            ParseError::new(location, format!("expected a hex digit 0–9 or A–F, found {ch:?}"))
+            ParseError::new(location.clone(), format!("expected a hex digit 0–9 or A–F, found {ch:?}"))
         })?;
         masks.push((mask as u8, location));
     }
@@ -140,10 +140,10 @@ pub fn read_solution(text: &str, board: &mut Board, line: usize) -> Result<Vec<W
     }
     let mut warnings = Vec::new();
     if text.bytes().any(|b| b.is_ascii_lowercase()) {
-        warnings.push(Warning {
-            location: Location::Line { line, column: 1 },
-            message: "lower-case hex digits (pzl writes upper case)".into(),
-        });
+        warnings.push(Warning::at(
+            Location::line_column(line, 1),
+            "lower-case hex digits (pzl writes upper case)",
+        ));
     }
     let masks = Grid::from_cells(width, height, masks)
         .ok_or_else(|| ParseError::new(Location::Whole, "cell count does not match the size"))?;
@@ -233,7 +233,7 @@ mod tests {
         let e = read("4x4:eBeWd\n0000095C0A0A035\n").unwrap_err();
         assert!(e.message.contains("expected 16 hex digits"));
         let e = read("4x4:eBeWd\n0000095C0A0A035G\n").unwrap_err();
-        assert_eq!(e.location, Location::Line { line: 2, column: 16 });
+        assert_eq!(e.location, Location::line_column(2, 16));
     }
 
     #[test]

@@ -6,11 +6,26 @@ use super::{read_char_grid, second_line, starts_with_two_numbers};
 use crate::error::{ParseError, Parsed, Warning};
 use crate::{Board, Cell};
 
-/// Does `bytes` start like a text grid (`W H`, then a row of `.`, `W`, `B`)?
+/// Does `bytes` start like a text grid: a `W H` line, then rows of `.`, `W`, `B`? A grid with a
+/// typo (`..X.`) still counts when at least half of the first rows' characters are `.` or `W`
+/// (which no `sol` row holds), so its reader, not another format's, says what is wrong.
 pub fn looks_like(bytes: &[u8]) -> bool {
-    starts_with_two_numbers(bytes)
-        && second_line(bytes)
-            .is_some_and(|row| row.trim_end().bytes().all(|b| matches!(b, b'.' | b'W' | b'B')))
+    if !starts_with_two_numbers(bytes) || super::janko::looks_like(bytes) {
+        return false;
+    }
+    let Some(first) = second_line(bytes) else { return false };
+    let pearl = |b: u8| matches!(b, b'.' | b'W' | b'B');
+    if first.trim_end().bytes().all(pearl) {
+        return true;
+    }
+    let rows = super::first_rows(bytes, 16);
+    if rows.iter().any(|row| row.contains(char::is_whitespace)) {
+        return false;
+    }
+    let total: usize = rows.iter().map(|row| row.len()).sum();
+    let telling =
+        rows.iter().flat_map(|row| row.bytes()).filter(|&b| matches!(b, b'.' | b'W' | b'w')).count();
+    total > 0 && telling * 2 >= total
 }
 
 /// The character of a cell in the grid.
@@ -29,7 +44,7 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
         'W' => Ok(Cell::White),
         'B' => Ok(Cell::Black),
         'w' | 'b' => {
-            warnings.push(Warning { location, message: format!("lower-case {ch:?} read as a pearl") });
+            warnings.push(Warning::at(location, format!("lower-case {ch:?} read as a pearl")));
             Ok(if ch == 'w' { Cell::White } else { Cell::Black })
         }
         _ => Err(ParseError::new(location, format!("expected `.`, `W` or `B`, found {ch:?}"))),
@@ -73,9 +88,9 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let e = read("3 2\n...\n.X.\n").unwrap_err();
-        assert_eq!(e.location, Location::Line { line: 3, column: 2 });
+        assert_eq!(e.location, Location::line_column(3, 2));
         let e = read("3 2\n...\n..\n").unwrap_err();
-        assert_eq!(e.location, Location::Line { line: 3, column: 3 });
+        assert_eq!(e.location, Location::line_column(3, 3));
         assert!(read("3 2\n...\n").unwrap_err().message.contains("expected 2 rows"));
         assert!(read("3 2\n...\n....\n").unwrap_err().message.contains("expected 3 cells"));
         assert!(read("3 1\n...\nxyz\n").unwrap_err().message.contains("only the 1 rows"));

@@ -13,13 +13,17 @@
 pub mod animate;
 mod colour;
 mod engine;
+pub mod request;
 mod search;
 pub mod trace;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::{Board, Cell, EdgeState};
 use engine::{BLACK, CROSS, EMPTY, Engine, LINE, WHITE};
+pub use request::{grade, solve_request};
 pub use trace::{Rule, TraceEvent};
 
 /// How to solve.
@@ -33,14 +37,20 @@ pub struct SolveOptions {
     pub human: bool,
     /// Keep the lines and crosses already drawn on the board instead of solving from the bare puzzle.
     pub keep_edges: bool,
+    /// Set from another thread (Ctrl-C) to stop the search as if the timeout had struck; checked
+    /// wherever the deadline is.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// How a solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// A solution was found.
     Solved,
+    /// There is none (proven by complete search).
     NoSolution,
+    /// Time ran out (or the search was cancelled) before a solution was found.
     TimedOut,
 }
 
@@ -78,6 +88,7 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// The grade's name as pzl prints it (`easy`, `medium`, `hard`, `expert`).
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
@@ -91,13 +102,16 @@ impl Difficulty {
 /// The result of [`solve`].
 #[derive(Debug, Clone)]
 pub struct SolveResult {
+    /// How the solve ended.
     pub outcome: Outcome,
     /// The solved board (lines on the loop, crosses elsewhere) when `outcome` is `Solved`.
     pub solution: Option<Board>,
     /// `Some(true)` when proven the only solution, `Some(false)` when a second one exists,
     /// `None` when not known (no solution, or the time ran out before the proof).
     pub unique: Option<bool>,
+    /// The grade, when solved.
     pub difficulty: Option<Difficulty>,
+    /// What the solve needed.
     pub stats: Statistics,
     /// The recorded steps, when [`SolveOptions::trace`] was set.
     pub trace: Option<Vec<TraceEvent>>,
@@ -111,9 +125,11 @@ pub struct CountResult {
     /// True when the count is exact (the search finished); false when it stopped at the limit or
     /// ran out of time.
     pub exhaustive: bool,
+    /// True when the time ran out (or the search was cancelled) before the count finished.
     pub timed_out: bool,
     /// The first solution found.
     pub first: Option<Board>,
+    /// What the count needed.
     pub stats: Statistics,
 }
 
@@ -197,19 +213,21 @@ fn board_of(engine: &Engine, board: &Board) -> Board {
     out
 }
 
-/// Deadline checks.
+/// Deadline checks, and the caller's cancel flag (read at the same places, one atomic load).
 struct Clock {
     deadline: Option<Instant>,
     started: Instant,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Clock {
-    fn new(timeout: Option<Duration>) -> Clock {
+    fn new(timeout: Option<Duration>, cancel: Option<Arc<AtomicBool>>) -> Clock {
         let started = Instant::now();
-        Clock { deadline: timeout.map(|t| started + t), started }
+        Clock { deadline: timeout.map(|t| started + t), started, cancel }
     }
 
     fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

@@ -58,7 +58,7 @@ pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
     let mut s = Searcher {
         engine,
         board,
-        clock: Clock::new(options.timeout),
+        clock: Clock::new(options.timeout, options.cancel.clone()),
         stats: Statistics::default(),
         seen_stamp: vec![0; edges],
         seen_state: vec![UNKNOWN; edges],

@@ -80,25 +80,59 @@ impl Rule {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TraceEvent {
     /// Edge `edge` became a line (or a cross) by `rule` looking at cell `cell` (`u32::MAX`: none).
-    Set { edge: u32, line: bool, rule: Rule, cell: u32 },
+    Set {
+        /// The edge, in flat numbering.
+        edge: u32,
+        /// True for a line, false for a cross.
+        line: bool,
+        /// The rule that decided it.
+        rule: Rule,
+        /// The cell the rule looked at (`u32::MAX`: none), as `row * width + col`.
+        cell: u32,
+    },
     /// A hypothesis (probe or search guess) starts at `depth`.
-    Hypothesis { depth: u32, edge: u32, line: bool },
+    Hypothesis {
+        /// How deep the hypothesis is nested (1: a hypothesis on the settled board).
+        depth: u32,
+        /// The edge assumed, in flat numbering.
+        edge: u32,
+        /// True when a line is assumed, false for a cross.
+        line: bool,
+    },
     /// The hypothesis at `depth` led to a contradiction.
-    Contradiction { depth: u32 },
+    Contradiction {
+        /// The depth of the failed hypothesis.
+        depth: u32,
+    },
     /// Everything after the first `to` decided edges was undone.
-    Rollback { depth: u32, to: u32 },
+    Rollback {
+        /// The depth returned to.
+        depth: u32,
+        /// How many decided edges remain.
+        to: u32,
+    },
     /// A complete loop was found.
-    Solution { index: u32 },
+    Solution {
+        /// Which solution, from 0.
+        index: u32,
+    },
 }
 
 /// The most edges a trace header may announce (bounds memory on hostile files).
 const MAX_CELLS: usize = 1 << 20;
+
+/// The largest trace [`read_jsonl`] reads, in bytes (1 GiB).
+pub const MAX_TRACE_BYTES: usize = 1 << 30;
+
+/// The most events [`read_jsonl`] reads (ten million).
+pub const MAX_TRACE_EVENTS: usize = 10_000_000;
 
 /// A trace read back from its JSON Lines file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TraceFile {
     /// The bare puzzle.
     pub puzzle: Board,
+    /// Every step, in order.
     pub events: Vec<TraceEvent>,
     /// `solved`, `no-solution` or `timed-out`, when the file has its end line.
     pub outcome: Option<String>,
@@ -215,8 +249,18 @@ fn rule_by_name(name: &str) -> Option<Rule> {
     .find(|r| r.name() == name)
 }
 
-/// Read a trace written by [`write_jsonl`]. Errors name the line and what was expected.
-pub fn read_jsonl(text: &str) -> Result<TraceFile, ParseError> {
+/// Read a trace written by [`write_jsonl`]. Syntax errors name the line and what was expected;
+/// a trace over [`MAX_TRACE_BYTES`] or [`MAX_TRACE_EVENTS`] is refused with an
+/// [`ErrorKind::Limit`](pzl_core::ErrorKind::Limit) error before it fills the memory.
+pub fn read_jsonl(text: &str) -> Result<TraceFile, pzl_core::Error> {
+    read_limited(text, MAX_TRACE_BYTES, MAX_TRACE_EVENTS)
+}
+
+/// [`read_jsonl`] with its limits as parameters (so tests can reach them).
+fn read_limited(text: &str, max_bytes: usize, max_events: usize) -> Result<TraceFile, pzl_core::Error> {
+    if text.len() > max_bytes {
+        return Err(too_long(format!("{} bytes", text.len())));
+    }
     let mut puzzle: Option<Board> = None;
     let mut events = Vec::new();
     let mut outcome = None;
@@ -244,7 +288,7 @@ pub fn read_jsonl(text: &str) -> Result<TraceFile, ParseError> {
                 .collect::<Result<_, _>>()?;
             let cells: usize = rows.iter().map(|r| r.len()).sum();
             if cells > MAX_CELLS {
-                return Err(err("the puzzle is too large"));
+                return Err(err("the puzzle is too large").into());
             }
             let board = super::board_from_rows(&rows)
                 .ok_or_else(|| err("expected equal-length puzzle rows of . W B"))?;
@@ -252,7 +296,7 @@ pub fn read_jsonl(text: &str) -> Result<TraceFile, ParseError> {
             continue;
         }
         let Some(board) = puzzle.as_ref() else {
-            return Err(err("expected the header line first"));
+            return Err(err("expected the header line first").into());
         };
         let edges = board.edge_index().count() as u32;
         let edge_of = |key: &str| -> Result<u32, ParseError> {
@@ -279,7 +323,7 @@ pub fn read_jsonl(text: &str) -> Result<TraceFile, ParseError> {
                         let r = rc[0].as_u64().unwrap_or(u64::MAX) as usize;
                         let c = rc[1].as_u64().unwrap_or(u64::MAX) as usize;
                         if r >= board.height() || c >= board.width() {
-                            return Err(err("\"cell\" is outside the board"));
+                            return Err(err("\"cell\" is outside the board").into());
                         }
                         (r * board.width() + c) as u32
                     }
@@ -297,23 +341,37 @@ pub fn read_jsonl(text: &str) -> Result<TraceFile, ParseError> {
                 outcome = v["outcome"].as_str().map(str::to_string);
                 continue;
             }
-            other => return Err(err(&format!("unknown event type \"{other}\""))),
+            other => return Err(err(&format!("unknown event type \"{other}\"")).into()),
         };
+        if events.len() >= max_events {
+            return Err(too_long(format!("more than {max_events} events")).at(crate::Location::line(n)));
+        }
         events.push(event);
     }
-    let puzzle = puzzle.ok_or_else(|| ParseError::new(crate::Location::Whole, "expected a header line"))?;
+    let puzzle = puzzle.ok_or_else(|| pzl_core::Error::syntax("expected a header line"))?;
     Ok(TraceFile { puzzle, events, outcome })
+}
+
+/// The error for a trace too long to replay.
+fn too_long(what: String) -> pzl_core::Error {
+    pzl_core::Error::limit(format!(
+        "the trace has {what}; pzl replays at most {MAX_TRACE_EVENTS} events ({} MiB)",
+        MAX_TRACE_BYTES >> 20
+    ))
+    .hint("record a shorter solve, e.g. with --timeout")
 }
 
 /// Plays a trace forward one event at a time, keeping the board as the solver saw it.
 pub struct Replayer<'a> {
     trace: &'a TraceFile,
+    /// The board after the events applied so far.
     pub board: Board,
     trail: Vec<usize>,
     next: usize,
 }
 
 impl<'a> Replayer<'a> {
+    /// A replayer at the start of `trace` (the bare puzzle).
     pub fn new(trace: &'a TraceFile) -> Replayer<'a> {
         Replayer { trace, board: trace.puzzle.clone(), trail: Vec::new(), next: 0 }
     }
@@ -361,5 +419,34 @@ pub fn describe(puzzle: &Board, event: &TraceEvent) -> String {
         TraceEvent::Contradiction { depth } => format!("contradiction (level {depth})"),
         TraceEvent::Rollback { depth, to } => format!("roll back level {depth} (to {to} decided edges)"),
         TraceEvent::Solution { index } => format!("solution {} found", index + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pzl_core::ErrorKind;
+
+    #[test]
+    fn long_traces_are_refused_with_a_limit_error() {
+        let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
+        let events = vec![TraceEvent::Contradiction { depth: 1 }; 3];
+        let text = write_jsonl(&puzzle, &events, "no-solution");
+        assert_eq!(read_limited(&text, 1 << 20, 3).unwrap().events.len(), 3);
+        let e = read_limited(&text, 1 << 20, 2).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Limit);
+        assert!(e.message.contains("more than 2 events"), "{e}");
+        assert_eq!(e.at, Some(crate::Location::line(4)));
+        let e = read_limited(&text, 10, 100).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Limit);
+        assert!(e.message.contains(&format!("{} bytes", text.len())), "{e}");
+    }
+
+    #[test]
+    fn damaged_traces_are_syntax_errors_naming_the_line() {
+        let e =
+            read_jsonl("{\"type\":\"header\",\"puzzle\":[\"..\",\"..\"]}\n{\"type\":\"set\"}\n").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Syntax);
+        assert!(e.to_string().contains("line 2"), "{e}");
     }
 }
