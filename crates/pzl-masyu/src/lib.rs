@@ -3,12 +3,12 @@
 
 mod board;
 pub mod check;
-#[cfg(feature = "database")]
-pub mod database;
 pub mod error;
 pub mod formats;
 pub mod render;
 pub mod solver;
+#[cfg(feature = "database")]
+pub mod store;
 pub mod tootsweet;
 
 pub use board::{Board, BoardState, Cell, EdgeState};
