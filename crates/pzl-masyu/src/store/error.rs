@@ -156,6 +156,9 @@ impl From<DatabaseError> for Error {
             DatabaseError::Mismatch { id, .. } | DatabaseError::NoSuchPuzzle(id) => {
                 Error::new(kind, e.to_string()).at(Location::Part(format!("puzzle {id}")))
             }
+            DatabaseError::NotFound(path) => {
+                Error::new(kind, "no such file").in_file(path.display().to_string())
+            }
             DatabaseError::Io { path, source } => {
                 Error::new(kind, source.to_string()).in_file(path.display().to_string())
             }
@@ -222,6 +225,8 @@ mod tests {
 
     #[test]
     fn row_errors_name_the_place() {
+        let e = Error::from(DatabaseError::NotFound("x/P.data".into())).in_file("x/P.data");
+        assert_eq!(e.to_string(), "x/P.data: no such file");
         let e = Error::from(DatabaseError::BadRow { id: 4, column: "board", message: "bad letter".into() });
         assert_eq!(e.kind, ErrorKind::Syntax);
         assert_eq!(e.in_file("P.data").to_string(), "P.data: puzzle 4, column `board`: bad letter");
