@@ -53,8 +53,8 @@ pub use error::{BUSY_TIMEOUT, DatabaseError};
 pub use format::Format;
 pub use kind::TootSweetDbKind;
 pub use ops::{
-    BoardSet, ExportSummary, Imported, ListedRow, Listing, Progress, PuzzleOutcome, SolveSummary, file_stem,
-    import_name,
+    BoardSet, ExportSummary, Failure, Imported, ListedRow, Listing, Progress, PuzzleOutcome, SolveSummary,
+    file_stem, import_name,
 };
 pub use schema::SCHEMA;
 
