@@ -19,15 +19,13 @@
 
 mod board;
 pub mod check;
-// The TootSweet database is maintained on another branch; its docs are completed there.
-#[cfg(feature = "database")]
-#[allow(missing_docs)]
-pub mod database;
 pub mod error;
 pub mod formats;
 mod kind;
 pub mod render;
 pub mod solver;
+#[cfg(feature = "database")]
+pub mod store;
 pub mod tootsweet;
 
 pub use board::{Board, BoardState, Cell, EdgeState};
@@ -35,4 +33,6 @@ pub use check::{Problem, Rule};
 pub use error::{Location, ParseError, Parsed, Warning};
 pub use formats::{Format, WriteError};
 pub use kind::MasyuKind;
+#[cfg(feature = "database")]
+pub use store::TootSweetDbKind;
 pub use pzl_grid::{Dir, Edge, EdgeIndex, Orientation, Pos};
