@@ -42,7 +42,7 @@ pub mod fs;
 pub mod kinds;
 
 pub use document::{Doc, Document, Open, Solution};
-pub use embedded::{Pick, Saved};
+pub use embedded::{Pick, SaveReport, Saved};
 pub use format::{Format, FormatList};
 pub use pzl_core::{
     CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, Kind, Location, Outcome, Parsed,

@@ -18,8 +18,11 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let any_dir = args.inputs.iter().any(|name| Path::new(name).is_dir());
     if args.inputs.len() == 1 && !any_dir {
+        // `--save` writes into the container, so the resource is picked inside it, not at open.
+        let mut options = options;
+        let pick = if args.save { options.pick.take() } else { None };
         let doc = super::open(ctx, &args.inputs[0], &options)?;
-        return one(ctx, &args.inputs[0], &doc, args, &request);
+        return one(ctx, &args.inputs[0], &doc, args, &request, pick.as_ref());
     }
     if args.output != "-" || args.trace.is_some() || args.save {
         return Err(Error::usage("-o, --trace and --save take a single input").hint("run one file at a time"));
@@ -32,11 +35,22 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
 
 /// Solve one document: write the solution (or its trace), print the report, say why there is
 /// none.
-fn one(ctx: &Ctx, name: &str, doc: &Document, args: &SolveArgs, request: &SolveRequest) -> Result<Status, Error> {
+fn one(
+    ctx: &Ctx,
+    name: &str,
+    doc: &Document,
+    args: &SolveArgs,
+    request: &SolveRequest,
+    pick: Option<&pzl::Pick>,
+) -> Result<Status, Error> {
     if args.save {
-        let saved = doc.solve_and_save(request).map_err(|e| e.in_file(name))?;
-        let path = Path::new(name);
-        pzl::fs::write_file(path, &saved.bytes)?;
+        if name == "-" {
+            return Err(Error::usage("--save rewrites the file: give a file, not standard input"));
+        }
+        let saved = doc.solve_and_save(pick, request).map_err(|e| e.in_file(name))?;
+        if saved.report.saved {
+            pzl::fs::write_file(Path::new(name), &saved.bytes)?;
+        }
         print::emit(Mode::json(args.json), &saved.report)?;
         return Ok(saved.report.status());
     }

@@ -1,0 +1,84 @@
+//! `pzl apad solve|generate|encode|decode`.
+
+use std::path::Path;
+
+use pzl::kinds::apad::{self, Answer, Limits};
+use pzl::{Error, Open, Status};
+
+use crate::args::{ApadCommand, ApadSolveArgs};
+use crate::high;
+use crate::io::{self, Ctx};
+use crate::print::{self, Mode};
+
+pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
+    match command {
+        ApadCommand::Solve(args) => solve(ctx, &args),
+        ApadCommand::Generate { output, puzzle } => {
+            let puzzle = apad::edition(&puzzle)?;
+            let bytes = apad::all_sorted(&puzzle, &Limits::none())?;
+            io::write_binary(&output, &bytes)?;
+            Ok(Status::Ok)
+        }
+        ApadCommand::Encode { input, output, puzzle } => convert(ctx, &input, &output, &puzzle, "apad-text", "apad"),
+        ApadCommand::Decode { input, output, puzzle } => convert(ctx, &input, &output, &puzzle, "apad", "apad-text"),
+    }
+}
+
+/// `encode` and `decode` are `convert` between the two APAD formats.
+fn convert(ctx: &Ctx, input: &str, output: &str, edition: &str, from: &str, to: &str) -> Result<Status, Error> {
+    let open = Open::from_name(&format!("{from}:{edition}"))?;
+    let doc = crate::cmd::open(ctx, input, &open)?;
+    let to = high::format(to)?;
+    let written = doc.write(to).map_err(|e| e.in_file(input))?;
+    crate::cmd::warn_lost(ctx, output, to, &written.lost);
+    io::write_binary(output, &written.bytes)?;
+    Ok(Status::Ok)
+}
+
+fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
+    let puzzle = apad::edition(&args.puzzle)?;
+    let limits = Limits::new(high::timeout(args.timeout.as_deref())?, None);
+    let mode = Mode::json(args.json);
+    let colour = ctx.colour();
+    if args.all {
+        let keep = !args.count || args.output.is_some() || args.svg.is_some();
+        let all = apad::solve_all(&puzzle, keep, &limits);
+        write_files(args, all.apad_bytes(&puzzle)?, all.svg_files(&puzzle))?;
+        if all.unsolvable > 0 {
+            ctx.warn(&puzzle.name, format!("{} dates have no solution", all.unsolvable));
+        }
+        match (mode, args.count) {
+            (Mode::Json, _) => print::emit(mode, &all.report(&puzzle))?,
+            (Mode::Text, true) => io::stdout(all.count_table().as_bytes())?,
+            (Mode::Text, false) => io::stdout(all.text(&puzzle, colour).as_bytes())?,
+        }
+        return Ok(if all.total() == 0 { Status::Problems } else { Status::Ok });
+    }
+    let text = args.date.join(" ");
+    let parsed = if text.is_empty() { apad::date::today() } else { apad::date::parse(&text)? };
+    let weekday = apad::weekday_for(&puzzle, parsed, args.weekday.as_deref())?;
+    ctx.warnings(&puzzle.name, &weekday.warnings);
+    let answer = Answer { date: parsed.date, weekday: weekday.value };
+    let found = apad::solve_date(&puzzle, answer, args.first, &limits);
+    write_files(args, found.apad_bytes(&puzzle)?, found.svg_files(&puzzle))?;
+    match (mode, args.count) {
+        (Mode::Json, _) => print::emit(mode, &found.report(&puzzle))?,
+        (Mode::Text, true) => io::stdout(found.count_line().as_bytes())?,
+        (Mode::Text, false) => io::stdout(found.text(&puzzle, colour).as_bytes())?,
+    }
+    Ok(if found.boards.is_empty() { Status::Problems } else { Status::Ok })
+}
+
+/// `-o FILE.apad` and `--svg DIR`.
+fn write_files(args: &ApadSolveArgs, apad_bytes: Vec<u8>, svgs: Vec<(String, String)>) -> Result<(), Error> {
+    if let Some(path) = &args.output {
+        io::write_binary(path, &apad_bytes)?;
+    }
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(e.to_string()).in_file(dir.as_str()))?;
+        for (name, svg) in svgs {
+            pzl::fs::write_file(&Path::new(dir).join(name), svg.as_bytes())?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,84 @@
+//! `pzl masyu db list|export|import|set-board|solve` on TootSweet's `Puzzles.data`. The database
+//! rules (schema, integrity, transactions, names) are the library's (`pzl::kinds::tootsweet`).
+
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use pzl::kinds::tootsweet::{self as ts, Database, Progress};
+use pzl::{Error, Open, Status};
+
+use crate::args::DbCommand;
+use crate::high;
+use crate::io::Ctx;
+use crate::print::{self, Mode};
+
+pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
+    match command {
+        DbCommand::List { db, json } => {
+            let listing = Database::open_read_only(Path::new(&db)).and_then(|d| d.list()).map_err(ts::error(&db))?;
+            ctx.warnings(&db, &listing.warnings);
+            print::emit(Mode::json(json), &listing)?;
+            Ok(Status::Ok)
+        }
+        DbCommand::Export { db, dir, force } => {
+            let summary = Database::open_read_only(Path::new(&db))
+                .and_then(|d| d.export(Path::new(&dir), force))
+                .map_err(ts::error(&db))?;
+            ctx.warnings(&db, &summary.warnings);
+            ctx.note(&summary);
+            Ok(Status::Ok)
+        }
+        DbCommand::Import { db, files } => {
+            // Every file is read before the database is touched, so bad input changes nothing.
+            let mut puzzles = Vec::with_capacity(files.len());
+            for file in &files {
+                let doc = crate::cmd::open(ctx, file, &Open::default())?;
+                puzzles.push((ts::import_name(file), ts::board(doc).map_err(|e| e.in_file(file))?));
+            }
+            let mut database = Database::open_or_create(Path::new(&db)).map_err(ts::error(&db))?;
+            for imported in database.import(&puzzles).map_err(ts::error(&db))? {
+                ctx.note(imported);
+            }
+            Ok(Status::Ok)
+        }
+        DbCommand::SetBoard { db, id, file } => {
+            let lines = ts::board(crate::cmd::open(ctx, &file, &Open::default())?).map_err(|e| e.in_file(&file))?;
+            let mut database = Database::open_for_writing(Path::new(&db)).map_err(ts::error(&db))?;
+            let set = database.set_board(id, &lines).map_err(ts::error(&db))?;
+            ctx.note(set);
+            Ok(Status::Ok)
+        }
+        DbCommand::Solve { db, timeout } => solve(ctx, &db, timeout.as_deref()),
+    }
+}
+
+/// Solve every unsolved row, with a progress bar on a terminal.
+fn solve(ctx: &Ctx, db: &str, timeout: Option<&str>) -> Result<Status, Error> {
+    let timeout = high::timeout(timeout)?;
+    let mut database = Database::open_for_writing(Path::new(db)).map_err(ts::error(db))?;
+    let mut bar = None;
+    let summary = database
+        .solve_unsolved(timeout, |progress| {
+            match progress {
+                Progress::Start { total, row, .. } => {
+                    let bar = bar.get_or_insert_with(|| ctx.progress(total as u64, "solving"));
+                    bar.set_message(format!("puzzle {}", row.id));
+                }
+                Progress::Done { .. } => {
+                    if let Some(bar) = &bar {
+                        bar.inc(1);
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        })
+        .map_err(ts::error(db))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    for failure in &summary.failed {
+        ctx.note(format!("{}: {failure}", pzl::text::printable(db)));
+    }
+    ctx.note(format!("{}: {summary}", pzl::text::printable(db)));
+    Ok(summary.status())
+}

@@ -1,0 +1,123 @@
+//! `pzl masyu replay`, `pzl render --trace`, and `pzl masyu db …` (TootSweet's `Puzzles.data`;
+//! the seed's `pzl tootsweet …` and `pzl replay` stay as aliases).
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Duration;
+
+use pzl::kinds::masyu::{self, Replayer, TraceFile};
+use pzl::{Error, Picture, Status};
+
+use crate::args::{MasyuCommand, RenderArgs, ReplayArgs};
+use crate::high;
+use crate::io::{self, Ctx};
+
+mod db;
+
+pub use db::db;
+
+pub fn run(ctx: &Ctx, command: MasyuCommand) -> Result<Status, Error> {
+    match command {
+        MasyuCommand::Replay(args) => replay(ctx, &args),
+        MasyuCommand::Db(c) => db(ctx, c),
+    }
+}
+
+fn load_trace(name: &str) -> Result<TraceFile, Error> {
+    let input = io::read(name)?;
+    let text = std::str::from_utf8(&input.bytes)
+        .map_err(|e| Error::syntax("expected UTF-8 text").at(pzl::Location::Offset(e.valid_up_to())).in_file(name))?;
+    masyu::read_jsonl(text).map_err(|e| e.in_file(name))
+}
+
+/// `pzl render --trace TRACE -o solve.svg|solve.html`: an animation for a browser.
+pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &str) -> Result<Status, Error> {
+    let trace = load_trace(trace_name)?;
+    let picture = match high::picture(args.kind.as_deref(), &args.output)? {
+        Picture::Svg => masyu::animate::svg(&trace),
+        Picture::Html => masyu::animate::html(&trace),
+        _ => {
+            return Err(Error::usage("--trace draws an animation")
+                .hint("write to a .svg or .html file, or name it with --as svg|html"));
+        }
+    };
+    io::write(&args.output, picture.as_bytes())?;
+    Ok(Status::Ok)
+}
+
+/// `pzl masyu replay TRACE`: animate a trace in the terminal. Enter pauses and resumes, `s` +
+/// Enter steps while paused, `q` + Enter quits. When standard output is not a terminal, each step
+/// is printed as one line of text and the final board is drawn (no waiting).
+pub fn replay(_ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
+    let trace = load_trace(&args.trace)?;
+    let mut player = Replayer::new(&trace);
+    let total = trace.events.len();
+    let outcome = trace.outcome.as_deref().unwrap_or("unknown");
+    if !std::io::stdout().is_terminal() {
+        let mut text = String::new();
+        while let Some(event) = player.step() {
+            text.push_str(&format!("{:>6} {}\n", player.position(), masyu::describe(&trace.puzzle, event)));
+        }
+        text.push_str(&masyu::board_text(&player.board));
+        text.push_str(&format!("{total} steps; outcome: {outcome}\n"));
+        io::stdout(text.as_bytes())?;
+        return Ok(Status::Ok);
+    }
+    let keys = std::io::stdin().is_terminal().then(key_reader);
+    let delay = Duration::from_millis(args.delay);
+    let mut paused = args.step;
+    draw(&player, total, "start", paused)?;
+    loop {
+        // Read commands: while paused, wait for one; else take any that arrived.
+        let mut advance = !paused;
+        if let Some(keys) = &keys {
+            let command = if paused { keys.recv().ok() } else { keys.try_recv().ok() };
+            match command.as_deref().map(str::trim) {
+                Some("q") => break,
+                Some("s") if paused => advance = true,
+                Some(_) => {
+                    paused = !paused;
+                    advance = !paused;
+                }
+                None if paused => paused = false, // stdin closed: play on
+                None => {}
+            }
+        }
+        if !advance {
+            draw(&player, total, "", paused)?;
+            continue;
+        }
+        let Some(event) = player.step() else { break };
+        draw(&player, total, &masyu::describe(&trace.puzzle, event), paused)?;
+        if !paused && !delay.is_zero() {
+            std::thread::sleep(delay);
+        }
+    }
+    io::stdout(format!("\n{total} steps; outcome: {outcome}\n").as_bytes())?;
+    Ok(Status::Ok)
+}
+
+fn draw(player: &Replayer, total: usize, what: &str, paused: bool) -> Result<(), Error> {
+    let help = if paused { "paused: Enter resumes, s+Enter steps, q+Enter quits" } else { "Enter pauses, q+Enter quits" };
+    let frame = format!(
+        "\x1b[H\x1b[2J{}/{total}  {}\n\n{}\n{help}",
+        player.position(),
+        pzl::text::printable(what),
+        masyu::board_text(&player.board)
+    );
+    let mut out = std::io::stdout().lock();
+    out.write_all(frame.as_bytes()).and_then(|()| out.flush()).map_err(|e| Error::io(e.to_string()).in_file("standard output"))
+}
+
+/// Lines typed on the terminal, read on a helper thread so the animation never blocks on input.
+fn key_reader() -> std::sync::mpsc::Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receive
+}

@@ -1,0 +1,130 @@
+//! What the kinds offer beyond the shared verbs, for the commands that belong to one kind (`pzl
+//! crossword lock`, `pzl mac rsrc`, `pzl masyu db`, `pzl poly ftor`, `pzl apad solve`). Each
+//! module takes and gives [`Document`]s where a file is involved, and re-exports the kind's own
+//! types where the command needs them.
+
+use pzl_core::Error;
+
+use crate::Document;
+
+fn wrong_kind(doc: &Document, wanted: &str, what: &str) -> Error {
+    Error::usage(format!("{what} needs a {wanted} file, not {} ({})", doc.kind(), doc.format().name()))
+}
+
+/// Crosswords: locking and unlocking Across Lite solutions.
+pub mod crossword {
+    use super::*;
+    use crate::Doc;
+
+    pub use pzl_crossword::lock::Candidate;
+    pub use pzl_crossword::parse_key;
+
+    fn doc_of<'a>(doc: &'a Document, what: &str) -> Result<&'a Doc<pzl_crossword::CrosswordKind>, Error> {
+        match doc {
+            Document::Crossword(d) => Ok(d),
+            other => Err(wrong_kind(other, "crossword", what)),
+        }
+    }
+
+    /// The crossword locked (scrambled) with `key`.
+    pub fn lock(doc: &Document, key: u16) -> Result<Document, Error> {
+        let d = doc_of(doc, "locking")?;
+        let value = pzl_crossword::lock(&d.value, key)?;
+        Ok(Document::Crossword(Doc { format: d.format, value }))
+    }
+
+    /// The keys that would unlock the crossword, most plausible first.
+    pub fn unlock_candidates(doc: &Document) -> Result<Vec<Candidate>, Error> {
+        pzl_crossword::unlock_candidates(&doc_of(doc, "unlocking")?.value)
+    }
+
+    /// The crossword unlocked with `key`.
+    pub fn unlock(doc: &Document, key: u16) -> Result<Document, Error> {
+        let d = doc_of(doc, "unlocking")?;
+        let (value, _) = pzl_crossword::unlock(&d.value, Some(key))?;
+        Ok(Document::Crossword(Doc { format: d.format, value }))
+    }
+}
+
+/// Classic Mac files: resources, Rez and DeRez.
+pub mod mac {
+    use super::*;
+    use crate::Doc;
+
+    pub use pzl_macfile::listing::{Which, parse_byte, parse_type};
+    pub use pzl_macfile::{Added, MacFile, ResourceList};
+
+    /// The Mac file a document is.
+    pub fn file(doc: &Document) -> Result<&MacFile, Error> {
+        match doc {
+            Document::Mac(d) => Ok(&d.value),
+            other => Err(wrong_kind(other, "Mac", "this command")),
+        }
+    }
+
+    /// The Mac file a document is, to change.
+    pub fn file_mut(doc: &mut Document) -> Result<&mut MacFile, Error> {
+        match doc {
+            Document::Mac(d) => Ok(&mut d.value),
+            other => Err(wrong_kind(other, "Mac", "this command")),
+        }
+    }
+
+    /// A new, empty resource file for the path called `file_name`: the container its name implies
+    /// (`.bin` MacBinary, `._x` AppleDouble, … raw fork otherwise).
+    pub fn new_file(file_name: &str) -> Result<Document, Error> {
+        let format = pzl_macfile::format::Format::for_new_file(file_name);
+        let value = MacFile::new_for(format, file_name)?;
+        Ok(Document::Mac(Doc { format, value }))
+    }
+
+    /// Compile Rez source into a resource file in the container `file_name` implies (or `to`).
+    pub fn rez(source: &[u8], to: Option<crate::Format>, file_name: &str) -> Result<pzl_core::Written, Error> {
+        let format = match to {
+            Some(crate::Format::Mac(f)) => f,
+            Some(other) => return Err(Error::usage(format!("`{}` is not a Mac container pzl rez can write", other.name()))),
+            None => pzl_macfile::format::Format::for_new_file(file_name),
+        };
+        MacFile::from_rez(source)?.write_as(format)
+    }
+}
+
+/// A-Puzzle-A-Day: solving dates with the solver (the files themselves are documents).
+pub mod apad {
+    pub use pzl_apad::board::Answer;
+    pub use pzl_apad::date::{self, ParsedDate};
+    pub use pzl_apad::solve::{AllSolutions, DateSolutions, Limits, all_sorted, solve_all, solve_date, weekday_for};
+    pub use pzl_apad::Puzzle;
+
+    /// The edition called `name`: `classic`, `weekday`, or a description file.
+    pub fn edition(name: &str) -> Result<Puzzle, pzl_core::Error> {
+        Puzzle::load(name)
+    }
+}
+
+/// Masyu: the solver's traces (replay, animation) and TootSweet's database.
+pub mod masyu {
+    pub use pzl_masyu::render::text as board_text;
+    pub use pzl_masyu::solver::animate;
+    pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
+}
+
+/// TootSweet's `Puzzles.data` database (`pzl masyu db …`).
+pub mod tootsweet {
+    use super::*;
+
+    pub use pzl_masyu::store::{Database, Progress, import_name};
+
+    /// The Masyu board a document holds, for storing in the database.
+    pub fn board(doc: Document) -> Result<pzl_masyu::Board, Error> {
+        match doc {
+            Document::Masyu(d) => Ok(d.value),
+            other => Err(wrong_kind(&other, "Masyu puzzle or board", "a TootSweet database")),
+        }
+    }
+
+    /// `DatabaseError` as the one error type, about the database file `name`.
+    pub fn error(name: &str) -> impl Fn(pzl_masyu::store::DatabaseError) -> Error + '_ {
+        move |e| Error::from(e).in_file(name)
+    }
+}
