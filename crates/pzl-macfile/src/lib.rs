@@ -1,6 +1,6 @@
 //! Classic Macintosh files: resource forks ([`fork`]), the containers that carry them outside an
-//! HFS disk ([`macbinary`], [`applesingle`], [`binhex`]), Rez/DeRez text ([`rez`]) and MacPoly's
-//! source-to-resource converter ([`ftor`]).
+//! HFS disk ([`macbinary`], [`applesingle`], [`binhex`]) and Rez/DeRez text ([`rez`]). MacPoly's
+//! source-to-resource converter (`ftor`) lives in `pzl-poly`.
 //!
 //! Every reader checks each offset against the length of what it reads and keeps the fields whose
 //! meaning is unknown, so that writing an unedited file gives back its exact bytes. [`container`]
@@ -12,7 +12,6 @@ pub mod container;
 pub mod crc;
 pub mod finder;
 pub mod fork;
-pub mod ftor;
 pub mod macbinary;
 pub mod macroman;
 pub mod rez;
