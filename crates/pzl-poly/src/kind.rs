@@ -336,3 +336,271 @@ fn pack_info(file: &PackFile, solved: bool) -> Info {
         .fact(Fact::hidden("piece_area", piece_area))
         .fact(areas_fact(shape_area, piece_area))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use pzl_core::{ErrorKind, Location, Outcome, Picture, Status};
+
+    use super::*;
+
+    /// Figure 6 of Levner's article (CR line ends).
+    const FIG6: &str = "6 x 6 Square\rCongratulations! Puzzle by David Levner.\r\
+        ..................\r.a.a..SSSSSS..b.b.\r.aaaa.SSSSSS.bbbb.\r.aaa..SSSSSS..bbb.\r\
+        ......SSSSSS......\r.c.c..SSSSSS..d.d.\r.cccc.SSSSSS.dddd.\r.ccc..........ddd.\r\
+        ..................\r";
+    /// Figure 4: the article's solution (B and D turned over).
+    const FIG4: &str = "6 x 6 Square Solution\n........\n.AAABBB.\n.AABBBB.\n.AAABDB.\n.CACDDD.\n.CCCCDD.\n.CCCDDD.\n........\n";
+    const PACK: &str = "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
+        ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n";
+
+    fn read(text: &str, format: Format) -> PolyDoc {
+        PolyKind::read(text.as_bytes(), format, &()).unwrap().value
+    }
+
+    fn detect(bytes: &[u8]) -> Option<Format> {
+        PolyKind::formats().iter().copied().find(|f| f.info().detects(bytes))
+    }
+
+    #[test]
+    fn formats_detect_their_content() {
+        assert_eq!(detect(FIG6.as_bytes()), Some(Format::MacPoly));
+        assert_eq!(detect(FIG4.as_bytes()), Some(Format::MacPolySolution));
+        assert_eq!(detect(PACK.as_bytes()), Some(Format::Pack));
+        assert_eq!(Format::from_name("pzl-pack"), Some(Format::Pack));
+        assert_eq!(Format::Pack.info().confidence, pzl_core::Confidence::Strong);
+        assert!(Format::MacPolySolution.info().has_extension("MACPOLYSOL"));
+    }
+
+    #[test]
+    fn same_format_writes_are_byte_exact() {
+        let crlf = FIG6.replace('\r', "\r\n");
+        let lenient = PACK.replace('\n', "\r\n");
+        for (text, format) in [
+            (FIG6, Format::MacPoly),
+            (crlf.as_str(), Format::MacPoly),
+            (FIG4, Format::MacPolySolution),
+            (PACK, Format::Pack),
+            (lenient.as_str(), Format::Pack),
+        ] {
+            let doc = read(text, format);
+            let written = PolyKind::write(&doc, format).unwrap();
+            assert_eq!(written.bytes, text.as_bytes(), "{format:?}");
+            assert!(written.lost.is_empty());
+        }
+    }
+
+    #[test]
+    fn conversions_say_what_they_lose_and_refuse_what_needs_solving() {
+        let puzzle = read(FIG6, Format::MacPoly);
+        let pack = PolyKind::write(&puzzle, Format::Pack).unwrap();
+        assert!(pack.bytes.starts_with(b"pzl-pack 1\ntitle 6 x 6 Square\nmessage Congratulations!"));
+        assert_eq!(pack.lost, ["the layout of the grid (where each piece is drawn)"]);
+        let e = PolyKind::write(&puzzle, Format::MacPolySolution).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Usage);
+        assert!(e.message.contains("solve the puzzle"), "{e}");
+        let solution = read(FIG4, Format::MacPolySolution);
+        let e = PolyKind::write(&solution, Format::MacPoly).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Usage);
+        assert!(e.message.contains("a solution is no puzzle; solve the puzzle"), "{e}");
+        let square = read(PACK, Format::Pack);
+        let mac = PolyKind::write(&square, Format::MacPoly).unwrap();
+        assert!(mac.bytes.starts_with(b"6 x 6 Square\rCongratulations!\r"));
+        assert_eq!(mac.lost, ["the piece names (MacPoly names pieces by letter)"]);
+        let many = read(
+            "pzl-pack 1\nflips yes\n\nboard\n##########################\n\npiece m x26\n#\n",
+            Format::Pack,
+        );
+        let e = PolyKind::write(&many, Format::MacPoly).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Encode);
+        assert!(e.message.contains("at most 25 pieces"), "{e}");
+    }
+
+    #[test]
+    fn read_errors_and_warnings_name_the_place() {
+        let e = PolyKind::read(b"Split\nmessage\n.SSS.\n.a.a.\n", Format::MacPoly, &()).unwrap_err();
+        assert_eq!((e.kind, e.at.clone()), (ErrorKind::Syntax, Some(Location::line_column(4, 2))));
+        assert_eq!(e.to_string(), "line 4, column 2: the squares of piece `a` are not connected");
+        let e = PolyKind::read(b"pzl-pack 1\nboard\n#x#\n", Format::Pack, &()).unwrap_err();
+        assert_eq!(e.to_string(), "line 3, column 2: `x` in a drawing; expected `#` or `.`");
+        let e = PolyKind::read(b"hello\n", Format::Pack, &()).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: expected the magic line `pzl-pack 1`");
+        let one_line =
+            PolyKind::read(b"Name and message\n....\n.SS.\n.a..\n.a..\n", Format::MacPoly, &()).unwrap();
+        assert_eq!(one_line.warnings[0].at, Some(Location::line(2)));
+        assert!(one_line.warnings[0].message.contains("share line 1"));
+        let dashes = PolyKind::read(b"n\nm\n-SS-\n-aa-\n", Format::MacPoly, &()).unwrap();
+        assert_eq!(
+            dashes.warnings[0].to_string(),
+            "line 3, column 1: the grid uses `-` for an empty square; MacPoly's own files use `.`"
+        );
+        // A solution whose piece falls apart reads, with a warning: checking it is what it is for.
+        let split = FIG4.replacen(".AAABBB.", ".DAABBB.", 1).replacen(".CCCDDD.", ".CCCDDA.", 1);
+        let parsed = PolyKind::read(split.as_bytes(), Format::MacPolySolution, &()).unwrap();
+        assert_eq!(parsed.warnings.len(), 1);
+    }
+
+    #[test]
+    fn info_lists_pieces_and_areas() {
+        let info = PolyKind::info(&read(FIG6, Format::MacPoly));
+        let text = info.to_string();
+        assert!(text.starts_with("MacPoly puzzle source file (macpoly)\n"), "{text}");
+        assert!(text.contains("  name:    6 x 6 Square\n"), "{text}");
+        assert!(text.contains("  message: Congratulations! Puzzle by David Levner.\n"), "{text}");
+        assert!(text.contains("  grid:    18 x 9\n"), "{text}");
+        assert!(text.contains("    d  9 squares, beside the shape\n"), "{text}");
+        assert!(text.contains("  shape:   36 squares\n"), "{text}");
+        assert!(text.contains("the pieces cover 36 squares: the areas match"), "{text}");
+        let json = serde_json::to_value(&info).unwrap();
+        assert_eq!(json["facts"]["shape_area"], 36);
+        assert_eq!(json["facts"]["areas_match"], true);
+        assert_eq!(json["facts"]["pieces"][0]["letter"], "a");
+        let mismatch = FIG6.replacen(".aaa..SSSSSS", ".aaa..SSSSSSS", 1).replacen("..bbb.\r", ".bbb.\r", 1);
+        let text = PolyKind::info(&read(&mismatch, Format::MacPoly)).to_string();
+        assert!(text.contains("MISMATCH: the pieces cover 36 squares but the shape has 37"), "{text}");
+        let pack = PolyKind::info(&read(PACK, Format::Pack)).to_string();
+        assert!(pack.contains("  pieces: 4\n    a  9 squares x 2 copies\n"), "{pack}");
+        assert!(pack.contains("  flips:  allowed\n"), "{pack}");
+    }
+
+    #[test]
+    fn check_verifies_attached_solutions() {
+        let puzzle = read(FIG6, Format::MacPoly);
+        let good = PolyKind::combine(&puzzle, &read(FIG4, Format::MacPolySolution)).unwrap().value;
+        let report = PolyKind::check(&good).unwrap();
+        assert_eq!(report.status(), Status::Ok, "{report}");
+        assert_eq!(report.verdict, "the solution is correct");
+        let strict = PolyKind::check_no_flip(&good).unwrap();
+        assert_eq!(strict.status(), Status::Problems);
+        assert!(strict.to_string().contains("flips not allowed"), "{strict}");
+        let broken = FIG4.replace(".AABBBB.", ".AAABBB.");
+        let bad = PolyKind::combine(&puzzle, &read(&broken, Format::MacPolySolution)).unwrap().value;
+        assert_eq!(PolyKind::check(&bad).unwrap().status(), Status::Problems);
+        let split = FIG4.replacen(".AAABBB.", ".DAABBB.", 1).replacen(".CCCDDD.", ".CCCDDA.", 1);
+        let split = PolyKind::combine(&puzzle, &read(&split, Format::MacPolySolution)).unwrap().value;
+        let report = PolyKind::check(&split).unwrap();
+        assert!(
+            report.to_string().contains("line 3, column 2: the squares of piece `D` are not connected"),
+            "{report}"
+        );
+        let e = PolyKind::combine(&puzzle, &puzzle).unwrap_err();
+        assert!(e.message.contains("expected a MacPoly solution file"));
+        let e = PolyKind::combine(&read(PACK, Format::Pack), &puzzle).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Usage);
+    }
+
+    #[test]
+    fn check_proves_impossible_puzzles() {
+        assert_eq!(PolyKind::check(&read(FIG6, Format::MacPoly)).unwrap().status(), Status::Ok);
+        let mismatch = FIG6.replacen(".aaa..SSSSSS", ".aaa..SSSSSSS", 1).replacen("..bbb.\r", ".bbb.\r", 1);
+        let report = PolyKind::check(&read(&mismatch, Format::MacPoly)).unwrap();
+        assert_eq!(report.problems.len(), 1, "{report}");
+        assert_eq!(report.problems[0].rule, "impossible");
+        let one_sided = read(&PACK.replace("flips yes", "flips no"), Format::Pack);
+        assert_eq!(PolyKind::check(&one_sided).unwrap().facts[0].text, "not allowed");
+    }
+
+    #[test]
+    fn solve_counts_lists_and_finds() {
+        let puzzle = read(FIG6, Format::MacPoly);
+        let count = |request: SolveRequest| PolyKind::solve(&puzzle, &request).unwrap().report;
+        let raw = count(SolveRequest { count: true, ..SolveRequest::default() });
+        assert_eq!(raw.to_string(), "48\n");
+        let json = serde_json::to_value(&raw).unwrap();
+        assert_eq!((json["facts"]["raw"].as_u64(), json["facts"]["distinct"].as_u64()), (Some(48), Some(6)));
+        assert_eq!(json["facts"]["symmetries"], 8);
+        let distinct =
+            count(SolveRequest { count: true, distinct: true, jobs: 2, ..SolveRequest::default() });
+        assert_eq!(distinct.to_string(), "6\n");
+        let none = count(SolveRequest { count: true, no_flip: true, ..SolveRequest::default() });
+        assert_eq!((none.to_string(), none.status()), ("0\n".to_string(), Status::Problems));
+        let limited = count(SolveRequest { count: true, limit: Some(1), ..SolveRequest::default() });
+        assert!(limited.to_string().ends_with("+\n"), "{limited}");
+
+        let all =
+            PolyKind::solve(&puzzle, &SolveRequest { all: true, distinct: true, ..SolveRequest::default() })
+                .unwrap();
+        assert_eq!(all.report.solutions.len(), 6);
+        assert_eq!(all.report.to_string().matches("solution ").count(), 6);
+        let first = PolyKind::solve(&puzzle, &SolveRequest::default()).unwrap();
+        assert_eq!(first.report.outcome, Outcome::Solved);
+        let picture = &first.report.solutions[0];
+        for letter in ['A', 'B', 'C', 'D'] {
+            assert_eq!(picture.matches(letter).count(), 18, "{picture}");
+        }
+        // The solution document is a MacPoly solution file that checks against the puzzle.
+        let written = PolyKind::write(&first.solutions[0], Format::MacPolySolution).unwrap().bytes;
+        assert!(written.starts_with(b"6 x 6 Square Solution\r........\r.AAA"));
+        let solution = PolyKind::read(&written, Format::MacPolySolution, &()).unwrap().value;
+        let both = PolyKind::combine(&puzzle, &solution).unwrap().value;
+        assert_eq!(PolyKind::check(&both).unwrap().status(), Status::Ok);
+    }
+
+    #[test]
+    fn pack_solutions_are_documents_with_their_packing() {
+        let square = read(PACK, Format::Pack);
+        let solved = PolyKind::solve(&square, &SolveRequest::default()).unwrap();
+        assert_eq!(solved.report.solutions[0].lines().count(), 6);
+        let PolyDoc::Pack { solution: Some(_), .. } = &solved.solutions[0] else { panic!("a packing") };
+        assert_eq!(PolyKind::check(&solved.solutions[0]).unwrap().status(), Status::Ok);
+        let written = PolyKind::write(&solved.solutions[0], Format::Pack).unwrap();
+        assert_eq!(
+            (written.bytes.as_slice(), written.lost.as_slice()),
+            (PACK.as_bytes(), &["the solution".to_string()][..])
+        );
+        let text = PolyKind::render(&solved.solutions[0], &RenderRequest::new(Picture::Text)).unwrap();
+        assert!(!String::from_utf8(text).unwrap().contains('·'));
+    }
+
+    #[test]
+    fn impossible_and_cancelled_solves_say_why() {
+        let one_sided = read(&PACK.replace("flips yes", "flips no"), Format::Pack);
+        let solved = PolyKind::solve(&one_sided, &SolveRequest::default()).unwrap();
+        assert_eq!(solved.report.status(), Status::Problems);
+        let cancel = Arc::new(AtomicBool::new(true));
+        let square = read(PACK, Format::Pack);
+        let request = SolveRequest { count: true, cancel: Some(cancel), ..SolveRequest::default() };
+        let report = PolyKind::solve(&square, &request).unwrap().report;
+        assert!(report.to_string().ends_with("+\n"), "{report}");
+        assert!(report.warnings.iter().any(|w| w.message.contains("timed out")));
+    }
+
+    #[test]
+    fn unsupported_requests_are_refused() {
+        let puzzle = read(FIG6, Format::MacPoly);
+        for request in [
+            SolveRequest { trace: true, ..SolveRequest::default() },
+            SolveRequest { human: true, ..SolveRequest::default() },
+            SolveRequest { limit: Some(3), ..SolveRequest::default() },
+            SolveRequest { count: true, all: true, ..SolveRequest::default() },
+        ] {
+            assert_eq!(PolyKind::solve(&puzzle, &request).unwrap_err().kind, ErrorKind::Usage, "{request:?}");
+        }
+        let solution = read(FIG4, Format::MacPolySolution);
+        let e = PolyKind::solve(&solution, &SolveRequest::default()).unwrap_err();
+        assert!(e.message.contains("give the puzzle to solve"));
+        for picture in [Picture::Pdf, Picture::Html] {
+            let e = PolyKind::render(&puzzle, &RenderRequest::new(picture)).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Usage);
+        }
+        let mut select = RenderRequest::new(Picture::Text);
+        select.select = Some("1".into());
+        assert_eq!(PolyKind::render(&puzzle, &select).unwrap_err().kind, ErrorKind::Usage);
+    }
+
+    #[test]
+    fn render_draws_text_and_svg() {
+        let puzzle = read(FIG6, Format::MacPoly);
+        let text = String::from_utf8(PolyKind::render(&puzzle, &RenderRequest::new(Picture::Text)).unwrap())
+            .unwrap();
+        assert!(text.starts_with("6 x 6 Square\n"));
+        assert!(!text.contains('\x1b'));
+        let mut colour = RenderRequest::new(Picture::Text);
+        colour.colour = true;
+        assert!(PolyKind::render(&puzzle, &colour).unwrap().contains(&0x1b));
+        let svg = PolyKind::render(&read(PACK, Format::Pack), &RenderRequest::new(Picture::Svg)).unwrap();
+        assert!(String::from_utf8(svg).unwrap().contains("<svg"));
+    }
+}

@@ -358,6 +358,32 @@ mod tests {
         assert_eq!(source_from_resource(b"SBS1", b"n", b"AB\r\0").unwrap(), b"n\rAB\r");
     }
 
+    #[test]
+    fn invalid_sources_are_refused_and_nothing_is_stored() {
+        let mut fork = ResourceFork::new();
+        let good = format!("6 x 6 Square\nCongratulations! Puzzle by David Levner.\n{GRID}").into_bytes();
+        // Piece `a` in two parts: the MacPoly reader's message, with its line and column.
+        let split = b"Split\nmessage\n.SSS.\n.a.a.\n".to_vec();
+        let e = add_sources(&mut fork, *b"SBP1", &[good.clone(), split.clone()]).unwrap_err();
+        assert_eq!(e.kind, pzl_core::ErrorKind::Syntax);
+        assert_eq!(e.at, Some(Location::line_column(4, 2)));
+        assert_eq!(e.to_string(), "source 2: line 4, column 2: the squares of piece `a` are not connected");
+        assert_eq!(fork.count(), 0, "the valid source before it is not stored either");
+        let e = add_sources(&mut fork, *b"SBP1", &[split]).unwrap_err();
+        assert_eq!(e.to_string(), "line 4, column 2: the squares of piece `a` are not connected");
+        // A solution source under a puzzle type, and a puzzle under a solution type.
+        let fig4 = b"6 x 6 Square Solution\n........\n.AAABBB.\n.AABBBB.\n".to_vec();
+        let e = add_sources(&mut fork, *b"SBP1", &[fig4.clone()]).unwrap_err();
+        assert!(e.message.contains("this source is a solution"), "{e}");
+        let e = add_sources(&mut fork, *b"SBS1", &[good.clone()]).unwrap_err();
+        assert!(e.message.contains("this source is a puzzle"), "{e}");
+        assert_eq!(fork.count(), 0);
+        assert_eq!(add_sources(&mut fork, *b"SBP1", &[good]).unwrap(), [128]);
+        assert_eq!(add_sources(&mut fork, *b"SBS1", &[fig4]).unwrap(), [128]);
+        // Other types are stored as they come.
+        assert_eq!(add_sources(&mut fork, *b"TEXT", &[b"name\nanything at all\n".to_vec()]).unwrap(), [128]);
+    }
+
     proptest::proptest! {
         /// ftor then its inverse gives back the source (CR line ends).
         #[test]
