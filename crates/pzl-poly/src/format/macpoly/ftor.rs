@@ -373,9 +373,9 @@ mod tests {
         assert_eq!(e.to_string(), "line 4, column 2: the squares of piece `a` are not connected");
         // A solution source under a puzzle type, and a puzzle under a solution type.
         let fig4 = b"6 x 6 Square Solution\n........\n.AAABBB.\n.AABBBB.\n".to_vec();
-        let e = add_sources(&mut fork, *b"SBP1", &[fig4.clone()]).unwrap_err();
+        let e = add_sources(&mut fork, *b"SBP1", std::slice::from_ref(&fig4)).unwrap_err();
         assert!(e.message.contains("this source is a solution"), "{e}");
-        let e = add_sources(&mut fork, *b"SBS1", &[good.clone()]).unwrap_err();
+        let e = add_sources(&mut fork, *b"SBS1", std::slice::from_ref(&good)).unwrap_err();
         assert!(e.message.contains("this source is a puzzle"), "{e}");
         assert_eq!(fork.count(), 0);
         assert_eq!(add_sources(&mut fork, *b"SBP1", &[good]).unwrap(), [128]);
