@@ -67,8 +67,8 @@ pub fn check(doc: &PolyDoc, no_flip: bool) -> Result<CheckReport> {
                 verdict = "every piece of the solution is in one part";
             }
         }
-        PolyDoc::Pack { file, solution, .. } => {
-            let problem = file.problem(no_flip.then_some(false));
+        PolyDoc::Pack { solution, .. } => {
+            let problem = doc.problem(no_flip)?;
             match solution {
                 Some(found) => {
                     problems

@@ -68,12 +68,17 @@ impl PolyDoc {
     }
 
     /// The packing problem; `no_flip` forbids turning pieces over (a pack file's `flips no` does
-    /// too). A MacPoly file whose grid is not a puzzle gives its reader's error.
+    /// too). A MacPoly file whose grid is not a puzzle gives its reader's error; a problem too
+    /// large to search ([`crate::packer::MAX_PLACEMENTS`]) a limit error.
     pub fn problem(&self, no_flip: bool) -> Result<Problem> {
-        match self {
-            PolyDoc::MacPoly { file, .. } => Ok(file.puzzle()?.problem(!no_flip)),
-            PolyDoc::Pack { file, .. } => Ok(file.problem(no_flip.then_some(false))),
-        }
+        let problem = match self {
+            PolyDoc::MacPoly { file, .. } => file.puzzle()?.problem(!no_flip),
+            PolyDoc::Pack { file, .. } => file.problem(no_flip.then_some(false)),
+        };
+        problem
+            .check_size()
+            .map_err(|why| Error::limit(why).hint("give fewer or larger pieces, or a smaller board"))?;
+        Ok(problem)
     }
 }
 
@@ -588,6 +593,41 @@ mod tests {
         let mut select = RenderRequest::new(Picture::Text);
         select.select = Some("1".into());
         assert_eq!(PolyKind::render(&puzzle, &select).unwrap_err().kind, ErrorKind::Usage);
+    }
+
+    /// N differently named monominoes on N squares (findings R2): refused at once with a limit
+    /// error, not set up with N² placements.
+    #[test]
+    fn problems_too_large_to_set_up_are_refused() {
+        let many = |n: usize| {
+            let side = (1..).find(|s| s * s >= n).unwrap_or(1);
+            let mut text = format!(
+                "pzl-pack 1\nflips yes\n\nboard\n{}",
+                format!("{}\n", "#".repeat(side)).repeat(n / side)
+            );
+            if n % side != 0 {
+                text.push_str(&format!("{}\n", "#".repeat(n % side)));
+            }
+            for k in 0..n {
+                text.push_str(&format!("\npiece p{k}\n#\n"));
+            }
+            read(&text, Format::Pack)
+        };
+        let started = std::time::Instant::now();
+        let huge = many(10_000);
+        for e in [
+            PolyKind::check(&huge).unwrap_err(),
+            PolyKind::solve(&huge, &SolveRequest::default()).unwrap_err(),
+            PolyKind::solve(&huge, &SolveRequest { count: true, ..SolveRequest::default() }).unwrap_err(),
+        ] {
+            assert_eq!(e.kind, ErrorKind::Limit);
+            assert!(e.message.contains("too large to search"), "{e}");
+        }
+        assert!(PolyKind::info(&huge).to_string().contains("pieces: 10000"));
+        assert_eq!(PolyKind::check(&many(2000)).unwrap_err().kind, ErrorKind::Limit);
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+        let small = many(30);
+        assert_eq!(PolyKind::check(&small).unwrap().status(), Status::Ok);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! - [`kind`]: [`PolyKind`], the kind's [`pzl_core::Kind`] implementation, and [`PolyDoc`], what
 //!   one file holds once read.
-//! - [`format`]: the formats ([`Format`]): MacPoly's puzzle and solution source files (D. Levner,
+//! - [`format`](mod@format): the formats ([`Format`]): MacPoly's puzzle and solution source files (D. Levner,
 //!   MacTutor 1986) with MacPoly's resources ([`format::macpoly::ftor`],
 //!   [`format::macpoly::resource`]), and pzl's own packing-problem format `pzl-pack`
 //!   ([`format::pack`]), for any number of named pieces.

@@ -242,7 +242,47 @@ pub struct Counts {
     pub timed_out: bool,
 }
 
+/// The most placements (of all pieces together) a search sets up: each takes some 150 bytes
+/// across the plan and the exact-cover engine, so this bounds a search near 300 MB. Pieces of the
+/// same shape are not merged, so a file of N differently named monominoes on N squares has N²
+/// placements (findings R2).
+pub const MAX_PLACEMENTS: u64 = 2_000_000;
+
 impl Problem {
+    /// An upper bound of the placements a search would set up: for every piece and orientation,
+    /// the positions where its bounding box fits in the board's. Cheap: nothing is built.
+    pub fn placement_bound(&self) -> u64 {
+        let (bw, bh) = (self.board.width() as u64, self.board.height() as u64);
+        self.pieces
+            .iter()
+            .map(|p| {
+                p.shape
+                    .orientations(self.equivalence())
+                    .iter()
+                    .map(|(_, o)| {
+                        let (w, h) = (o.width() as u64, o.height() as u64);
+                        (bw + 1).saturating_sub(w) * (bh + 1).saturating_sub(h)
+                    })
+                    .sum::<u64>()
+            })
+            .fold(0u64, u64::saturating_add)
+    }
+
+    /// Refuse a problem too large to set up ([`MAX_PLACEMENTS`]), saying why.
+    pub fn check_size(&self) -> Result<(), String> {
+        let bound = self.placement_bound();
+        if bound > MAX_PLACEMENTS {
+            return Err(format!(
+                "the problem is too large to search: its {} pieces could lie in up to {bound} places on \
+                 the {}x{} board, and pzl sets up at most {MAX_PLACEMENTS}",
+                self.pieces.len(),
+                self.board.width(),
+                self.board.height()
+            ));
+        }
+        Ok(())
+    }
+
     /// Sum of the pieces' areas.
     pub fn piece_area(&self) -> usize {
         self.pieces.iter().map(|p| p.shape.len()).sum()

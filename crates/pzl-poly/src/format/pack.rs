@@ -176,6 +176,8 @@ impl PackFile {
         let mut flips_line = false;
         let mut board_line = None;
         let mut piece_lines = Vec::new();
+        // The names so far: thousands of pieces must not cost a comparison with every other.
+        let mut names = std::collections::HashSet::new();
         let mut target = Target::None;
         for (line_no, raw) in lines {
             let line = clean(line_no, raw);
@@ -254,7 +256,7 @@ impl PackFile {
                         let column = line.rfind(extra).map_or(1, |p| p + 1);
                         return Err(at(line_no, column, "unexpected text after the piece's copies"));
                     }
-                    if file.pieces.iter().any(|p| p.name == name) {
+                    if !names.insert(name.to_string()) {
                         return Err(at(line_no, rest_column, format!("a second piece named `{name}`")));
                     }
                     file.pieces.push(PackPiece { name: name.to_string(), copies, rows: Vec::new() });
