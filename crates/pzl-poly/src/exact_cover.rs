@@ -42,6 +42,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Link updates (Knuth's "updates": items removed while covering).
     pub updates: u64,
+    /// The search was stopped by its `stop` test (see [`ExactCover::search_until`]).
+    pub stopped: bool,
 }
 
 impl ExactCover {
@@ -88,7 +90,17 @@ impl ExactCover {
 
     /// Visit every solution (the option numbers, in the order chosen) until `visit` breaks.
     pub fn search(&self, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> Stats {
-        Links::new(self).run(&mut visit)
+        Links::new(self).run(&mut visit, &|| false)
+    }
+
+    /// [`ExactCover::search`] that also ends when `stop` says so. `stop` is asked every few
+    /// thousand nodes, so a clock or a cancel flag stops a search that finds no solution too.
+    pub fn search_until(
+        &self,
+        stop: &dyn Fn() -> bool,
+        mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> Stats {
+        Links::new(self).run(&mut visit, stop)
     }
 
     /// Count solutions, stopping at `limit` when given.
@@ -271,7 +283,7 @@ impl Links {
     }
 
     /// Knuth's steps X2–X8, iteratively.
-    fn run(&mut self, visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Stats {
+    fn run(&mut self, visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, stop: &dyn Fn() -> bool) -> Stats {
         let mut stats = Stats::default();
         if self.primary == 0 {
             return stats;
@@ -312,6 +324,10 @@ impl Links {
                         // Every option of this item has been tried.
                         Step::Leave(x)
                     } else {
+                        if stats.nodes % 4096 == 0 && stop() {
+                            stats.stopped = true;
+                            break;
+                        }
                         stats.nodes += 1;
                         let mut p = x + 1;
                         while p != x {

@@ -864,6 +864,10 @@ impl Plan {
         let mut ids = Vec::new();
         let mut id = 0u32;
         for (piece, list) in self.placements.iter().enumerate() {
+            // Setting up is part of the search: thousands of pieces take a while.
+            if deadline.reached() {
+                return SearchStats { nodes: 0, stopped: true, timed_out: true };
+            }
             for cells in list {
                 let option: Vec<usize> =
                     std::iter::once(piece).chain(cells.iter().map(|&c| cell_item[c as usize])).collect();
@@ -876,7 +880,7 @@ impl Plan {
         let mut chosen = Vec::new();
         let mut stopped = false;
         let mut timed_out = false;
-        let stats = problem.search(|options| {
+        let stats = problem.search_until(&|| deadline.reached(), |options| {
             chosen.clear();
             chosen.extend(options.iter().filter_map(|&o| ids.get(o).copied()));
             let flow = visit(&chosen);
@@ -884,6 +888,9 @@ impl Plan {
             stopped = flow.is_break() || timed_out;
             if stopped { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
+        if stats.stopped {
+            (stopped, timed_out) = (true, true);
+        }
         SearchStats { nodes: stats.nodes, stopped, timed_out }
     }
 }
@@ -1055,6 +1062,26 @@ mod tests {
         assert_eq!(raw.len(), 2);
         assert_ne!(raw[0], raw[1]);
         assert!(problem.first().is_some_and(|s| problem.verify(&s).is_empty()));
+    }
+
+    #[test]
+    fn a_cancelled_search_of_the_general_engine_stops_in_setup() {
+        // 70 pieces: beyond the bitboards' 64.
+        let problem = Problem {
+            board: Board::from_rows(&["#".repeat(70)], |c| c == '#'),
+            pieces: (0..70).map(|k| piece(&format!("p{k}"), "#")).collect(),
+            flips: true,
+        };
+        let cancel = Arc::new(AtomicBool::new(true));
+        let options = SearchOptions { cancel: Some(cancel.clone()), ..SearchOptions::default() };
+        let (found, outcome) = problem.find_first(options.clone());
+        assert!(found.is_none() && outcome.timed_out);
+        assert!(problem.count(options).timed_out);
+        cancel.store(false, Ordering::Relaxed);
+        let options = SearchOptions { cancel: Some(cancel), ..SearchOptions::default() };
+        assert!(problem.find_first(options).0.is_some_and(|s| problem.verify(&s).is_empty()));
+        let cover = ExactCover::new(1, 0);
+        assert!(cover.search_until(&|| true, |_| ControlFlow::Continue(())).solutions == 0);
     }
 
     #[test]
