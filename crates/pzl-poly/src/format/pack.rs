@@ -27,7 +27,8 @@
 //! blocks. The reader is lenient (CRLF, trailing spaces, missing `flips` line: warnings); the writer
 //! writes the canonical form above, which reads back to the same value and the same bytes.
 
-use pzl_core::{Location, Parsed, Warning};
+pub use pzl_core::Parsed;
+use pzl_core::{Location, Warning};
 
 use crate::packer::{Board, Piece, Problem, Solution};
 use crate::shape::Shape;

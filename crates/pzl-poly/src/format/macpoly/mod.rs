@@ -21,7 +21,8 @@
 pub mod ftor;
 pub mod resource;
 
-use pzl_core::{Location, Parsed, Warning};
+pub use pzl_core::Parsed;
+use pzl_core::{Location, Warning};
 use pzl_grid::{Grid, Pos};
 
 use crate::packer::{Board, Piece, Placement, Problem, Solution};
