@@ -6,7 +6,7 @@ use std::path::Path;
 
 use pzl::{Document, Error, Format, Open, RenderRequest, Status};
 
-use crate::args::{CheckArgs, ConvertArgs, FormatsArgs, InfoArgs, RenderArgs, SolveArgs};
+use crate::args::{CheckArgs, ConvertArgs, FormatsArgs, InfoArgs, RenderArgs};
 use crate::high;
 use crate::io::{self, Ctx};
 use crate::print::{self, Batch, Mode};
@@ -64,16 +64,13 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
 
 /// `pzl check FILE…`.
 pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
-    let mut options = high::open_options(&args.read)?;
-    if args.no_flip {
-        options.set_param("no-flip")?;
-    }
+    let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
     for file in &files {
         let checked = open(ctx, file, &options)
             .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
-            .and_then(|doc| doc.check());
+            .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() });
         match checked {
             Ok(mut report) => {
                 report.file = Some(file.clone());

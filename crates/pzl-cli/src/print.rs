@@ -65,11 +65,6 @@ impl<'a> Batch<'a> {
         Batch { ctx, mode, many: inputs != 1, entries: Vec::new(), summary: Summary::default() }
     }
 
-    /// Whether this run has several inputs.
-    pub fn is_many(&self) -> bool {
-        self.many
-    }
-
     /// One input's report, with the status it gives.
     pub fn report<R: Serialize + std::fmt::Display>(&mut self, report: &R, status: Status) -> Result<(), Error> {
         self.summary.files += 1;

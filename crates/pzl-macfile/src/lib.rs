@@ -1,7 +1,7 @@
 #![deny(missing_docs)]
 //! Classic Macintosh files: resource forks ([`fork`]), the containers that carry them outside an
-//! HFS disk ([`macbinary`], [`applesingle`], [`binhex`]), Rez/DeRez text ([`rez`]) and MacPoly's
-//! source-to-resource converter ([`ftor`]).
+//! HFS disk ([`macbinary`], [`applesingle`], [`binhex`]) and Rez/DeRez text ([`rez`]). MacPoly's
+//! source-to-resource converter (`ftor`) lives in `pzl-poly`.
 //!
 //! Every reader checks each offset against the length of what it reads and keeps the fields whose
 //! meaning is unknown, so that writing an unedited file gives back its exact bytes. [`container`]
@@ -43,8 +43,6 @@ pub mod crc;
 pub mod finder;
 pub mod fork;
 pub mod format;
-#[allow(missing_docs)]
-pub mod ftor;
 pub mod kind;
 pub mod listing;
 pub mod macbinary;

@@ -34,7 +34,9 @@ fn benches(c: &mut Criterion) {
         group.bench_function("pent-6x10 count (9356 raw, 2339 distinct)", |b| {
             b.iter(|| assert_eq!(p.count(SearchOptions::default()).distinct, 2339))
         });
-        group.bench_function("pent-6x10 count --jobs 2", |b| b.iter(|| assert_eq!(p.count(two).raw, 9356)));
+        group.bench_function("pent-6x10 count --jobs 2", |b| {
+            b.iter(|| assert_eq!(p.count(two.clone()).raw, 9356))
+        });
         group.bench_function("pent-6x10 list 2339 distinct", |b| {
             b.iter(|| assert_eq!(listed(&p, true), 2339))
         });
@@ -45,7 +47,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| assert_eq!(p.count(SearchOptions::default()).distinct, 16146))
         });
         group.bench_function("pent+square 8x8 count --jobs 2", |b| {
-            b.iter(|| assert_eq!(p.count(two).raw, 129_168))
+            b.iter(|| assert_eq!(p.count(two.clone()).raw, 129_168))
         });
     }
     for id in ["hexo-15x15-minus-5x3", "hexo-parallelogram-15x14", "hexo-19x11-plus-nub"] {

@@ -11,11 +11,15 @@ use std::ops::ControlFlow;
 
 /// Why an exact-cover problem cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // The fields are the option and item numbers the message names.
 pub enum ExactCoverError {
+    /// An item number beyond the items.
     #[error("option {option}: item {item} does not exist (there are {items} items)")]
     NoSuchItem { option: usize, item: usize, items: usize },
+    /// An item twice in one option.
     #[error("option {option}: item {item} appears twice")]
     RepeatedItem { option: usize, item: usize },
+    /// An option without items.
     #[error("option {option} has no items")]
     EmptyOption { option: usize },
 }
@@ -38,21 +42,28 @@ pub struct Stats {
     pub nodes: u64,
     /// Link updates (Knuth's "updates": items removed while covering).
     pub updates: u64,
+    /// The search was stopped by its `stop` test (see [`ExactCover::search_until`]).
+    pub stopped: bool,
 }
 
 impl ExactCover {
+    /// A problem with `primary` items (covered exactly once) and `secondary` items (at most once),
+    /// and no options yet.
     pub fn new(primary: usize, secondary: usize) -> ExactCover {
         ExactCover { primary, secondary, options: Vec::new() }
     }
 
+    /// The number of primary items.
     pub fn primary(&self) -> usize {
         self.primary
     }
 
+    /// The number of secondary items.
     pub fn secondary(&self) -> usize {
         self.secondary
     }
 
+    /// The options, each a list of item numbers.
     pub fn options(&self) -> &[Vec<usize>] {
         &self.options
     }
@@ -79,7 +90,17 @@ impl ExactCover {
 
     /// Visit every solution (the option numbers, in the order chosen) until `visit` breaks.
     pub fn search(&self, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> Stats {
-        Links::new(self).run(&mut visit)
+        Links::new(self).run(&mut visit, &|| false)
+    }
+
+    /// [`ExactCover::search`] that also ends when `stop` says so. `stop` is asked every few
+    /// thousand nodes, so a clock or a cancel flag stops a search that finds no solution too.
+    pub fn search_until(
+        &self,
+        stop: &dyn Fn() -> bool,
+        mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> Stats {
+        Links::new(self).run(&mut visit, stop)
     }
 
     /// Count solutions, stopping at `limit` when given.
@@ -262,7 +283,7 @@ impl Links {
     }
 
     /// Knuth's steps X2–X8, iteratively.
-    fn run(&mut self, visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> Stats {
+    fn run(&mut self, visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, stop: &dyn Fn() -> bool) -> Stats {
         let mut stats = Stats::default();
         if self.primary == 0 {
             return stats;
@@ -303,6 +324,10 @@ impl Links {
                         // Every option of this item has been tried.
                         Step::Leave(x)
                     } else {
+                        if stats.nodes % 4096 == 0 && stop() {
+                            stats.stopped = true;
+                            break;
+                        }
                         stats.nodes += 1;
                         let mut p = x + 1;
                         while p != x {
@@ -348,21 +373,29 @@ impl Links {
 /// A problem read from Knuth's `dlx1` text format, with the item names.
 #[derive(Debug, Clone)]
 pub struct DlxFile {
+    /// The item names, primary first.
     pub items: Vec<String>,
+    /// The problem.
     pub problem: ExactCover,
 }
 
 /// Why a `dlx` file cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // The fields are the line (from 1) and the names the message shows.
 pub enum DlxError {
+    /// No item line.
     #[error("the file has no item line")]
     NoItems,
+    /// An item named twice.
     #[error("line {line}: item `{name}` is named twice")]
     DuplicateItem { line: usize, name: String },
+    /// Two separators of primary and secondary items.
     #[error("line {line}: a second `|` in the item line")]
     SecondBar { line: usize },
+    /// An option names an item the item line does not.
     #[error("line {line}: unknown item `{name}`")]
     UnknownItem { line: usize, name: String },
+    /// An option the problem refuses.
     #[error("line {line}: {source}")]
     Option { line: usize, source: ExactCoverError },
 }

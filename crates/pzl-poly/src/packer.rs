@@ -19,6 +19,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,7 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board whose `true` cells are to be covered.
     pub fn new(cells: Grid<bool>) -> Board {
         Board { cells }
     }
@@ -53,14 +55,17 @@ impl Board {
         Board { cells }
     }
 
+    /// The cells: `true` belongs to the board.
     pub fn grid(&self) -> &Grid<bool> {
         &self.cells
     }
 
+    /// The width of the board's grid.
     pub fn width(&self) -> usize {
         self.cells.width()
     }
 
+    /// The height of the board's grid.
     pub fn height(&self) -> usize {
         self.cells.height()
     }
@@ -70,6 +75,7 @@ impl Board {
         self.cells.cells().iter().filter(|&&c| c).count()
     }
 
+    /// Whether `pos` is a cell of the board.
     pub fn contains(&self, pos: Pos) -> bool {
         self.cells.get(pos).copied().unwrap_or(false)
     }
@@ -90,14 +96,18 @@ impl Board {
 /// A named piece.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Piece {
+    /// The name shown in solutions.
     pub name: String,
+    /// The shape.
     pub shape: Shape,
 }
 
 /// A packing problem: place every piece once so that the pieces cover the board exactly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// The region to cover.
     pub board: Board,
+    /// The pieces, each used once.
     pub pieces: Vec<Piece>,
     /// Pieces may be turned over (reflected) as well as rotated.
     pub flips: bool,
@@ -106,13 +116,16 @@ pub struct Problem {
 /// One piece in place: its index in [`Problem::pieces`] and the board cells it covers (sorted).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Placement {
+    /// The piece's index.
     pub piece: usize,
+    /// The board cells covered, sorted.
     pub cells: Vec<Pos>,
 }
 
 /// A complete packing, one placement per piece, in piece order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
+    /// The placements, sorted.
     pub placements: Vec<Placement>,
 }
 
@@ -133,6 +146,7 @@ impl Solution {
 
 /// Why a problem has no solution, found without searching.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[allow(missing_docs)] // The fields are the figures the message shows.
 pub enum Impossible {
     /// The pieces' total area differs from the board's.
     AreaMismatch { board: usize, pieces: usize },
@@ -163,8 +177,27 @@ impl std::fmt::Display for Impossible {
     }
 }
 
+/// When a search must stop early: a deadline, and a flag another thread may set (Ctrl-C).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Stop {
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Stop {
+    fn new(options: &SearchOptions) -> Stop {
+        Stop { deadline: options.timeout.map(|t| Instant::now() + t), cancel: options.cancel.clone() }
+    }
+
+    /// Whether the deadline has passed or a caller asked the search to stop.
+    pub(crate) fn reached(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 /// How to run a search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct SearchOptions {
     /// Worker threads for counts (1 = this thread only). Results do not depend on it.
     pub jobs: usize,
@@ -172,11 +205,13 @@ pub struct SearchOptions {
     pub limit: Option<u64>,
     /// Stop searching after this long (the result then says it timed out).
     pub timeout: Option<Duration>,
+    /// Set from another thread to stop the search as if the timeout had struck.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { jobs: 1, limit: None, timeout: None }
+        SearchOptions { jobs: 1, limit: None, timeout: None, cancel: None }
     }
 }
 
@@ -207,7 +242,47 @@ pub struct Counts {
     pub timed_out: bool,
 }
 
+/// The most placements (of all pieces together) a search sets up: each takes some 150 bytes
+/// across the plan and the exact-cover engine, so this bounds a search near 300 MB. Pieces of the
+/// same shape are not merged, so a file of N differently named monominoes on N squares has N²
+/// placements (findings R2).
+pub const MAX_PLACEMENTS: u64 = 2_000_000;
+
 impl Problem {
+    /// An upper bound of the placements a search would set up: for every piece and orientation,
+    /// the positions where its bounding box fits in the board's. Cheap: nothing is built.
+    pub fn placement_bound(&self) -> u64 {
+        let (bw, bh) = (self.board.width() as u64, self.board.height() as u64);
+        self.pieces
+            .iter()
+            .map(|p| {
+                p.shape
+                    .orientations(self.equivalence())
+                    .iter()
+                    .map(|(_, o)| {
+                        let (w, h) = (o.width() as u64, o.height() as u64);
+                        (bw + 1).saturating_sub(w) * (bh + 1).saturating_sub(h)
+                    })
+                    .sum::<u64>()
+            })
+            .fold(0u64, u64::saturating_add)
+    }
+
+    /// Refuse a problem too large to set up ([`MAX_PLACEMENTS`]), saying why.
+    pub fn check_size(&self) -> Result<(), String> {
+        let bound = self.placement_bound();
+        if bound > MAX_PLACEMENTS {
+            return Err(format!(
+                "the problem is too large to search: its {} pieces could lie in up to {bound} places on \
+                 the {}x{} board, and pzl sets up at most {MAX_PLACEMENTS}",
+                self.pieces.len(),
+                self.board.width(),
+                self.board.height()
+            ));
+        }
+        Ok(())
+    }
+
     /// Sum of the pieces' areas.
     pub fn piece_area(&self) -> usize {
         self.pieces.iter().map(|p| p.shape.len()).sum()
@@ -301,7 +376,7 @@ impl Problem {
             return (None, SearchOutcome::default());
         }
         let plan = Plan::new(self, false);
-        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let deadline = Stop::new(&options);
         let (found, stats) = match plan.bitboard_words() {
             Some(1) => plan.first_by_restarts::<1>(deadline),
             Some(2) => plan.first_by_restarts::<2>(deadline),
@@ -686,13 +761,10 @@ impl Plan {
     /// with ties between equally constrained pieces broken the other way), so two orders take
     /// turns with growing node budgets (× 4 a round) until one finds a solution or proves there
     /// is none. Deterministic: the same problem always gives the same first solution.
-    fn first_by_restarts<const W: usize>(
-        &self,
-        deadline: Option<Instant>,
-    ) -> (Option<Vec<u32>>, SearchStats) {
+    fn first_by_restarts<const W: usize>(&self, deadline: Stop) -> (Option<Vec<u32>>, SearchStats) {
         const FIRST_BUDGET: u64 = 1 << 20;
         let engines = [
-            bitboard::Engine::<W>::new(self, deadline, Ties::InOrder),
+            bitboard::Engine::<W>::new(self, deadline.clone(), Ties::InOrder),
             bitboard::Engine::<W>::new(self, deadline, Ties::Reversed),
         ];
         let mut budget = FIRST_BUDGET;
@@ -730,7 +802,7 @@ impl Plan {
         options: SearchOptions,
         visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> SearchStats {
-        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let deadline = Stop::new(&options);
         let jobs = if options.limit.is_some() { 1 } else { options.jobs.max(1) };
         match self.bitboard_words() {
             Some(1) => bitboard::Engine::<1>::new(self, deadline, Ties::InOrder).run(jobs, visit),
@@ -743,7 +815,7 @@ impl Plan {
 
     /// The weights of every solution summed (up to `options.limit` solutions).
     fn count(&self, options: SearchOptions) -> (Weight, SearchStats) {
-        let deadline = options.timeout.map(|t| Instant::now() + t);
+        let deadline = Stop::new(&options);
         let jobs = options.jobs.max(1);
         let weigh = |placements: &[u32]| self.weight(placements);
         match (options.limit, self.bitboard_words()) {
@@ -753,9 +825,10 @@ impl Plan {
             (None, Some(_)) => bitboard::Engine::<8>::new(self, deadline, Ties::InOrder).count(jobs, &weigh),
             _ => {
                 let mut sum = Weight::default();
+                let limit = options.limit;
                 let stats = self.search(options, &mut |placements: &[u32]| {
                     sum.add(self.weight(placements));
-                    if options.limit.is_some_and(|l| sum.found >= l) {
+                    if limit.is_some_and(|l| sum.found >= l) {
                         ControlFlow::Break(())
                     } else {
                         ControlFlow::Continue(())
@@ -770,7 +843,7 @@ impl Plan {
     /// The clock is only read between solutions there.
     fn search_exact_cover(
         &self,
-        deadline: Option<Instant>,
+        deadline: Stop,
         visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> SearchStats {
         let cell_item: Vec<usize> = {
@@ -791,6 +864,10 @@ impl Plan {
         let mut ids = Vec::new();
         let mut id = 0u32;
         for (piece, list) in self.placements.iter().enumerate() {
+            // Setting up is part of the search: thousands of pieces take a while.
+            if deadline.reached() {
+                return SearchStats { nodes: 0, stopped: true, timed_out: true };
+            }
             for cells in list {
                 let option: Vec<usize> =
                     std::iter::once(piece).chain(cells.iter().map(|&c| cell_item[c as usize])).collect();
@@ -803,14 +880,17 @@ impl Plan {
         let mut chosen = Vec::new();
         let mut stopped = false;
         let mut timed_out = false;
-        let stats = problem.search(|options| {
+        let stats = problem.search_until(&|| deadline.reached(), |options| {
             chosen.clear();
             chosen.extend(options.iter().filter_map(|&o| ids.get(o).copied()));
             let flow = visit(&chosen);
-            timed_out = deadline.is_some_and(|d| Instant::now() >= d);
+            timed_out = deadline.reached();
             stopped = flow.is_break() || timed_out;
             if stopped { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
+        if stats.stopped {
+            (stopped, timed_out) = (true, true);
+        }
         SearchStats { nodes: stats.nodes, stopped, timed_out }
     }
 }
@@ -982,6 +1062,26 @@ mod tests {
         assert_eq!(raw.len(), 2);
         assert_ne!(raw[0], raw[1]);
         assert!(problem.first().is_some_and(|s| problem.verify(&s).is_empty()));
+    }
+
+    #[test]
+    fn a_cancelled_search_of_the_general_engine_stops_in_setup() {
+        // 70 pieces: beyond the bitboards' 64.
+        let problem = Problem {
+            board: Board::from_rows(&["#".repeat(70)], |c| c == '#'),
+            pieces: (0..70).map(|k| piece(&format!("p{k}"), "#")).collect(),
+            flips: true,
+        };
+        let cancel = Arc::new(AtomicBool::new(true));
+        let options = SearchOptions { cancel: Some(cancel.clone()), ..SearchOptions::default() };
+        let (found, outcome) = problem.find_first(options.clone());
+        assert!(found.is_none() && outcome.timed_out);
+        assert!(problem.count(options).timed_out);
+        cancel.store(false, Ordering::Relaxed);
+        let options = SearchOptions { cancel: Some(cancel), ..SearchOptions::default() };
+        assert!(problem.find_first(options).0.is_some_and(|s| problem.verify(&s).is_empty()));
+        let cover = ExactCover::new(1, 0);
+        assert!(cover.search_until(&|| true, |_| ControlFlow::Continue(())).solutions == 0);
     }
 
     #[test]

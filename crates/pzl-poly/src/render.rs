@@ -1,14 +1,28 @@
-//! Pictures of MacPoly grids: coloured terminal text and SVG. Every piece letter gets its own
+//! Pictures of packing puzzles: coloured terminal text and SVG. Every piece letter gets its own
 //! colour; squares of the solution shape not yet covered are light grey.
+//!
+//! A picture is a grid of [`Square`]s, made from the model: a [`Problem`] (the board with its
+//! pieces laid out below it), a [`Problem`] and a [`Solution`] (the board covered), or a MacPoly
+//! grid as drawn in its source file (pieces where the author put them).
 
+use pzl_core::text::printable;
+use pzl_core::{Error, Picture, RenderRequest, Result};
 use pzl_grid::svg::Svg;
 use pzl_grid::{Grid, Pos};
 
-use crate::macpoly::SourceFile;
+use crate::format::macpoly::SourceFile;
+use crate::format::pack::layout;
+use crate::kind::PolyDoc;
+use crate::packer::{Problem, Solution};
+
+/// The letters of pieces in pictures of problems with named pieces: MacPoly's (no `s`, which
+/// would look like the shape).
+const LETTERS: &[u8] = b"abcdefghijklmnopqrtuvwxyz";
 
 /// What one square of a picture shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Square {
+    /// Nothing.
     Empty,
     /// An uncovered square of the solution shape.
     Shape,
@@ -16,8 +30,57 @@ pub enum Square {
     Piece(char, bool),
 }
 
-/// The squares of a source file's grid.
-pub fn squares(file: &SourceFile) -> Grid<Square> {
+/// The letter piece `k` is shown with in pictures of problems: lower case for the first 25
+/// pieces, then upper case, and so on.
+pub fn piece_letter(k: usize) -> Square {
+    let letter = char::from(LETTERS[k % LETTERS.len()]);
+    Square::Piece(letter, k / LETTERS.len() % 2 == 1)
+}
+
+/// The board (uncovered squares of the shape) with the pieces laid out below it (see
+/// [`layout`]), each piece with a letter of its own ([`piece_letter`]).
+pub fn problem_squares(problem: &Problem) -> Grid<Square> {
+    let (origins, (width, height)) = layout(problem);
+    let mut grid = Grid::new(width, height, Square::Empty);
+    for pos in problem.board.grid().positions().filter(|&p| problem.board.contains(p)) {
+        if let Some(cell) = grid.get_mut(pos) {
+            *cell = Square::Shape;
+        }
+    }
+    for (k, (piece, &(r0, c0))) in problem.pieces.iter().zip(&origins).enumerate() {
+        for &(r, c) in piece.shape.cells() {
+            if let Some(cell) = grid.get_mut(Pos::new(r0 + r as usize, c0 + c as usize)) {
+                *cell = piece_letter(k);
+            }
+        }
+    }
+    grid
+}
+
+/// The board covered by `solution`, each piece with its letter ([`piece_letter`]); squares of the
+/// board left uncovered show as the shape.
+pub fn solution_squares(problem: &Problem, solution: &Solution) -> Grid<Square> {
+    let board = &problem.board;
+    let mut grid = Grid::new(board.width(), board.height(), Square::Empty);
+    for pos in board.grid().positions().filter(|&p| board.contains(p)) {
+        if let Some(cell) = grid.get_mut(pos) {
+            *cell = Square::Shape;
+        }
+    }
+    for placement in &solution.placements {
+        for &pos in &placement.cells {
+            if let Some(cell) = grid.get_mut(pos) {
+                *cell = piece_letter(placement.piece);
+            }
+        }
+    }
+    grid
+}
+
+/// The squares of a MacPoly source file's grid, as drawn: pieces where the file puts them (beside
+/// the shape in lower case, on it in upper case). It draws solution files whose pieces fall apart
+/// too, so that a wrong solution can be looked at.
+pub fn source_squares(file: &SourceFile) -> Grid<Square> {
     let rows = file.grid_lines();
     let width = rows.iter().map(|l| l.text.len()).max().unwrap_or(0);
     let mut grid = Grid::new(width, rows.len(), Square::Empty);
@@ -36,6 +99,32 @@ pub fn squares(file: &SourceFile) -> Grid<Square> {
         }
     }
     grid
+}
+
+/// Draw `doc` as `request` asks: terminal text (the title, then two characters per square; ANSI
+/// colours with `request.colour`) or SVG. A MacPoly file is drawn as its grid is; a pack problem
+/// as its board with the pieces below it, or covered when the document holds a solution.
+pub fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
+    if request.select.is_some() {
+        return Err(Error::usage("a poly file holds one picture: leave out --select"));
+    }
+    if request.with_clues {
+        return Err(Error::usage("--with-clues is for crosswords; poly pictures have no clues"));
+    }
+    let grid = match doc {
+        PolyDoc::MacPoly { file, .. } => source_squares(file),
+        PolyDoc::Pack { file, solution: Some(solution), .. } => {
+            solution_squares(&file.problem(None), solution)
+        }
+        PolyDoc::Pack { file, solution: None, .. } => problem_squares(&file.problem(None)),
+    };
+    let title = doc.title();
+    match request.picture {
+        Picture::Text => Ok(format!("{}\n{}", printable(&title), text(&grid, request.colour)).into_bytes()),
+        Picture::Svg => Ok(svg(&grid, &title).into_bytes()),
+        other => Err(Error::usage(format!("poly puzzles draw as text or svg, not {other}"))
+            .hint("use --as text or --as svg")),
+    }
 }
 
 /// A colour per letter: (ANSI 256-colour index, SVG fill).
@@ -143,7 +232,7 @@ mod tests {
     #[test]
     fn pictures_show_pieces_and_shape() {
         let file = SourceFile::parse(b"n\nm\n.SS.\n.bb.\n").unwrap_or_else(|e| panic!("{e}")).value;
-        let grid = squares(&file);
+        let grid = source_squares(&file);
         assert_eq!(text(&grid, false), "  ····\n  bbbb\n");
         let picture = svg(&grid, "n");
         assert!(picture.contains("<svg") && picture.contains("#dddddd") && picture.contains("#3cb44b"));

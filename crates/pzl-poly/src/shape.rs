@@ -43,6 +43,7 @@ impl Equivalence {
 /// Why a drawing is not a shape.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShapeError {
+    /// No cell.
     #[error("the drawing has no filled cell")]
     Empty,
 }
@@ -95,10 +96,12 @@ impl Shape {
         self.cells.is_empty()
     }
 
+    /// Columns of the bounding box.
     pub fn width(&self) -> usize {
         self.cells.iter().map(|c| c.1).max().map_or(0, |m| m as usize + 1)
     }
 
+    /// Rows of the bounding box.
     pub fn height(&self) -> usize {
         self.cells.iter().map(|c| c.0).max().map_or(0, |m| m as usize + 1)
     }

@@ -73,6 +73,19 @@ macro_rules! read_as {
     }};
 }
 
+/// A kind's `Solved` as a [`Solution`] of documents in `$format`.
+macro_rules! solution_of {
+    ($variant:ident, $format:expr, $solved:expr) => {{
+        let solved = $solved;
+        let format = $format;
+        Solution {
+            report: solved.report,
+            solutions: solved.solutions.into_iter().map(|value| Document::$variant(Doc { format, value })).collect(),
+            trace: solved.trace,
+        }
+    }};
+}
+
 /// How to open a file: a format instead of detection, the format's parameters (`weekday` in
 /// `apad:weekday`), and which document inside a container to take.
 #[derive(Debug, Clone, Default)]
@@ -98,14 +111,6 @@ impl Open {
         Ok(Open { from: Some(Format::from_name(base)?), params: params.to_string(), pick: None })
     }
 
-    /// Add a parameter (`no-flip`), comma-separated from those already given.
-    pub fn set_param(&mut self, param: &str) -> Result<(), Error> {
-        if !self.params.is_empty() {
-            self.params.push(',');
-        }
-        self.params.push_str(param);
-        Ok(())
-    }
 }
 
 /// What `solve` gives back.
@@ -238,6 +243,19 @@ impl Document {
         Ok(report)
     }
 
+    /// Verify a polyomino puzzle (and its attached solution) with pieces that may turn but not
+    /// flip over.
+    pub fn check_without_flips(&self) -> Result<CheckReport, Error> {
+        match self {
+            Document::Poly(d) => {
+                let mut report = pzl_poly::PolyKind::check_no_flip(&d.value)?;
+                report.format = self.format().name().to_string();
+                Ok(report)
+            }
+            other => Err(Error::usage(format!("--no-flip applies to polyomino puzzles, not to {} files", other.kind()))),
+        }
+    }
+
     /// The document with `other` laid over it (a board over a Masyu puzzle, a solution beside a
     /// polyomino puzzle).
     pub fn combine(&self, other: &Document) -> Result<Parsed<Document>, Error> {
@@ -267,18 +285,20 @@ impl Document {
     /// Solve the document (a puzzle, or a Mac file's only puzzle resource).
     pub fn solve(&self, request: &SolveRequest) -> Result<Solution, Error> {
         let format = self.format();
-        if let Document::Mac(d) = self {
-            return crate::embedded::solve(d, request);
-        }
-        let mut solution = with_doc!(self, K, d => {
-            let solved = K::solve(&d.value, request)?;
-            let solutions = solved
-                .solutions
-                .into_iter()
-                .map(|value| wrap_like(self, value))
-                .collect::<Vec<Document>>();
-            Solution { report: solved.report, solutions, trace: solved.trace }
-        });
+        let mut solution = match self {
+            // Masyu shows the solution in the puzzle's own format when that holds lines.
+            Document::Masyu(d) => {
+                let solved = pzl_masyu::MasyuKind::solve_in(&d.value, request, d.format)?;
+                solution_of!(Masyu, d.format, solved)
+            }
+            Document::MasyuDb(d) => solution_of!(MasyuDb, d.format, pzl_masyu::TootSweetDbKind::solve(&d.value, request)?),
+            Document::Apad(d) => solution_of!(Apad, d.format, pzl_apad::ApadKind::solve(&d.value, request)?),
+            Document::Crossword(d) => {
+                solution_of!(Crossword, d.format, pzl_crossword::CrosswordKind::solve(&d.value, request)?)
+            }
+            Document::Poly(d) => solution_of!(Poly, d.format, pzl_poly::PolyKind::solve(&d.value, request)?),
+            Document::Mac(d) => return crate::embedded::solve(d, request),
+        };
         solution.report.format = format.name().to_string();
         for doc in &mut solution.solutions {
             doc.choose_solution_format(format);
@@ -311,36 +331,3 @@ impl Document {
         }
     }
 }
-
-/// A solution value of the same kind as `like`, in its format for now.
-trait WrapLike<V> {
-    fn wrap(like: &Document, value: V) -> Document;
-}
-
-fn wrap_like<V>(like: &Document, value: V) -> Document
-where
-    Document: WrapLike<V>,
-{
-    <Document as WrapLike<V>>::wrap(like, value)
-}
-
-macro_rules! wrap_like_impl {
-    ($variant:ident, $k:ty) => {
-        impl WrapLike<<$k as Kind>::Doc> for Document {
-            fn wrap(like: &Document, value: <$k as Kind>::Doc) -> Document {
-                let format = match like {
-                    Document::$variant(d) => d.format,
-                    _ => <$k as Kind>::formats()[0],
-                };
-                Document::$variant(Doc { format, value })
-            }
-        }
-    };
-}
-
-wrap_like_impl!(Masyu, pzl_masyu::MasyuKind);
-wrap_like_impl!(MasyuDb, pzl_masyu::TootSweetDbKind);
-wrap_like_impl!(Apad, pzl_apad::ApadKind);
-wrap_like_impl!(Crossword, pzl_crossword::CrosswordKind);
-wrap_like_impl!(Mac, pzl_macfile::MacKind);
-wrap_like_impl!(Poly, pzl_poly::PolyKind);

@@ -84,13 +84,17 @@ impl Format {
     pub fn claiming(file_name: &str) -> Vec<Format> {
         let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
         let mut found: Vec<Format> = Vec::new();
-        if let Some(f) = pzl_macfile::Format::from_file_name(base) {
+        if let Some(f) = pzl_macfile::format::Format::from_file_name(base) {
             found.push(Format::Mac(f));
         }
         if let Some((stem, ext)) = base.rsplit_once('.')
             && !stem.is_empty()
         {
-            found.extend(Format::all().filter(|f| f.info().has_extension(ext) && !found.contains(f)));
+            for f in Format::all().filter(|f| f.info().has_extension(ext)) {
+                if !found.contains(&f) {
+                    found.push(f);
+                }
+            }
         }
         found
     }

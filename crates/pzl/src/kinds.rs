@@ -128,3 +128,26 @@ pub mod tootsweet {
         move |e| Error::from(e).in_file(name)
     }
 }
+
+/// Polyominoes: MacPoly's `ftor`, which stores source files as puzzle resources.
+pub mod poly {
+    use super::*;
+
+    /// Add MacPoly source files to a Mac file's resource fork as `code` resources (`SBPn`
+    /// puzzles, `SBSn` solutions), each checked with the MacPoly reader first: nothing is stored
+    /// unless every source reads. Gives each new resource's ID and name.
+    pub fn ftor(doc: &mut Document, code: &str, sources: &[Vec<u8>]) -> Result<Vec<(i16, String)>, Error> {
+        let code = pzl_macfile::listing::parse_type(code)?;
+        let file = crate::kinds::mac::file_mut(doc)?;
+        let mut fork = file.fork()?;
+        let ids = pzl_poly::format::macpoly::ftor::add_sources(&mut fork, code, sources)?;
+        file.set_fork(&fork)?;
+        Ok(ids
+            .into_iter()
+            .map(|id| {
+                let name = fork.get(&code, id).and_then(|r| r.name.as_deref()).unwrap_or_default();
+                (id, pzl_macfile::macroman::decode(name))
+            })
+            .collect())
+    }
+}

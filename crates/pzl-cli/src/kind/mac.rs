@@ -29,7 +29,7 @@ fn open(ctx: &Ctx, name: &str) -> Result<Document, Error> {
 }
 
 /// A Mac file to change: the existing file, locked for the edit, or a new one.
-fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Option<pzl::fs::Edit>), Error> {
+pub(crate) fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Option<pzl::fs::Edit>), Error> {
     if create && !Path::new(name).exists() {
         return Ok((mac::new_file(name)?, None));
     }
@@ -40,7 +40,7 @@ fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Option<pzl::fs
 }
 
 /// Write the changed file: to `output` when given, else in place (releasing the lock).
-fn save(doc: &Document, file: &str, output: Option<&str>, edit: Option<pzl::fs::Edit>) -> Result<(), Error> {
+pub(crate) fn save(doc: &Document, file: &str, output: Option<&str>, edit: Option<pzl::fs::Edit>) -> Result<(), Error> {
     let bytes = mac::file(doc)?.to_bytes().map_err(|e| e.in_file(file))?;
     match (output, edit) {
         (Some(out), _) => io::write_binary(out, &bytes),

@@ -170,7 +170,7 @@ pub struct Engine<const W: usize> {
     first_at: Vec<u32>,
     /// Per piece, |dark − light| of any of its placements.
     piece_budget: Vec<i32>,
-    deadline: Option<Instant>,
+    deadline: Stop,
     expired: AtomicBool,
 }
 
@@ -200,7 +200,7 @@ const REACH_CHECK_PIECES: u32 = 16;
 const CLOCK_EVERY: u64 = 1 << 16;
 
 impl<const W: usize> Engine<W> {
-    pub fn new(plan: &Plan, deadline: Option<Instant>, ties: Ties) -> Engine<W> {
+    pub fn new(plan: &Plan, deadline: Stop, ties: Ties) -> Engine<W> {
         let cells = plan.positions.len();
         let pieces = plan.placements.len();
         let stride = plan.stride.max(1);
@@ -414,7 +414,7 @@ impl<const W: usize> Engine<W> {
         if self.expired.load(Ordering::Relaxed) {
             return true;
         }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.deadline.reached() {
             self.expired.store(true, Ordering::Relaxed);
             return true;
         }

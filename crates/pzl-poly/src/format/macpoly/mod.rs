@@ -13,7 +13,16 @@
 //!
 //! Text is Mac Roman with CR, LF or CRLF line ends. [`SourceFile`] keeps every line's bytes and
 //! its line end, so writing what was read gives back the same bytes.
+//!
+//! The submodules handle MacPoly's resources: [`ftor`] turns source files into `SBPn` / `SBSn`
+//! resources (validating them with this reader first), [`resource`] finds, opens and saves the
+//! puzzle resources of a resource fork.
 
+pub mod ftor;
+pub mod resource;
+
+pub use pzl_core::Parsed;
+use pzl_core::{Location, Warning};
 use pzl_grid::{Grid, Pos};
 
 use crate::packer::{Board, Piece, Placement, Problem, Solution};
@@ -22,14 +31,18 @@ use crate::shape::{Shape, connected};
 /// How a line ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineEnd {
+    /// A carriage return, as on the classic Mac.
     Cr,
+    /// A line feed.
     Lf,
+    /// Carriage return then line feed.
     CrLf,
     /// The last line of a file without a final line end.
     None,
 }
 
 impl LineEnd {
+    /// The bytes that end a line this way.
     pub fn bytes(self) -> &'static [u8] {
         match self {
             LineEnd::Cr => b"\r",
@@ -43,56 +56,106 @@ impl LineEnd {
 /// One line: its bytes (Mac Roman, without the line end) and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
+    /// The line's bytes, Mac Roman, without the line end.
     pub text: Vec<u8>,
+    /// How the line ended.
     pub end: LineEnd,
 }
 
 /// Puzzle or solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Kind {
+pub enum SourceKind {
+    /// A puzzle: name, message, the shape (`S`) and the pieces.
     Puzzle,
+    /// A solution: name and the pieces in place, in upper case.
     Solution,
+}
+
+impl SourceKind {
+    /// `puzzle` or `solution`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceKind::Puzzle => "puzzle",
+            SourceKind::Solution => "solution",
+        }
+    }
 }
 
 /// A source file as read: its lines, kept byte for byte, and what they are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceFile {
-    pub kind: Kind,
+    /// Puzzle or solution.
+    pub kind: SourceKind,
     /// Every line of the file, in order.
     pub lines: Vec<Line>,
     /// A puzzle's message is on line 2 (false: the one-line form, no separate message line).
     pub message_line: bool,
 }
 
-/// A file read leniently, with what was odd about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed<T> {
-    pub value: T,
-    pub warnings: Vec<String>,
-}
-
 /// Why a file is not a MacPoly source file. Lines and columns count from 1.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[allow(missing_docs)] // The fields are the place (line, column from 1) and what was found there.
 pub enum MacPolyError {
+    /// The file has no byte.
     #[error("the file is empty; expected the puzzle name on line 1")]
     Empty,
+    /// A byte that is neither a letter, `.` nor another printable ASCII character.
     #[error("line {line}, column {column}: unknown character (byte 0x{byte:02X}); expected a letter or `.`")]
     UnknownCharacter { line: usize, column: usize, byte: u8 },
+    /// A lower-case `s`, which would be the piece of the shape's letter.
     #[error("line {line}, column {column}: lower-case `s` cannot name a piece (`S` marks the shape)")]
     LowerS { line: usize, column: usize },
+    /// A letter found both in upper and in lower case.
     #[error("line {line}, column {column}: piece `{piece}` is drawn both inside the shape and outside it")]
     InsideAndOutside { line: usize, column: usize, piece: char },
+    /// A piece in several parts.
     #[error("line {line}, column {column}: the squares of piece `{piece}` are not connected")]
     NotConnected { line: usize, column: usize, piece: char },
+    /// Nothing to cover.
     #[error("the grid has no square of the solution shape (no `S` or upper-case piece letter)")]
     EmptyShape,
+    /// Nothing to cover it with.
     #[error("the grid has no piece")]
     NoPieces,
+    /// A lower-case letter or `S` in a solution.
     #[error(
         "line {line}, column {column}: `{found}` in a solution; expected an upper-case piece letter or `.`"
     )]
     NotASolutionSquare { line: usize, column: usize, found: char },
+}
+
+impl MacPolyError {
+    /// Where the error is, when a place is known.
+    pub fn location(&self) -> Location {
+        match *self {
+            MacPolyError::Empty => Location::line(1),
+            MacPolyError::UnknownCharacter { line, column, .. }
+            | MacPolyError::LowerS { line, column }
+            | MacPolyError::InsideAndOutside { line, column, .. }
+            | MacPolyError::NotConnected { line, column, .. }
+            | MacPolyError::NotASolutionSquare { line, column, .. } => Location::line_column(line, column),
+            MacPolyError::EmptyShape | MacPolyError::NoPieces => Location::Whole,
+        }
+    }
+
+    /// What is wrong, without the place (see [`MacPolyError::location`]).
+    pub fn message(&self) -> String {
+        let full = self.to_string();
+        match self.location() {
+            Location::Line { line, column: Some(column) } => full
+                .strip_prefix(&format!("line {line}, column {column}: "))
+                .map_or_else(|| full.clone(), str::to_string),
+            _ => full,
+        }
+    }
+}
+
+impl From<MacPolyError> for pzl_core::Error {
+    fn from(e: MacPolyError) -> pzl_core::Error {
+        let at = e.location();
+        pzl_core::Error::syntax(e.message()).at(at)
+    }
 }
 
 /// Split bytes into lines, keeping each line end.
@@ -142,6 +205,11 @@ pub fn encode(text: &str) -> Vec<u8> {
         .collect()
 }
 
+/// A byte of the grid as shown in a message (a tab as `\t`).
+fn printable_byte(b: u8) -> String {
+    if b == b'\t' { "\\t".to_string() } else { char::from(b).to_string() }
+}
+
 /// A grid row: letters and `.` only (what a message line never is).
 fn looks_like_grid_row(text: &[u8]) -> bool {
     !text.is_empty() && text.iter().all(|&b| b == b'.' || b.is_ascii_alphabetic())
@@ -149,17 +217,17 @@ fn looks_like_grid_row(text: &[u8]) -> bool {
 
 /// True when `bytes` look like a MacPoly puzzle source file.
 pub fn looks_like_puzzle(bytes: &[u8]) -> bool {
-    detect(bytes) == Some(Kind::Puzzle)
+    detect(bytes) == Some(SourceKind::Puzzle)
 }
 
 /// True when `bytes` look like a MacPoly solution source file.
 pub fn looks_like_solution(bytes: &[u8]) -> bool {
-    detect(bytes) == Some(Kind::Solution)
+    detect(bytes) == Some(SourceKind::Solution)
 }
 
 /// Content detection: a name line, then at least two grid rows of letters and dots, with at least
 /// one dot and one letter, all the same width.
-fn detect(bytes: &[u8]) -> Option<Kind> {
+fn detect(bytes: &[u8]) -> Option<SourceKind> {
     let lines = split_lines(bytes.get(..64 * 1024).unwrap_or(bytes));
     let rows: Vec<&[u8]> =
         lines.iter().skip(1).map(|l| l.text.as_slice()).filter(|t| !t.is_empty()).collect();
@@ -180,8 +248,8 @@ fn detect(bytes: &[u8]) -> Option<Kind> {
     }
     match (any, puzzle) {
         (false, _) => None,
-        (true, true) => Some(Kind::Puzzle),
-        (true, false) => Some(Kind::Solution),
+        (true, true) => Some(SourceKind::Puzzle),
+        (true, false) => Some(SourceKind::Solution),
     }
 }
 
@@ -198,18 +266,18 @@ impl SourceFile {
         // Only a puzzle has `S` or lower-case letters (its message line may too, which is fine).
         let is_puzzle =
             after_name.iter().any(|l| l.text.iter().any(|&b| b == b'S' || b.is_ascii_lowercase()));
-        let kind = if is_puzzle { Kind::Puzzle } else { Kind::Solution };
+        let kind = if is_puzzle { SourceKind::Puzzle } else { SourceKind::Solution };
         let mut message_line = false;
-        if kind == Kind::Puzzle {
+        if kind == SourceKind::Puzzle {
             let second = after_name.first().map(|l| l.text.as_slice()).unwrap_or(b"");
             let third = after_name.get(1).map(|l| l.text.as_slice());
             let second_is_grid = looks_like_grid_row(second) && third.is_none_or(|t| t.len() == second.len());
             if second_is_grid {
-                warnings.push(
+                warnings.push(Warning::at(
+                    Location::line(2),
                     "line 2 is already part of the grid: the name and the congratulatory message share \
-                     line 1 (as printed in the article), and pzl cannot tell where the name ends"
-                        .to_string(),
-                );
+                     line 1 (as printed in the article), and pzl cannot tell where the name ends",
+                ));
             } else {
                 message_line = true;
             }
@@ -226,21 +294,22 @@ impl SourceFile {
                 }
                 if b != b'.'
                     && !b.is_ascii_alphabetic()
-                    && !warnings.iter().any(|w| w.starts_with("the grid uses"))
+                    && !warnings.iter().any(|w: &Warning| w.message.starts_with("the grid uses"))
                 {
-                    warnings.push(format!(
-                        "the grid uses `{}` (line {}, column {}) for an empty square; MacPoly's own files use `.`",
-                        b as char,
-                        file.first_grid_line() + k + 1,
-                        c + 1
+                    warnings.push(Warning::at(
+                        Location::line_column(file.first_grid_line() + k + 1, c + 1),
+                        format!(
+                            "the grid uses `{}` for an empty square; MacPoly's own files use `.`",
+                            printable_byte(b)
+                        ),
                     ));
                 }
             }
         }
         if file.lines.iter().rev().skip(1).any(|l| l.end != file.lines[0].end) {
-            warnings.push("the file mixes CR, LF and CRLF line ends".to_string());
+            warnings.push(Warning::new("the file mixes CR, LF and CRLF line ends"));
         }
-        Ok(Parsed { value: file, warnings })
+        Ok(Parsed::with(file, warnings))
     }
 
     /// The bytes of the file: exactly what was read.
@@ -260,7 +329,7 @@ impl SourceFile {
 
     /// A puzzle's congratulatory message (line 2), when it has its own line.
     pub fn message(&self) -> Option<String> {
-        (self.kind == Kind::Puzzle && self.message_line)
+        (self.kind == SourceKind::Puzzle && self.message_line)
             .then(|| self.lines.get(1).map(|l| decode(&l.text)))?
     }
 
@@ -288,7 +357,7 @@ impl SourceFile {
                     continue;
                 }
                 let (line_no, column) = (first + row + 1, col + 1);
-                if self.kind == Kind::Solution && b.is_ascii_lowercase() {
+                if self.kind == SourceKind::Solution && b.is_ascii_lowercase() {
                     return Err(MacPolyError::NotASolutionSquare { line: line_no, column, found: b as char });
                 }
                 if b == b's' {
@@ -343,14 +412,14 @@ impl SourceFile {
         let mut shape = Grid::new(width, height, false);
         for (row, line) in self.grid_lines().iter().enumerate() {
             for (col, &b) in line.text.iter().enumerate() {
-                if b == b'S' || (b.is_ascii_uppercase() && self.kind == Kind::Puzzle) {
+                if b == b'S' || (b.is_ascii_uppercase() && self.kind == SourceKind::Puzzle) {
                     if let Some(cell) = shape.get_mut(Pos::new(row, col)) {
                         *cell = true;
                     }
                 }
             }
         }
-        if self.kind == Kind::Solution {
+        if self.kind == SourceKind::Solution {
             // A solution's shape is what its pieces cover.
             for f in &letters {
                 for &pos in &f.cells {
@@ -404,6 +473,7 @@ struct LetterSquares {
 pub struct PuzzlePiece {
     /// Its letter, lower case.
     pub letter: char,
+    /// Its shape, in normal form.
     pub shape: Shape,
     /// Drawn on the solution shape (upper case) rather than beside it.
     pub on_shape: bool,
@@ -414,9 +484,13 @@ pub struct PuzzlePiece {
 /// A MacPoly puzzle: the shape to cover (cropped to its bounding box) and the pieces, by letter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
+    /// The name (line 1).
     pub name: String,
+    /// The congratulatory message, when it has its own line.
     pub message: Option<String>,
+    /// The shape to cover, cropped to its bounding box.
     pub board: Board,
+    /// The pieces, by letter.
     pub pieces: Vec<PuzzlePiece>,
 }
 
@@ -460,7 +534,7 @@ impl Puzzle {
         name.extend_from_slice(b" Solution");
         let mut lines = vec![Line { text: name, end }];
         lines.extend(rows.into_iter().map(|text| Line { text, end }));
-        SourceFile { kind: Kind::Solution, lines, message_line: false }
+        SourceFile { kind: SourceKind::Solution, lines, message_line: false }
     }
 
     /// Read a solution file against this puzzle: its letters name the puzzle's pieces and its
@@ -512,7 +586,7 @@ mod tests {
         let parsed = SourceFile::parse(FIG6.as_bytes()).unwrap();
         assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
         let file = parsed.value;
-        assert_eq!(file.kind, Kind::Puzzle);
+        assert_eq!(file.kind, SourceKind::Puzzle);
         assert_eq!(file.name(), "6 x 6 Square");
         assert_eq!(file.message().as_deref(), Some("Congratulations! Puzzle by David Levner."));
         assert_eq!(file.to_bytes(), FIG6.as_bytes());
@@ -532,7 +606,7 @@ mod tests {
         let bytes = file.to_bytes();
         assert!(looks_like_solution(&bytes));
         let again = SourceFile::parse(&bytes).unwrap().value;
-        assert_eq!(again.kind, Kind::Solution);
+        assert_eq!(again.kind, SourceKind::Solution);
         assert_eq!(again.name(), "6 x 6 Square Solution");
         let (read, problems) = puzzle.read_solution(&again).unwrap();
         assert!(problems.is_empty());
@@ -544,7 +618,7 @@ mod tests {
     fn the_articles_solution_is_valid() {
         let fig4 = "6 x 6 Square Solution\n........\n.AAABBB.\n.AABBBB.\n.AAABDB.\n.CACDDD.\n.CCCCDD.\n.CCCDDD.\n........\n";
         let file = SourceFile::parse(fig4.as_bytes()).unwrap().value;
-        assert_eq!(file.kind, Kind::Solution);
+        assert_eq!(file.kind, SourceKind::Solution);
         assert_eq!(file.to_bytes(), fig4.as_bytes());
         let puzzle = SourceFile::parse(FIG6.as_bytes()).unwrap().value.puzzle().unwrap();
         let (solution, problems) = puzzle.read_solution(&file).unwrap();

@@ -2,7 +2,7 @@
 //! puzzle resource that reads writes back byte for byte when its arrangement is saved unchanged.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use pzl_macfile::ftor::{PuzzleResource, resource_from_source, source_from_resource};
+use pzl_poly::format::macpoly::ftor::{PuzzleResource, resource_from_source, source_from_resource};
 
 fuzz_target!(|data: &[u8]| {
     if data.len() >= 4 {

@@ -7,9 +7,19 @@
 //! source that already ends with four 9-digit numbers is taken as a complete resource body. For a
 //! solution type (`SBS…`) the resource is the grid and a NUL. Any other type gets the lines after
 //! the name as they are. Every line ends with CR, as on the Mac.
+//!
+//! [`add_sources`] reads every `SBPn` / `SBSn` source with the MacPoly reader before it stores
+//! anything, so a resource file never receives a puzzle MacPoly (or pzl) could not open.
 
-use crate::fork::{Resource, ResourceFork};
-use crate::{Error, Result, macroman};
+use pzl_core::{Error, Location, Result};
+use pzl_macfile::{Resource, ResourceFork, fourcc, macroman};
+
+use super::{SourceFile, SourceKind};
+
+/// An error about line `line` (from 1) of a source or of resource data.
+fn at_line(line: usize, message: impl Into<String>) -> Error {
+    Error::syntax(message).at(Location::line(line))
+}
 
 /// The initial time, operations, record time and record operations.
 pub const INITIAL_NUMBERS: [&str; 4] = ["000000000", "000000000", "999999999", "999999999"];
@@ -47,14 +57,9 @@ pub fn resource_from_source(code: &[u8; 4], source: &[u8]) -> Result<(Vec<u8>, V
     while lines.last().is_some_and(|l| l.iter().all(|b| b.is_ascii_whitespace())) {
         lines.pop();
     }
-    let (name, body) = lines
-        .split_first()
-        .ok_or_else(|| Error::Line { line: 1, message: "the source file is empty".into() })?;
+    let (name, body) = lines.split_first().ok_or_else(|| at_line(1, "the source file is empty"))?;
     if name.len() > 255 {
-        return Err(Error::Line {
-            line: 1,
-            message: "the name (first line) is longer than 255 bytes".into(),
-        });
+        return Err(at_line(1, "the name (first line) is longer than 255 bytes"));
     }
     let mut data = Vec::new();
     let push_line = |data: &mut Vec<u8>, line: &[u8]| {
@@ -62,12 +67,11 @@ pub fn resource_from_source(code: &[u8; 4], source: &[u8]) -> Result<(Vec<u8>, V
         data.push(b'\r');
     };
     if code.starts_with(b"SBP") {
-        let (message, rest) = body.split_first().ok_or_else(|| Error::Line {
-            line: 2,
-            message: "a puzzle needs a congratulatory message on line 2".into(),
-        })?;
+        let (message, rest) = body
+            .split_first()
+            .ok_or_else(|| at_line(2, "a puzzle needs a congratulatory message on line 2"))?;
         if rest.is_empty() {
-            return Err(Error::Line { line: 3, message: "a puzzle needs a grid after the message".into() });
+            return Err(at_line(3, "a puzzle needs a grid after the message"));
         }
         push_line(&mut data, message);
         let complete = rest.len() > 4 && rest[rest.len() - 4..].iter().all(|l| is_number_line(l));
@@ -75,10 +79,10 @@ pub fn resource_from_source(code: &[u8; 4], source: &[u8]) -> Result<(Vec<u8>, V
             rest.iter().for_each(|l| push_line(&mut data, l));
         } else {
             if let Some(i) = rest.iter().position(|l| is_number_line(l)) {
-                return Err(Error::Line {
-                    line: 4 + i,
-                    message: "a 9-digit number inside the grid: give all four numbers or none".into(),
-                });
+                return Err(at_line(
+                    4 + i,
+                    "a 9-digit number inside the grid: give all four numbers or none",
+                ));
             }
             for _ in 0..2 {
                 rest.iter().for_each(|l| push_line(&mut data, l));
@@ -88,7 +92,7 @@ pub fn resource_from_source(code: &[u8; 4], source: &[u8]) -> Result<(Vec<u8>, V
         data.push(0);
     } else if code.starts_with(b"SBS") {
         if body.is_empty() {
-            return Err(Error::Line { line: 2, message: "a solution needs a grid after the name".into() });
+            return Err(at_line(2, "a solution needs a grid after the name"));
         }
         body.iter().for_each(|l| push_line(&mut data, l));
         data.push(0);
@@ -98,13 +102,54 @@ pub fn resource_from_source(code: &[u8; 4], source: &[u8]) -> Result<(Vec<u8>, V
     Ok((name.to_vec(), data))
 }
 
+/// Whether `code` is a MacPoly puzzle type: `SBP` and a digit.
+pub fn is_puzzle_type(code: &[u8; 4]) -> bool {
+    code.starts_with(b"SBP") && code[3].is_ascii_digit()
+}
+
+/// Check that the resource `(code, name, data)` holds what MacPoly can open: for a puzzle type
+/// (`SBP…`) a puzzle source the MacPoly reader accepts, for a solution type (`SBS…`) a solution
+/// source. Other types are not checked. The error names the line and column of the source.
+pub fn validate(code: &[u8; 4], name: &[u8], data: &[u8]) -> Result<()> {
+    let want = if code.starts_with(b"SBP") {
+        SourceKind::Puzzle
+    } else if code.starts_with(b"SBS") {
+        SourceKind::Solution
+    } else {
+        return Ok(());
+    };
+    let source = source_from_resource(code, name, data)?;
+    let file = SourceFile::parse(&source)?.value;
+    if file.kind != want {
+        let expected = match want {
+            SourceKind::Puzzle => "a puzzle (the shape as `S`, pieces beside it in lower case)",
+            SourceKind::Solution => "a solution (the pieces in place, in upper case only)",
+        };
+        return Err(Error::syntax(format!(
+            "a '{}' resource holds {expected}; this source is a {}",
+            fourcc(code),
+            file.kind.name()
+        )));
+    }
+    file.puzzle()?;
+    Ok(())
+}
+
 /// Add one resource of type `code` per source, with IDs from 128 upward skipping IDs in use.
+/// Every source is converted and checked (see [`validate`]) before any is stored: on an error
+/// the fork is unchanged and the error says which source (`source 2: line 4, column 2: …`).
 /// Returns the IDs given.
 pub fn add_sources(fork: &mut ResourceFork, code: [u8; 4], sources: &[Vec<u8>]) -> Result<Vec<i16>> {
-    let mut ids = Vec::with_capacity(sources.len());
-    for source in sources {
-        let (name, data) = resource_from_source(&code, source)?;
-        let id = fork.free_id(&code, 128).ok_or_else(|| Error::Other("no free resource ID left".into()))?;
+    let mut made = Vec::with_capacity(sources.len());
+    for (k, source) in sources.iter().enumerate() {
+        let label = |e: Error| if sources.len() > 1 { e.in_file(format!("source {}", k + 1)) } else { e };
+        let (name, data) = resource_from_source(&code, source).map_err(label)?;
+        validate(&code, &name, &data).map_err(label)?;
+        made.push((name, data));
+    }
+    let mut ids = Vec::with_capacity(made.len());
+    for (name, data) in made {
+        let id = fork.free_id(&code, 128).ok_or_else(|| Error::limit("no free resource ID left"))?;
         fork.insert(code, Resource::new(id, Some(name), data));
         ids.push(id);
     }
@@ -149,7 +194,7 @@ impl PuzzleResource {
     /// four 9-digit numbers.
     pub fn parse(data: &[u8]) -> Result<PuzzleResource> {
         let lines = lines_with_offsets(data);
-        let bad = |line: usize, message: &str| Error::Line { line, message: message.into() };
+        let bad = |line: usize, message: &str| at_line(line, message);
         if lines.len() < 7 {
             return Err(bad(
                 lines.len() + 1,
@@ -202,7 +247,7 @@ impl PuzzleResource {
         let fits =
             saved.len() == self.saved.len() && saved.iter().zip(&self.saved).all(|(a, b)| a.len() == b.len());
         if !fits {
-            return Err(Error::Other("the arrangement does not have the grid's shape".into()));
+            return Err(Error::usage("the arrangement does not have the grid's shape"));
         }
         let mut out = data.to_vec();
         let mut put = |offset: usize, bytes: &[u8]| {
@@ -311,6 +356,32 @@ mod tests {
             PuzzleResource::parse(b"msg\r.a\r.a\r000000012\r000000000\r999999999\r999999999\r\0").unwrap();
         assert_eq!(ok.numbers[0], 12);
         assert_eq!(source_from_resource(b"SBS1", b"n", b"AB\r\0").unwrap(), b"n\rAB\r");
+    }
+
+    #[test]
+    fn invalid_sources_are_refused_and_nothing_is_stored() {
+        let mut fork = ResourceFork::new();
+        let good = format!("6 x 6 Square\nCongratulations! Puzzle by David Levner.\n{GRID}").into_bytes();
+        // Piece `a` in two parts: the MacPoly reader's message, with its line and column.
+        let split = b"Split\nmessage\n.SSS.\n.a.a.\n".to_vec();
+        let e = add_sources(&mut fork, *b"SBP1", &[good.clone(), split.clone()]).unwrap_err();
+        assert_eq!(e.kind, pzl_core::ErrorKind::Syntax);
+        assert_eq!(e.at, Some(Location::line_column(4, 2)));
+        assert_eq!(e.to_string(), "source 2: line 4, column 2: the squares of piece `a` are not connected");
+        assert_eq!(fork.count(), 0, "the valid source before it is not stored either");
+        let e = add_sources(&mut fork, *b"SBP1", &[split]).unwrap_err();
+        assert_eq!(e.to_string(), "line 4, column 2: the squares of piece `a` are not connected");
+        // A solution source under a puzzle type, and a puzzle under a solution type.
+        let fig4 = b"6 x 6 Square Solution\n........\n.AAABBB.\n.AABBBB.\n".to_vec();
+        let e = add_sources(&mut fork, *b"SBP1", std::slice::from_ref(&fig4)).unwrap_err();
+        assert!(e.message.contains("this source is a solution"), "{e}");
+        let e = add_sources(&mut fork, *b"SBS1", std::slice::from_ref(&good)).unwrap_err();
+        assert!(e.message.contains("this source is a puzzle"), "{e}");
+        assert_eq!(fork.count(), 0);
+        assert_eq!(add_sources(&mut fork, *b"SBP1", &[good]).unwrap(), [128]);
+        assert_eq!(add_sources(&mut fork, *b"SBS1", &[fig4]).unwrap(), [128]);
+        // Other types are stored as they come.
+        assert_eq!(add_sources(&mut fork, *b"TEXT", &[b"name\nanything at all\n".to_vec()]).unwrap(), [128]);
     }
 
     proptest::proptest! {

@@ -27,8 +27,14 @@
 //! blocks. The reader is lenient (CRLF, trailing spaces, missing `flips` line: warnings); the writer
 //! writes the canonical form above, which reads back to the same value and the same bytes.
 
+pub use pzl_core::Parsed;
+use pzl_core::{Location, Warning};
+
 use crate::packer::{Board, Piece, Problem, Solution};
 use crate::shape::Shape;
+
+/// The format's name in pzl's registry (`--from pzl-pack`).
+pub const NAME: &str = "pzl-pack";
 
 /// The magic first line.
 pub const MAGIC: &str = "pzl-pack 1";
@@ -36,41 +42,72 @@ pub const MAGIC: &str = "pzl-pack 1";
 /// A packing problem as written in a `pzl-pack` file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackFile {
+    /// The `title` line's text.
     pub title: Option<String>,
+    /// The `message` line's text (shown when the puzzle is solved, as in MacPoly).
     pub message: Option<String>,
     /// Pieces may be turned over as well as rotated.
     pub flips: bool,
     /// The board drawing: `#` squares to cover, `.` others.
     pub board: Vec<String>,
+    /// The piece blocks, in file order.
     pub pieces: Vec<PackPiece>,
 }
 
 /// One piece block: a name (no spaces), how many copies, the drawing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackPiece {
+    /// The name (no spaces).
     pub name: String,
+    /// How many copies the problem has (each a piece of its own).
     pub copies: usize,
+    /// The drawing: `#` a square, `.` none.
     pub rows: Vec<String>,
 }
 
-/// A file read leniently, with what was odd about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed {
-    pub value: PackFile,
-    pub warnings: Vec<String>,
+impl PackPiece {
+    /// The number of squares of one copy.
+    pub fn area(&self) -> usize {
+        self.rows.iter().flat_map(|r| r.chars()).filter(|&c| c == '#').count()
+    }
 }
 
 /// Why a file is not a `pzl-pack` file. Lines and columns count from 1.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PackError {
+    /// Line 1 is not `pzl-pack 1`.
     #[error("line 1: expected the magic line `{MAGIC}`")]
     NoMagic,
+    /// Something wrong at a place.
     #[error("line {line}, column {column}: {message}")]
-    At { line: usize, column: usize, message: String },
+    At {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1, in characters.
+        column: usize,
+        /// What is wrong or expected.
+        message: String,
+    },
+    /// No `board` line.
     #[error("the file has no `board` block")]
     NoBoard,
+    /// No `piece` line.
     #[error("the file has no `piece` block")]
     NoPieces,
+}
+
+impl From<PackError> for pzl_core::Error {
+    fn from(e: PackError) -> pzl_core::Error {
+        match e {
+            PackError::NoMagic => {
+                pzl_core::Error::syntax(format!("expected the magic line `{MAGIC}`")).at(Location::line(1))
+            }
+            PackError::At { line, column, message } => {
+                pzl_core::Error::syntax(message).at(Location::line_column(line, column))
+            }
+            e @ (PackError::NoBoard | PackError::NoPieces) => pzl_core::Error::syntax(e.to_string()),
+        }
+    }
 }
 
 fn at(line: usize, column: usize, message: impl Into<String>) -> PackError {
@@ -99,7 +136,7 @@ fn is_drawing_row(text: &str) -> bool {
 
 impl PackFile {
     /// Read a `pzl-pack` file (UTF-8 text).
-    pub fn parse(bytes: &[u8]) -> Result<Parsed, PackError> {
+    pub fn parse(bytes: &[u8]) -> Result<Parsed<PackFile>, PackError> {
         let text = match std::str::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {
@@ -111,21 +148,24 @@ impl PackFile {
         };
         let mut warnings = Vec::new();
         let mut lines = text.split('\n').enumerate().map(|(k, l)| (k + 1, l));
-        let mut crlf = false;
-        let mut trailing = false;
-        let mut clean = |l: &str| -> String {
+        // The first line with CRLF, and the first with spaces at its end.
+        let mut crlf = None;
+        let mut trailing = None;
+        let mut clean = |line_no: usize, l: &str| -> String {
             let l = match l.strip_suffix('\r') {
                 Some(l) => {
-                    crlf = true;
+                    crlf = crlf.or(Some(line_no));
                     l
                 }
                 None => l,
             };
             let trimmed = l.trim_end();
-            trailing |= trimmed.len() != l.len();
+            if trimmed.len() != l.len() {
+                trailing = trailing.or(Some(line_no));
+            }
             trimmed.to_string()
         };
-        let first = lines.next().map(|(_, l)| clean(l)).unwrap_or_default();
+        let first = lines.next().map(|(k, l)| clean(k, l)).unwrap_or_default();
         if first != MAGIC {
             if let Some(version) = first.strip_prefix("pzl-pack ") {
                 return Err(at(1, 10, format!("unsupported version `{version}`; this pzl reads version 1")));
@@ -137,9 +177,11 @@ impl PackFile {
         let mut flips_line = false;
         let mut board_line = None;
         let mut piece_lines = Vec::new();
+        // The names so far: thousands of pieces must not cost a comparison with every other.
+        let mut names = std::collections::HashSet::new();
         let mut target = Target::None;
         for (line_no, raw) in lines {
-            let line = clean(raw);
+            let line = clean(line_no, raw);
             if line.is_empty() {
                 target = Target::None;
                 continue;
@@ -215,7 +257,7 @@ impl PackFile {
                         let column = line.rfind(extra).map_or(1, |p| p + 1);
                         return Err(at(line_no, column, "unexpected text after the piece's copies"));
                     }
-                    if file.pieces.iter().any(|p| p.name == name) {
+                    if !names.insert(name.to_string()) {
                         return Err(at(line_no, rest_column, format!("a second piece named `{name}`")));
                     }
                     file.pieces.push(PackPiece { name: name.to_string(), copies, rows: Vec::new() });
@@ -262,15 +304,15 @@ impl PackFile {
             }
         }
         if !flips_line {
-            warnings.push("no `flips` line: pieces may be turned over".to_string());
+            warnings.push(Warning::new("no `flips` line: pieces may be turned over"));
         }
-        if crlf {
-            warnings.push("CRLF line ends (pzl writes LF)".to_string());
+        if let Some(line) = crlf {
+            warnings.push(Warning::at(Location::line(line), "CRLF line ends (pzl writes LF)"));
         }
-        if trailing {
-            warnings.push("spaces at the end of lines are ignored".to_string());
+        if let Some(line) = trailing {
+            warnings.push(Warning::at(Location::line(line), "spaces at the end of lines are ignored"));
         }
-        Ok(Parsed { value: file, warnings })
+        Ok(Parsed::with(file, warnings))
     }
 
     /// The canonical text of the file.
@@ -370,10 +412,18 @@ pub fn layout(problem: &Problem) -> (Vec<(usize, usize)>, (usize, usize)) {
 /// Why a problem cannot be a MacPoly puzzle file.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MacPolyLimit {
+    /// More pieces than letters.
     #[error("MacPoly names at most 25 pieces (letters a–z but s); this problem has {0}")]
     TooManyPieces(usize),
+    /// MacPoly has no one-sided pieces.
     #[error("MacPoly pieces may always be turned over; this problem says `flips no`")]
     NoFlips,
+}
+
+impl From<MacPolyLimit> for pzl_core::Error {
+    fn from(e: MacPolyLimit) -> pzl_core::Error {
+        pzl_core::Error::encode(format!("cannot convert to macpoly: {e}"))
+    }
 }
 
 impl PackFile {
@@ -403,9 +453,9 @@ impl PackFile {
                 }
             }
         }
-        let mut out = crate::macpoly::encode(self.title.as_deref().unwrap_or("Untitled"));
+        let mut out = crate::format::macpoly::encode(self.title.as_deref().unwrap_or("Untitled"));
         out.push(b'\r');
-        out.extend(crate::macpoly::encode(self.message.as_deref().unwrap_or("Congratulations!")));
+        out.extend(crate::format::macpoly::encode(self.message.as_deref().unwrap_or("Congratulations!")));
         out.push(b'\r');
         for row in rows {
             out.extend(row);
@@ -470,7 +520,7 @@ mod tests {
     fn a_small_problem_becomes_a_macpoly_puzzle_with_the_same_counts() {
         let file = PackFile::parse(SQUARE.as_bytes()).unwrap().value;
         let bytes = file.to_macpoly().unwrap();
-        let source = crate::macpoly::SourceFile::parse(&bytes).unwrap();
+        let source = crate::format::macpoly::SourceFile::parse(&bytes).unwrap();
         assert!(source.warnings.is_empty(), "{:?}", source.warnings);
         assert_eq!(source.value.to_bytes(), bytes);
         let puzzle = source.value.puzzle().unwrap();

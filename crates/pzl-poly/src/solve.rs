@@ -1,0 +1,156 @@
+//! `solve` for polyomino puzzles: the first packing, every one (`all`), one per symmetry class
+//! (`distinct`), or a count (`count`, up to `limit`), split over `jobs` threads, within `timeout`,
+//! stopped by `cancel`. The search itself is [`crate::packer`].
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use pzl_core::{Count, Error, Fact, Outcome, Result, SolveReport, SolveRequest, Solved, Warning};
+
+use crate::format::macpoly::SourceKind;
+use crate::format::pack;
+use crate::kind::{NAME, PolyDoc};
+use crate::packer::{SearchOptions, Solution};
+use crate::render;
+
+/// The search options a request asks for.
+fn options(request: &SolveRequest) -> SearchOptions {
+    SearchOptions {
+        jobs: request.jobs.max(1),
+        limit: request.limit,
+        timeout: request.timeout,
+        cancel: request.cancel.clone(),
+    }
+}
+
+/// Refuse what a poly search cannot do, naming what it can.
+fn refuse_unsupported(doc: &PolyDoc, request: &SolveRequest) -> Result<()> {
+    if request.trace {
+        return Err(Error::usage("poly puzzles are solved by search and have no trace: leave out --trace")
+            .hint("--trace records Masyu's reasoning"));
+    }
+    if request.human {
+        return Err(Error::usage("poly puzzles are solved by search: leave out --human")
+            .hint("--human is Masyu's way of reasoning like a person"));
+    }
+    if request.limit.is_some() && !request.count {
+        return Err(Error::usage("--limit stops a count: use it with --count"));
+    }
+    if request.count && request.all {
+        return Err(Error::usage("--count and --all clash: count the solutions or list them"));
+    }
+    if let PolyDoc::MacPoly { file, .. } = doc
+        && file.kind == SourceKind::Solution
+    {
+        return Err(Error::usage("this is a solution file; give the puzzle to solve"));
+    }
+    Ok(())
+}
+
+/// Solve `doc` as `request` asks. Solutions come as text drawings in the report (each headed
+/// `solution N` with `all`) and as documents: MacPoly solution files for MacPoly puzzles, the
+/// problem with its packing for `pzl-pack` files.
+pub fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
+    refuse_unsupported(doc, request)?;
+    let format = doc.format().name();
+    let problem = doc.problem(request.no_flip)?;
+    let started = Instant::now();
+    let reason = problem.impossibility().map(|r| r.to_string());
+    if request.count {
+        let counts = problem.count(options(request));
+        let shown = if request.distinct { counts.distinct } else { counts.raw };
+        let mut report = SolveReport::new(NAME, format, Outcome::Counted);
+        report.count = Some(Count { value: u128::from(shown), exact: !(counts.limited || counts.timed_out) });
+        report.facts = vec![
+            Fact::new("raw", counts.raw),
+            Fact::new("distinct", counts.distinct),
+            Fact::new("symmetries", counts.symmetry_order),
+            Fact::new("nodes", counts.nodes),
+            Fact::hidden("limited", counts.limited),
+            Fact::hidden("timed_out", counts.timed_out),
+            Fact::hidden("impossible", &reason),
+        ];
+        if let Some(reason) = &reason {
+            report.warnings.push(Warning::new(format!("no solution: {reason}")));
+        }
+        report.reason = reason;
+        if counts.timed_out {
+            report.warnings.push(Warning::new(format!(
+                "timed out after {} s while counting",
+                request.timeout_seconds()
+            )));
+        }
+        report.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+        return Ok(Solved { report, solutions: Vec::new(), trace: None });
+    }
+    if let Some(reason) = reason {
+        let mut report = SolveReport::new(NAME, format, Outcome::NoSolution);
+        report.reason = Some(reason);
+        report.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+        return Ok(Solved { report, solutions: Vec::new(), trace: None });
+    }
+    let mut options = options(request);
+    options.limit = None;
+    if !request.all {
+        // Several jobs would find every solution before showing the first.
+        options.jobs = 1;
+    }
+    let mut found: Vec<Solution> = Vec::new();
+    let outcome = if request.all || request.distinct {
+        problem.search_solutions(request.distinct, options, |s| {
+            found.push(s.clone());
+            if request.all { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        })
+    } else {
+        let (first, outcome) = problem.find_first(options);
+        found.extend(first);
+        outcome
+    };
+    let outcome_kind = match (found.is_empty(), outcome.timed_out) {
+        (false, _) => Outcome::Solved,
+        (true, true) => Outcome::TimedOut,
+        (true, false) => Outcome::NoSolution,
+    };
+    let mut report = SolveReport::new(NAME, format, outcome_kind);
+    report.facts.push(Fact::new("nodes", outcome.nodes));
+    if request.all {
+        report.facts.push(Fact::new("solutions", found.len()));
+        if !outcome.timed_out && !request.distinct && !found.is_empty() {
+            report.unique = Some(found.len() == 1);
+        }
+    }
+    if outcome.timed_out && !found.is_empty() {
+        report.warnings.push(Warning::new(format!(
+            "timed out after {} s: there may be more solutions",
+            request.timeout_seconds()
+        )));
+    }
+    let heading = |k: usize| if request.all { format!("solution {}\n", k + 1) } else { String::new() };
+    let mut docs = Vec::with_capacity(found.len());
+    match doc {
+        PolyDoc::MacPoly { file, .. } => {
+            let puzzle = file.puzzle()?;
+            for (k, solution) in found.iter().enumerate() {
+                let solved = puzzle.solution_file(solution, file.line_end());
+                report.solutions.push(format!(
+                    "{}{}",
+                    heading(k),
+                    render::text(&render::source_squares(&solved), false)
+                ));
+                docs.push(PolyDoc::macpoly(solved));
+            }
+        }
+        PolyDoc::Pack { file, source, .. } => {
+            for (k, solution) in found.into_iter().enumerate() {
+                report.solutions.push(format!("{}{}", heading(k), pack::solution_text(&problem, &solution)));
+                docs.push(PolyDoc::Pack {
+                    file: file.clone(),
+                    source: source.clone(),
+                    solution: Some(solution),
+                });
+            }
+        }
+    }
+    report.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    Ok(Solved { report, solutions: docs, trace: None })
+}
