@@ -45,7 +45,7 @@ fn convert_between_every_pair_keeps_what_both_hold() {
     let mut board = formats::read(&std::fs::read(&full).unwrap(), Format::Pzprv3).unwrap().value;
     assert_eq!(board.state(), pzl_masyu::BoardState::Solved);
     board.set_edge_by_number(3, EdgeState::Cross);
-    std::fs::write(&full, formats::write(&board, Format::Pzprv3).unwrap().0).unwrap();
+    std::fs::write(&full, formats::write(&board, Format::Pzprv3).unwrap().bytes).unwrap();
 
     for from in Format::ALL {
         let source = dir.path().join(format!("source.{}", extension(from)));
@@ -238,7 +238,7 @@ fn every_format_is_detected_from_the_content() {
     for format in Format::ALL {
         // No extension: the content alone must tell.
         let path = dir.path().join(format!("noext-{format}"));
-        std::fs::write(&path, formats::write(&solved, format).unwrap().0).unwrap();
+        std::fs::write(&path, formats::write(&solved, format).unwrap().bytes).unwrap();
         let out = pzl(&["info", "--json", s(&path)]);
         assert!(out.status.success(), "{format}: {}", stderr(&out));
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
