@@ -101,10 +101,14 @@ pub fn target_format(doc: &Document, to: Option<&str>, output: &str) -> Result<F
     if let Some(name) = to {
         return high::format(name);
     }
-    let file_name = Path::new(output).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let file_name =
+        Path::new(output).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     doc.format_for_output(&file_name).ok_or_else(|| {
-        Error::usage(format!("cannot tell which format to write to `{output}`"))
-            .hint(format!("name it with --to; the {} formats: {}", doc.kind(), doc.writable_formats().join(", ")))
+        Error::usage(format!("cannot tell which format to write to `{output}`")).hint(format!(
+            "name it with --to; the {} formats: {}",
+            doc.kind(),
+            doc.writable_formats().join(", ")
+        ))
     })
 }
 
@@ -136,7 +140,11 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
         select = Some(date.clone());
     }
     let doc = combine(ctx, doc, with)?;
-    let picture = high::picture(args.kind.as_deref(), &args.output)?;
+    // A page with the clues is a picture: to standard output it is SVG unless `--as` says.
+    let picture = match (args.with_clues, args.kind.as_deref(), args.output.as_str()) {
+        (true, None, "-") => pzl::Picture::Svg,
+        (_, kind, output) => high::picture(kind, output)?,
+    };
     let request = RenderRequest {
         picture,
         colour: args.output == "-" && ctx.colour(),
@@ -162,7 +170,9 @@ pub fn completions(shell: clap_complete::Shell) -> Result<Status, Error> {
 pub fn man() -> Result<Status, Error> {
     use clap::CommandFactory;
     let mut bytes = Vec::new();
-    clap_mangen::Man::new(crate::args::Cli::command()).render(&mut bytes).map_err(|e| Error::io(e.to_string()))?;
+    clap_mangen::Man::new(crate::args::Cli::command())
+        .render(&mut bytes)
+        .map_err(|e| Error::io(e.to_string()))?;
     io::stdout(&bytes)?;
     Ok(Status::Ok)
 }

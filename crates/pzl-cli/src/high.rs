@@ -28,9 +28,6 @@ fn pick(read: &ReadArgs) -> Result<Option<Pick>, Error> {
     if read.resource_type.is_none() && read.id.is_none() && read.name.is_none() {
         return Ok(None);
     }
-    if read.id.is_some() && read.resource_type.is_none() {
-        return Err(Error::usage("--id needs --type").hint("for example --type SBP1 --id 128"));
-    }
     Ok(Some(Pick { resource_type: read.resource_type.clone(), id: read.id, name: read.name.clone() }))
 }
 

@@ -68,11 +68,10 @@ impl Ctx {
         }
     }
 
-    /// A note on standard error that is not a warning (progress of a long command, a summary).
+    /// A message on standard error that is part of the result, not a warning (the key that
+    /// unlocked a puzzle, what an import stored): printed even with `--quiet`.
     pub fn note(&self, message: impl std::fmt::Display) {
-        if !self.quiet {
-            say(&message.to_string());
-        }
+        say(&message.to_string());
     }
 
     /// The error that ends the command, with its hint.

@@ -47,7 +47,11 @@ pub struct Summary {
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "{} files: {} ok, {} with problems, {} errors", self.files, self.ok, self.problems, self.errors)
+        writeln!(
+            f,
+            "{} files: {} ok, {} with problems, {} errors",
+            self.files, self.ok, self.problems, self.errors
+        )
     }
 }
 
@@ -66,7 +70,11 @@ impl<'a> Batch<'a> {
     }
 
     /// One input's report, with the status it gives.
-    pub fn report<R: Serialize + std::fmt::Display>(&mut self, report: &R, status: Status) -> Result<(), Error> {
+    pub fn report<R: Serialize + std::fmt::Display>(
+        &mut self,
+        report: &R,
+        status: Status,
+    ) -> Result<(), Error> {
         self.summary.files += 1;
         match status {
             Status::Ok => self.summary.ok += 1,

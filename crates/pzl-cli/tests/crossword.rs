@@ -46,7 +46,7 @@ fn a_flipped_byte_fails_check_naming_the_checksum() {
     let json = pzl(&["-q", "check", "--json", s(&damaged)]);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(value["ok"], false);
-    assert!(value["problems"].as_array().unwrap().iter().any(|p| p["name"] == "global"));
+    assert!(value["problems"].as_array().unwrap().iter().any(|p| p["rule"] == "checksum/global"));
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn nyt_locked_unlocks_by_brute_force_and_relocks_to_the_same_bytes() {
     assert!(!text(&run.stderr).contains("weaker candidate"));
     let info = pzl(&["-q", "info", "--clues", s(&open)]);
     assert!(text(&info.stdout).contains("[LAKEONTARIO]"));
-    assert!(text(&info.stdout).contains("solution       plain"));
+    assert!(text(&info.stdout).contains("solution:  plain"), "{}", text(&info.stdout));
     let run = pzl(&["-q", "lock", s(&open), "--key", "7844", "-o", s(&again)]);
     assert!(run.status.success(), "{}", text(&run.stderr));
     assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&locked).unwrap());
@@ -122,7 +122,8 @@ fn info_json_describes_the_puzzle() {
     let run =
         pzl(&["-q", "info", "--json", "--clues", s(&dir.join("puzpy/nyt_rebus_with_notes_and_shape.puz"))]);
     assert!(run.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let v = &doc["facts"];
     assert_eq!(v["width"], 15);
     assert_eq!(v["version"], "1.3");
     assert_eq!(v["encoding"], "windows-1252");
@@ -135,7 +136,7 @@ fn info_json_describes_the_puzzle() {
     assert!(clues.iter().any(|c| c["answer"].as_str().unwrap().contains("STAR")));
     let locked = pzl(&["-q", "info", "--json", s(&dir.join("puzpy/nyt_locked.puz"))]);
     let v: serde_json::Value = serde_json::from_slice(&locked.stdout).unwrap();
-    assert_eq!(v["solution_state"], "locked");
+    assert_eq!(v["facts"]["solution_state"], "locked");
 }
 
 #[test]
@@ -196,12 +197,17 @@ fn puz_converts_to_ipuz_and_back() {
     let info = |path: &Path| {
         let out = pzl(&["-q", "info", "--json", "--clues", s(path)]);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        (v["title"].clone(), v["clues"].clone(), v["counts"].clone())
+        let f = &v["facts"];
+        (f["title"].clone(), f["clues"].clone(), f["counts"].clone())
     };
     assert_eq!(info(&back), info(&original));
     let locked = pzl(&["convert", s(&dir.join("puzpy/nyt_locked.puz")), "-o", s(&json)]);
     assert!(locked.status.success());
-    assert!(text(&locked.stderr).contains("ipuz cannot hold the solution"), "{}", text(&locked.stderr));
+    assert!(
+        text(&locked.stderr).contains("ipuz format cannot hold the solution (the puzzle is locked)"),
+        "{}",
+        text(&locked.stderr)
+    );
     let bad = tmp.path().join("bad.ipuz");
     std::fs::write(&bad, r#"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"]}"#)
         .unwrap();
@@ -269,7 +275,7 @@ fn render_with_clues_refuses_terminal_text() {
     let out = tmp.path().join("page.txt");
     let run = pzl(&["render", s(&puz), "--with-clues", "-o", s(&out)]);
     assert_eq!(run.status.code(), Some(2));
-    assert!(text(&run.stderr).contains(".svg or .pdf"), "{}", text(&run.stderr));
+    assert!(text(&run.stderr).contains("write it as svg or pdf"), "{}", text(&run.stderr));
     assert!(!out.exists());
     // To standard output, --with-clues means the SVG page.
     let run = pzl(&["-q", "render", s(&puz), "--with-clues"]);

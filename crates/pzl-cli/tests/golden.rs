@@ -80,8 +80,11 @@ fn run_case(case: &Path, dir: &Path, corpus: &Path) -> Run {
             .replace("$CORPUS", &corpus.display().to_string())
             .replace("$DIR", &dir.display().to_string())
     };
-    let args: Vec<String> =
-        shlex::split(line.trim()).unwrap_or_else(|| panic!("{}: bad quoting", case.display())).iter().map(|a| substitute(a)).collect();
+    let args: Vec<String> = shlex::split(line.trim())
+        .unwrap_or_else(|| panic!("{}: bad quoting", case.display()))
+        .iter()
+        .map(|a| substitute(a))
+        .collect();
     copy_dir(&case.join("in"), dir);
     let stdin = std::fs::read(case.join("stdin")).ok();
     let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
@@ -134,8 +137,10 @@ fn golden_cases() {
         let before: Vec<PathBuf> = files_under(dir.path());
         let run = run_case(&case, dir.path(), &corpus);
         let inputs = files_under(&case.join("in"));
-        let produced: Vec<PathBuf> =
-            files_under(dir.path()).into_iter().filter(|p| !before.contains(p) && !inputs.contains(p)).collect();
+        let produced: Vec<PathBuf> = files_under(dir.path())
+            .into_iter()
+            .filter(|p| !before.contains(p) && !inputs.contains(p))
+            .collect();
         ran += 1;
         if update {
             std::fs::write(case.join("stdout"), &run.stdout).unwrap();
@@ -174,5 +179,10 @@ fn golden_cases() {
         }
     }
     println!("{ran} golden cases run");
-    assert!(failures.is_empty(), "{} golden case failures (PZL_GOLDEN_UPDATE=1 rewrites them):\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} golden case failures (PZL_GOLDEN_UPDATE=1 rewrites them):\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }

@@ -135,16 +135,16 @@ fn check_accepts_a_solution_and_names_broken_rules() {
     let out = pzl(&["check", s(&puzzle), "--board", s(&cut)]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
-    assert!(text.contains("dead-end: the line ends (dead end) at (r1, c1), (r2, c1)"), "{text}");
+    assert!(text.contains("[dead-end] the line ends (dead end) at (r1, c1), (r2, c1)"), "{text}");
 
     let out = pzl(&["check", "--json", s(&puzzle), "--board", s(&cut)]);
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["ok"], false);
-    assert_eq!(json["state"], "partial");
+    assert_eq!(json["facts"]["state"], "partial");
     assert_eq!(json["problems"][0]["rule"], "dead-end");
-    assert_eq!(json["problems"][0]["code"], "lnDeadEnd");
-    assert_eq!(json["problems"][0]["cells"][0], serde_json::json!({"row": 1, "col": 1}));
+    assert_eq!(json["facts"]["codes"][0], "lnDeadEnd");
+    assert_eq!(json["problems"][0]["cells"][0], serde_json::json!([1, 1]));
 
     // A puzzle alone has no line.
     let out = pzl(&["check", s(&puzzle)]);
@@ -207,8 +207,9 @@ fn render_draws_text_and_svg() {
 fn info_describes_format_size_pearls_and_state() {
     let out = pzl(&["info", "--json", s(&examples().join("ladybug.tootsweet"))]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["format"], "tootsweet");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["format"], "tootsweet");
+    let json = &doc["facts"];
     assert_eq!((json["width"].as_u64(), json["height"].as_u64()), (Some(4), Some(4)));
     assert_eq!((json["whites"].as_u64(), json["blacks"].as_u64()), (Some(1), Some(1)));
     assert_eq!(json["state"], "empty");

@@ -58,13 +58,12 @@ fn count_and_json_report_uniqueness_and_statistics() {
     let out = pzl(&["solve", "--json", s(&file)]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["status"], "solved");
+    assert_eq!(v["outcome"], "solved");
     assert_eq!(v["unique"], true);
-    assert!(v["difficulty"].is_string());
+    assert!(v["facts"]["difficulty"].is_string());
     assert!(v["time_ms"].as_f64().unwrap() >= 0.0);
-    assert!(v["statistics"]["propagations"].as_u64().unwrap() > 0);
-    let rows: Vec<String> = WIKIPEDIA_SOL.lines().skip(1).map(str::to_string).collect();
-    assert_eq!(v["solution"], serde_json::json!(rows));
+    assert!(v["facts"]["statistics"]["propagations"].as_u64().unwrap() > 0);
+    assert_eq!(v["solutions"], serde_json::json!([WIKIPEDIA_SOL]));
 }
 
 #[test]
@@ -85,7 +84,7 @@ fn impossible_puzzles_exit_1_with_a_clear_message() {
         assert_eq!(stdout(&out), "0\n");
         let out = pzl(&["solve", "--json", s(&file)]);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["status"], "no-solution");
+        assert_eq!(v["outcome"], "no-solution");
     }
 }
 
@@ -193,7 +192,7 @@ fn info_shows_the_grade() {
     let out = pzl(&["info", "--json", s(&file)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(["easy", "medium", "hard", "expert"].contains(&v["difficulty"].as_str().unwrap()));
+    assert!(["easy", "medium", "hard", "expert"].contains(&v["facts"]["difficulty"].as_str().unwrap()));
 }
 
 #[test]

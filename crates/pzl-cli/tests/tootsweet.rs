@@ -71,7 +71,7 @@ fn import_creates_the_apps_database_and_list_shows_it() {
 
     let out = pzl(&["info", s(&db)]);
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("puzzles: 3") && text.contains("solved: 1"), "{text}");
+    assert!(text.contains("puzzles:     3") && text.contains("solved:      1"), "{text}");
 }
 
 #[test]

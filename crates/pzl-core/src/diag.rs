@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
-/// Where in an input something was found.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[serde(untagged)]
+/// Where in an input something was found. In JSON it is an object that says which kind of
+/// place it is: `{"offset": 9}`, `{"line": 3, "column": 2}`, `{"path": "$.puzzle[0]"}`,
+/// `{"part": "board 2"}`, or `{"whole": true}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Location {
     /// A byte offset from the start of the input, counted from 0.
     Offset(usize),
@@ -14,7 +15,6 @@ pub enum Location {
         /// The line, from 1.
         line: usize,
         /// The column, from 1, in characters.
-        #[serde(skip_serializing_if = "Option::is_none")]
         column: Option<usize>,
     },
     /// A JSON path such as `$.puzzle[0][3]` (JSON formats).
@@ -23,6 +23,26 @@ pub enum Location {
     Part(String),
     /// The input as a whole.
     Whole,
+}
+
+impl Serialize for Location {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        match self {
+            Location::Offset(offset) => map.serialize_entry("offset", offset)?,
+            Location::Line { line, column } => {
+                map.serialize_entry("line", line)?;
+                if let Some(column) = column {
+                    map.serialize_entry("column", column)?;
+                }
+            }
+            Location::Path(path) => map.serialize_entry("path", path)?,
+            Location::Part(part) => map.serialize_entry("part", part)?,
+            Location::Whole => map.serialize_entry("whole", &true)?,
+        }
+        map.end()
+    }
 }
 
 impl Location {

@@ -76,9 +76,18 @@ fn facts_map<S: serde::Serializer>(facts: &[Fact], s: S) -> Result<S::Ok, S::Err
 fn write_facts(f: &mut std::fmt::Formatter<'_>, facts: &[Fact]) -> std::fmt::Result {
     let width = facts.iter().map(|x| x.label.chars().count()).max().unwrap_or(0) + 1;
     for fact in facts.iter().filter(|x| !x.label.is_empty()) {
+        let label = format!("{}:", fact.label);
+        if fact.detail {
+            // A listing: the label on its own line, the entries under it.
+            writeln!(f, "  {label}")?;
+            for line in fact.text.lines() {
+                writeln!(f, "    {}", printable(line))?;
+            }
+            continue;
+        }
+        // A value, and maybe lines that explain it, indented under it.
         let mut lines = fact.text.lines();
-        let first = lines.next().unwrap_or("");
-        writeln!(f, "  {:<width$} {}", format!("{}:", fact.label), printable(first))?;
+        writeln!(f, "  {label:<width$} {}", printable(lines.next().unwrap_or("")))?;
         for line in lines {
             writeln!(f, "    {}", printable(line))?;
         }
@@ -396,7 +405,8 @@ mod tests {
         let ok = CheckReport::new("apad", "apad", "every board is a solution", Vec::new());
         assert_eq!(ok.status(), Status::Ok);
         assert_eq!(ok.to_string(), "ok: every board is a solution\n");
-        let bad = CheckReport::new("apad", "apad", "", vec![Problem::new("size", "short").at(Location::Offset(3))]);
+        let bad =
+            CheckReport::new("apad", "apad", "", vec![Problem::new("size", "short").at(Location::Offset(3))]);
         assert_eq!(bad.status(), Status::Problems);
         assert_eq!(bad.to_string(), "1 problem\n  [size] byte offset 3: short\n");
     }

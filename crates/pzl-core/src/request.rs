@@ -28,7 +28,7 @@ pub fn parse_timeout(text: &str) -> Result<Duration, Error> {
     Duration::try_from_secs_f64(seconds.min(MAX_TIMEOUT_SECONDS)).map_err(|_| bad())
 }
 
-/// Parse a thread count: 1 to [`MAX_JOBS`]; `0` means one per core.
+/// Parse a thread count: 1 to 256; `0` means one per core.
 pub fn parse_jobs(text: &str) -> Result<usize, Error> {
     let n: usize = text.trim().parse().map_err(|_| {
         Error::usage(format!("--jobs {text}: expected a number of threads")).hint("for example --jobs 4")
@@ -36,9 +36,8 @@ pub fn parse_jobs(text: &str) -> Result<usize, Error> {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     match n {
         0 => Ok(cores),
-        n if n > MAX_JOBS => {
-            Err(Error::usage(format!("--jobs {n}: at most {MAX_JOBS} threads")).hint(format!("this machine has {cores} cores")))
-        }
+        n if n > MAX_JOBS => Err(Error::usage(format!("--jobs {n}: at most {MAX_JOBS} threads"))
+            .hint(format!("this machine has {cores} cores"))),
         n => Ok(n),
     }
 }

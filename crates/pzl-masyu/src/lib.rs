@@ -33,6 +33,6 @@ pub use check::{Problem, Rule};
 pub use error::{Location, ParseError, Parsed, Warning};
 pub use formats::{Format, WriteError};
 pub use kind::MasyuKind;
+pub use pzl_grid::{Dir, Edge, EdgeIndex, Orientation, Pos};
 #[cfg(feature = "database")]
 pub use store::TootSweetDbKind;
-pub use pzl_grid::{Dir, Edge, EdgeIndex, Orientation, Pos};

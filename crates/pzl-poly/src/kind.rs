@@ -605,7 +605,7 @@ mod tests {
                 "pzl-pack 1\nflips yes\n\nboard\n{}",
                 format!("{}\n", "#".repeat(side)).repeat(n / side)
             );
-            if n % side != 0 {
+            if !n.is_multiple_of(side) {
                 text.push_str(&format!("{}\n", "#".repeat(n % side)));
             }
             for k in 0..n {

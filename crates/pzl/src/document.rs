@@ -17,6 +17,8 @@ pub struct Doc<K: Kind> {
 }
 
 /// A file of any kind, read.
+// A program holds a handful of documents at a time; boxing the large kinds would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[non_exhaustive]
 pub enum Document {
     /// A Masyu puzzle, partly drawn board or solution.
@@ -80,7 +82,11 @@ macro_rules! solution_of {
         let format = $format;
         Solution {
             report: solved.report,
-            solutions: solved.solutions.into_iter().map(|value| Document::$variant(Doc { format, value })).collect(),
+            solutions: solved
+                .solutions
+                .into_iter()
+                .map(|value| Document::$variant(Doc { format, value }))
+                .collect(),
             trace: solved.trace,
         }
     }};
@@ -110,7 +116,6 @@ impl Open {
         let (base, params) = name.split_once(':').unwrap_or((name, ""));
         Ok(Open { from: Some(Format::from_name(base)?), params: params.to_string(), pick: None })
     }
-
 }
 
 /// What `solve` gives back.
@@ -126,7 +131,12 @@ pub struct Solution {
 impl Document {
     /// Read `bytes`, called `name` (a path, `-` or a URL: used in messages and, with `path`, to
     /// detect the format and to find companion files such as an AppleDouble header's data fork).
-    pub fn read(bytes: &[u8], name: &str, path: Option<&Path>, open: &Open) -> Result<Parsed<Document>, Error> {
+    pub fn read(
+        bytes: &[u8],
+        name: &str,
+        path: Option<&Path>,
+        open: &Open,
+    ) -> Result<Parsed<Document>, Error> {
         let file_name = path.map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|| name.to_string());
         let format = match open.from {
             Some(f) => f,
@@ -137,10 +147,17 @@ impl Document {
             })?,
         };
         let mut parsed = Document::parse(bytes, format, &open.params).map_err(|e| {
-            let tried = if open.from.is_none() { format!(" (read as {}, found by detection)", format.name()) } else { String::new() };
+            let tried = if open.from.is_none() {
+                format!(" (read as {}, found by detection)", format.name())
+            } else {
+                String::new()
+            };
             let mut e = e.in_file(name);
             if e.kind == pzl_core::ErrorKind::Syntax && !tried.is_empty() && e.hint.is_none() {
-                e = e.hint(format!("this was read as {}{tried}; name another format with --from", format.name()));
+                e = e.hint(format!(
+                    "this was read as {}{tried}; name another format with --from",
+                    format.name()
+                ));
             }
             e
         })?;
@@ -198,16 +215,32 @@ impl Document {
                 to.name(),
                 to.kind()
             ))
-            .hint(format!("the {} formats: {}", self.kind(), self.writable_formats().join(", ")))
+            .hint(format!(
+                "the {} formats: {}",
+                self.kind(),
+                self.writable_formats().join(", ")
+            ))
         };
         match (self, to) {
             (Document::Masyu(d), Format::Masyu(f)) => pzl_masyu::MasyuKind::write(&d.value, f),
             (Document::MasyuDb(d), Format::MasyuDb(f)) => pzl_masyu::TootSweetDbKind::write(&d.value, f),
             (Document::Apad(d), Format::Apad(f)) => pzl_apad::ApadKind::write(&d.value, f),
-            (Document::Crossword(d), Format::Crossword(f)) => pzl_crossword::CrosswordKind::write(&d.value, f),
+            (Document::Crossword(d), Format::Crossword(f)) => {
+                pzl_crossword::CrosswordKind::write(&d.value, f)
+            }
             (Document::Mac(d), Format::Mac(f)) => pzl_macfile::MacKind::write(&d.value, f),
             (Document::Poly(d), Format::Poly(f)) => pzl_poly::PolyKind::write(&d.value, f),
             _ => Err(different()),
+        }
+    }
+
+    /// Write a solution as `to`, leaving out quietly what a solution file of that format does not
+    /// carry (a Masyu `.sol` grid holds the lines, not the pearls): `lost` then names only what the
+    /// solution itself loses.
+    pub fn write_solution(&self, to: Format) -> Result<Written, Error> {
+        match (self, to) {
+            (Document::Masyu(d), Format::Masyu(f)) => pzl_masyu::MasyuKind::write(&f.project(&d.value), f),
+            _ => self.write(to),
         }
     }
 
@@ -252,7 +285,10 @@ impl Document {
                 report.format = self.format().name().to_string();
                 Ok(report)
             }
-            other => Err(Error::usage(format!("--no-flip applies to polyomino puzzles, not to {} files", other.kind()))),
+            other => Err(Error::usage(format!(
+                "--no-flip applies to polyomino puzzles, not to {} files",
+                other.kind()
+            ))),
         }
     }
 
@@ -260,15 +296,18 @@ impl Document {
     /// polyomino puzzle).
     pub fn combine(&self, other: &Document) -> Result<Parsed<Document>, Error> {
         let mismatch = || {
-            Error::usage(format!("cannot use a {} file ({}) with a {} file", other.kind(), other.format().name(), self.kind()))
+            Error::usage(format!(
+                "cannot use a {} file ({}) with a {} file",
+                other.kind(),
+                other.format().name(),
+                self.kind()
+            ))
         };
         Ok(match (self, other) {
-            (Document::Masyu(a), Document::Masyu(b)) => {
-                pzl_masyu::MasyuKind::combine(&a.value, &b.value)?.map(|value| Document::Masyu(Doc { format: a.format, value }))
-            }
-            (Document::Poly(a), Document::Poly(b)) => {
-                pzl_poly::PolyKind::combine(&a.value, &b.value)?.map(|value| Document::Poly(Doc { format: a.format, value }))
-            }
+            (Document::Masyu(a), Document::Masyu(b)) => pzl_masyu::MasyuKind::combine(&a.value, &b.value)?
+                .map(|value| Document::Masyu(Doc { format: a.format, value })),
+            (Document::Poly(a), Document::Poly(b)) => pzl_poly::PolyKind::combine(&a.value, &b.value)?
+                .map(|value| Document::Poly(Doc { format: a.format, value })),
             (Document::Masyu(_), _) | (Document::Poly(_), _) => return Err(mismatch()),
             _ => return Err(Error::unsupported(self.kind(), "--with")),
         })
@@ -291,7 +330,9 @@ impl Document {
                 let solved = pzl_masyu::MasyuKind::solve_in(&d.value, request, d.format)?;
                 solution_of!(Masyu, d.format, solved)
             }
-            Document::MasyuDb(d) => solution_of!(MasyuDb, d.format, pzl_masyu::TootSweetDbKind::solve(&d.value, request)?),
+            Document::MasyuDb(d) => {
+                solution_of!(MasyuDb, d.format, pzl_masyu::TootSweetDbKind::solve(&d.value, request)?)
+            }
             Document::Apad(d) => solution_of!(Apad, d.format, pzl_apad::ApadKind::solve(&d.value, request)?),
             Document::Crossword(d) => {
                 solution_of!(Crossword, d.format, pzl_crossword::CrosswordKind::solve(&d.value, request)?)
@@ -313,7 +354,7 @@ impl Document {
         let candidates = std::iter::once(input).chain(Format::all().filter(|f| f.kind() == kind));
         let chosen = candidates
             .filter(|f| f.info().write)
-            .find(|f| self.write(*f).is_ok_and(|w| w.lost.is_empty()));
+            .find(|f| self.write_solution(*f).is_ok_and(|w| w.lost.is_empty()));
         if let Some(f) = chosen {
             self.set_format(f);
         }

@@ -77,7 +77,11 @@ impl std::fmt::Display for SaveReport {
 }
 
 /// Read the files a Mac file has beside it (an AppleDouble header's data fork).
-pub(crate) fn attach_companions(doc: &mut Doc<MacKind>, path: &std::path::Path, warnings: &mut Vec<pzl_core::Warning>) {
+pub(crate) fn attach_companions(
+    doc: &mut Doc<MacKind>,
+    path: &std::path::Path,
+    warnings: &mut Vec<pzl_core::Warning>,
+) {
     warnings.extend(doc.value.attach_path(path));
 }
 
@@ -133,7 +137,9 @@ pub(crate) fn render(doc: &Doc<MacKind>, request: &RenderRequest) -> Result<Vec<
 /// Solve the Mac file's only puzzle resource.
 pub(crate) fn solve(doc: &Doc<MacKind>, request: &SolveRequest) -> Result<Solution, Error> {
     if !holds_puzzles(doc) {
-        return Err(Error::unsupported("mac", "solve").hint("only MacPoly puzzle resources (SBPn) can be solved"));
+        return Err(
+            Error::unsupported("mac", "solve").hint("only MacPoly puzzle resources (SBPn) can be solved")
+        );
     }
     poly_document(&choose(doc, None)?)?.solve(request)
 }
@@ -160,7 +166,8 @@ impl Document {
             )));
         };
         let choice = choose(doc, pick)?;
-        let mut report = SaveReport { resource: choice.label(), saved: false, reason: None, rows: Vec::new() };
+        let mut report =
+            SaveReport { resource: choice.label(), saved: false, reason: None, rows: Vec::new() };
         let saved = match resource::save_arrangement(&choice, request)? {
             SaveOutcome::NoSolution(reason) => {
                 report.reason = reason;

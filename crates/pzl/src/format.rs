@@ -75,7 +75,8 @@ impl Format {
     pub fn from_name(name: &str) -> Result<Format, Error> {
         Format::all().find(|f| f.name().eq_ignore_ascii_case(name)).ok_or_else(|| {
             let names: Vec<&str> = Format::all().map(Format::name).collect();
-            Error::usage(format!("unknown format `{name}`")).hint(format!("known formats: {}", names.join(", ")))
+            Error::usage(format!("unknown format `{name}`"))
+                .hint(format!("known formats: {}", names.join(", ")))
         })
     }
 
@@ -168,7 +169,15 @@ impl std::fmt::Display for FormatList {
                 if info.write { 'w' } else { '-' }
             );
             let exts: Vec<String> = info.extensions.iter().map(|e| format!(".{e}")).collect();
-            writeln!(f, "{:<18} {:<10} {:<7} {:<22} {}", info.name, info.kind, can, exts.join(" "), info.description)?;
+            writeln!(
+                f,
+                "{:<18} {:<10} {:<7} {:<22} {}",
+                info.name,
+                info.kind,
+                can,
+                exts.join(" "),
+                info.description
+            )?;
         }
         writeln!(f, "\nCAN: d = detected from the content, r = read, w = written.")
     }

@@ -74,7 +74,11 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         Ok(meta) if !meta.file_type().is_file() => write_special(&target, &meta, bytes),
         Ok(meta) => {
             refuse_unwritable(&target)?;
-            if meta.nlink() > 1 { write_in_place(&target, bytes) } else { replace(&target, Some(&meta), bytes) }
+            if meta.nlink() > 1 {
+                write_in_place(&target, bytes)
+            } else {
+                replace(&target, Some(&meta), bytes)
+            }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => replace(&target, None, bytes),
         Err(e) => Err(io_error(&target, &e)),
@@ -101,7 +105,8 @@ fn refuse_unwritable(path: &Path) -> Result<(), Error> {
 
 /// Rewrite a file in place (it has other hard links that must see the change).
 fn write_in_place(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let mut file = OpenOptions::new().write(true).truncate(true).open(path).map_err(|e| io_error(path, &e))?;
+    let mut file =
+        OpenOptions::new().write(true).truncate(true).open(path).map_err(|e| io_error(path, &e))?;
     file.write_all(bytes).and_then(|()| file.sync_all()).map_err(|e| io_error(path, &e))
 }
 

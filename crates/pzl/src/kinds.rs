@@ -79,10 +79,19 @@ pub mod mac {
     }
 
     /// Compile Rez source into a resource file in the container `file_name` implies (or `to`).
-    pub fn rez(source: &[u8], to: Option<crate::Format>, file_name: &str) -> Result<pzl_core::Written, Error> {
+    pub fn rez(
+        source: &[u8],
+        to: Option<crate::Format>,
+        file_name: &str,
+    ) -> Result<pzl_core::Written, Error> {
         let format = match to {
             Some(crate::Format::Mac(f)) => f,
-            Some(other) => return Err(Error::usage(format!("`{}` is not a Mac container pzl rez can write", other.name()))),
+            Some(other) => {
+                return Err(Error::usage(format!(
+                    "`{}` is not a Mac container pzl rez can write",
+                    other.name()
+                )));
+            }
             None => pzl_macfile::format::Format::for_new_file(file_name),
         };
         MacFile::from_rez(source)?.write_as(format)
@@ -91,10 +100,12 @@ pub mod mac {
 
 /// A-Puzzle-A-Day: solving dates with the solver (the files themselves are documents).
 pub mod apad {
+    pub use pzl_apad::Puzzle;
     pub use pzl_apad::board::Answer;
     pub use pzl_apad::date::{self, ParsedDate};
-    pub use pzl_apad::solve::{AllSolutions, DateSolutions, Limits, all_sorted, solve_all, solve_date, weekday_for};
-    pub use pzl_apad::Puzzle;
+    pub use pzl_apad::solve::{
+        AllSolutions, DateSolutions, Limits, all_sorted, solve_all, solve_date, weekday_for,
+    };
 
     /// The edition called `name`: `classic`, `weekday`, or a description file.
     pub fn edition(name: &str) -> Result<Puzzle, pzl_core::Error> {

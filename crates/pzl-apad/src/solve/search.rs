@@ -415,7 +415,7 @@ impl<'a> Solver<'a> {
     /// walking the graph visits solutions in that order.
     fn expand(&self, graph: &mut Graph<'_>, state: State) -> u32 {
         graph.expanded = graph.expanded.wrapping_add(1);
-        if graph.expanded % CHECK_EVERY == 0 && graph.limits.reached() {
+        if graph.expanded.is_multiple_of(CHECK_EVERY) && graph.limits.reached() {
             graph.stopped = true;
         }
         if graph.stopped {
@@ -537,7 +537,7 @@ impl<'a> Solver<'a> {
     fn walk<F: FnMut(Found<'_>) -> bool>(&self, graph: &Graph<'_>, node: u32, search: &mut Search<'_, F>) {
         if node == SOLVED {
             search.visited = search.visited.wrapping_add(1);
-            if search.visited % CHECK_EVERY == 0 && search.limits.reached() {
+            if search.visited.is_multiple_of(CHECK_EVERY) && search.limits.reached() {
                 search.limited = true;
                 search.stop = true;
                 return;

@@ -60,17 +60,15 @@ fn one(
     if let (Some(path), Some(trace)) = (&args.trace, &solved.trace) {
         io::write(path, trace.as_bytes())?;
     }
-    if let Some(solution) = solved.solutions.first() {
-        if args.output != "-" || args.to.is_some() {
-            let to = super::target_format(solution, args.to.as_deref(), &args.output)?;
-            let written = solution.write(to).map_err(|e| e.in_file(name))?;
-            super::warn_lost(ctx, &args.output, to, &written.lost);
-            if args.output != "-" {
-                super::output(&args.output, &written.bytes)?;
-            } else if !args.json {
-                super::output("-", &written.bytes)?;
-                report.solutions.clear();
-            }
+    if let Some(solution) = solved.solutions.first()
+        && (args.output != "-" || args.to.is_some())
+    {
+        let bytes = solution_bytes(ctx, solution, report.solutions.first(), args)?;
+        if args.output != "-" {
+            super::output(&args.output, &bytes)?;
+        } else if !args.json {
+            super::output("-", &bytes)?;
+            report.solutions.clear();
         }
     }
     for w in &report.warnings {
@@ -81,9 +79,65 @@ fn one(
         print::emit(Mode::json(args.json), &report)?;
     }
     if report.status() == Status::Problems && report.outcome != Outcome::Counted {
-        ctx.note(format!("pzl: {}: {}", pzl::text::printable(name), verdict(&report, request.timeout_seconds())));
+        ctx.note(format!(
+            "pzl: {}: {}",
+            pzl::text::printable(name),
+            verdict(&report, request.timeout_seconds())
+        ));
     }
     Ok(report.status())
+}
+
+/// The solution as `-o`/`--to` ask:
+/// 1. `--to FORMAT`;
+/// 2. a format of the puzzle's kind that the output's name implies and that holds the whole
+///    solution;
+/// 3. a picture for `.svg`, `.pdf`, `.html`;
+/// 4. for a name without extension or a plain `.txt`: the solution's own format when it holds
+///    the whole solution, else the text `pzl solve` prints for it (`shown`);
+/// 5. the format the name implies, saying what it drops;
+///
+/// Anything else is refused, naming what works.
+fn solution_bytes(
+    ctx: &Ctx,
+    solution: &Document,
+    shown: Option<&String>,
+    args: &SolveArgs,
+) -> Result<Vec<u8>, Error> {
+    let holds_all = |f: pzl::Format| solution.write_solution(f).is_ok_and(|w| w.lost.is_empty());
+    let ext = io::extension(&args.output);
+    let claimed = solution.format_for_output(&args.output);
+    let picture = ext.as_deref().and_then(pzl::Picture::from_extension);
+    let to = if let Some(name) = &args.to {
+        high::format(name)?
+    } else if let Some(format) = claimed.filter(|f| holds_all(*f)) {
+        format
+    } else if let Some(picture) = picture.filter(|p| *p != pzl::Picture::Text) {
+        return solution.render(&pzl::RenderRequest::new(picture));
+    } else if ext.is_none() || picture == Some(pzl::Picture::Text) {
+        if !holds_all(solution.format()) {
+            return match shown {
+                Some(text) => Ok(text.clone().into_bytes()),
+                None => solution.render(&pzl::RenderRequest::new(pzl::Picture::Text)),
+            };
+        }
+        solution.format()
+    } else if let Some(format) = claimed {
+        format
+    } else {
+        return Err(Error::usage(format!(
+            "cannot write a {} solution to `{}`",
+            solution.kind(),
+            args.output
+        ))
+        .hint(format!(
+            "name a format with --to ({}), or a picture (.svg, .pdf, .html, .txt)",
+            solution.writable_formats().join(", ")
+        )));
+    };
+    let written = solution.write_solution(to)?;
+    super::warn_lost(ctx, &args.output, to, &written.lost);
+    Ok(written.bytes)
 }
 
 fn verdict(report: &SolveReport, timeout: f64) -> String {
@@ -182,7 +236,15 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
         text.push_str(&format!(
             "{} files: {} solved ({} unique), {} without solution, {} timed out, {} errors; solving time \
              {:.1} ms in all, median {:.3} ms, slowest {:.3} ms\n",
-            s.files, s.solved, s.unique, s.no_solution, s.timed_out, s.errors, s.total_ms, s.median_ms, s.slowest_ms
+            s.files,
+            s.solved,
+            s.unique,
+            s.no_solution,
+            s.timed_out,
+            s.errors,
+            s.total_ms,
+            s.median_ms,
+            s.slowest_ms
         ));
         io::stdout(text.as_bytes())?;
     }

@@ -19,13 +19,24 @@ pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
             io::write_binary(&output, &bytes)?;
             Ok(Status::Ok)
         }
-        ApadCommand::Encode { input, output, puzzle } => convert(ctx, &input, &output, &puzzle, "apad-text", "apad"),
-        ApadCommand::Decode { input, output, puzzle } => convert(ctx, &input, &output, &puzzle, "apad", "apad-text"),
+        ApadCommand::Encode { input, output, puzzle } => {
+            convert(ctx, &input, &output, &puzzle, "apad-text", "apad")
+        }
+        ApadCommand::Decode { input, output, puzzle } => {
+            convert(ctx, &input, &output, &puzzle, "apad", "apad-text")
+        }
     }
 }
 
 /// `encode` and `decode` are `convert` between the two APAD formats.
-fn convert(ctx: &Ctx, input: &str, output: &str, edition: &str, from: &str, to: &str) -> Result<Status, Error> {
+fn convert(
+    ctx: &Ctx,
+    input: &str,
+    output: &str,
+    edition: &str,
+    from: &str,
+    to: &str,
+) -> Result<Status, Error> {
     let open = Open::from_name(&format!("{from}:{edition}"))?;
     let doc = crate::cmd::open(ctx, input, &open)?;
     let to = high::format(to)?;

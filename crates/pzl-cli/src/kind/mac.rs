@@ -21,7 +21,11 @@ pub fn run(ctx: &Ctx, command: MacCommand) -> Result<Status, Error> {
 }
 
 fn which(w: &Which) -> Result<mac::Which, Error> {
-    Ok(mac::Which { code: w.code.as_deref().map(mac::parse_type).transpose()?, id: w.id, name: w.name.clone() })
+    Ok(mac::Which {
+        code: w.code.as_deref().map(mac::parse_type).transpose()?,
+        id: w.id,
+        name: w.name.clone(),
+    })
 }
 
 fn open(ctx: &Ctx, name: &str) -> Result<Document, Error> {
@@ -40,7 +44,12 @@ pub(crate) fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Opt
 }
 
 /// Write the changed file: to `output` when given, else in place (releasing the lock).
-pub(crate) fn save(doc: &Document, file: &str, output: Option<&str>, edit: Option<pzl::fs::Edit>) -> Result<(), Error> {
+pub(crate) fn save(
+    doc: &Document,
+    file: &str,
+    output: Option<&str>,
+    edit: Option<pzl::fs::Edit>,
+) -> Result<(), Error> {
     let bytes = mac::file(doc)?.to_bytes().map_err(|e| e.in_file(file))?;
     match (output, edit) {
         (Some(out), _) => io::write_binary(out, &bytes),
@@ -93,7 +102,17 @@ pub fn rez(ctx: &Ctx, args: &RezArgs) -> Result<Status, Error> {
     let input = io::read(&args.file)?;
     let to = args.to.as_deref().map(high::format).transpose()?;
     let written = mac::rez(&input.bytes, to, &args.output).map_err(|e| e.in_file(&args.file))?;
-    crate::cmd::warn_lost(ctx, &args.output, to.unwrap_or_else(|| pzl::Format::claiming(&args.output).into_iter().next().unwrap_or(pzl::Format::from_name("rsrc").unwrap_or_else(|_| unreachable_format()))), &written.lost);
+    crate::cmd::warn_lost(
+        ctx,
+        &args.output,
+        to.unwrap_or_else(|| {
+            pzl::Format::claiming(&args.output)
+                .into_iter()
+                .next()
+                .unwrap_or(pzl::Format::from_name("rsrc").unwrap_or_else(|_| unreachable_format()))
+        }),
+        &written.lost,
+    );
     io::write_binary(&args.output, &written.bytes)?;
     Ok(Status::Ok)
 }

@@ -1,8 +1,6 @@
 //! `pzl poly ftor` (and the seed's `pzl ftor`): MacPoly source files into a resource file, each
 //! checked by the MacPoly reader before it is stored.
 
-use std::path::Path;
-
 use pzl::{Error, Status};
 
 use crate::args::FtorArgs;
@@ -14,13 +12,15 @@ pub fn ftor(ctx: &Ctx, args: &FtorArgs) -> Result<Status, Error> {
         sources.push(io::read(name)?.bytes);
     }
     let (mut doc, lock) = super::mac::edit(ctx, &args.output, true)?;
-    let added = pzl::kinds::poly::ftor(&mut doc, &args.code, &sources).map_err(|e| e.in_file(&args.output))?;
+    let added =
+        pzl::kinds::poly::ftor(&mut doc, &args.code, &sources).map_err(|e| e.in_file(&args.output))?;
     super::mac::save(&doc, &args.output, None, lock)?;
+    // One resource per source, in order.
     let mut report = String::new();
-    for (id, name) in added {
-        report.push_str(&format!("{}: '{}' {id} \"{}\"\n", args.output, args.code, pzl::text::printable(&name)));
+    for (source, (id, name)) in args.inputs.iter().zip(added) {
+        let source = pzl::text::printable(source);
+        report.push_str(&format!("{source}: '{}' {id} \"{}\"\n", args.code, pzl::text::printable(&name)));
     }
-    let _ = Path::new(&args.output);
     io::stdout(report.as_bytes())?;
     Ok(Status::Ok)
 }

@@ -390,11 +390,11 @@ impl Engine {
                 continue;
             }
             if let Some(e) = self.colour_queue.pop() {
-                if self.edge[e as usize] == UNKNOWN {
-                    if let Some(differ) = self.colour.relation(e) {
-                        let cell = self.edge_cells[e as usize][0];
-                        self.set(e, if differ { LINE } else { CROSS }, Rule::InsideOutside, cell)?;
-                    }
+                if self.edge[e as usize] == UNKNOWN
+                    && let Some(differ) = self.colour.relation(e)
+                {
+                    let cell = self.edge_cells[e as usize][0];
+                    self.set(e, if differ { LINE } else { CROSS }, Rule::InsideOutside, cell)?;
                 }
                 continue;
             }

@@ -309,7 +309,7 @@ impl Searcher<'_> {
                         }
                     }
                 } else if let Some(e) = self.choose() {
-                    if self.stats.decisions % 64 == 0 && self.clock_expired() {
+                    if self.stats.decisions.is_multiple_of(64) && self.clock_expired() {
                         return true;
                     }
                     self.stats.decisions += 1;

@@ -374,10 +374,10 @@ impl Database {
             files.push((dir.join(format!("{}{EXTENSION}", file_stem(row.id, row.name.as_deref()))), text));
         }
         std::fs::create_dir_all(dir).map_err(|e| DatabaseError::io(dir, e))?;
-        if !overwrite {
-            if let Some((path, _)) = files.iter().find(|(path, _)| std::fs::symlink_metadata(path).is_ok()) {
-                return Err(DatabaseError::Exists(path.clone()));
-            }
+        if !overwrite
+            && let Some((path, _)) = files.iter().find(|(path, _)| std::fs::symlink_metadata(path).is_ok())
+        {
+            return Err(DatabaseError::Exists(path.clone()));
         }
         for (path, text) in files {
             write_aside(dir, &path, text.as_bytes(), overwrite)?;

@@ -451,7 +451,7 @@ impl<const W: usize> Engine<W> {
                 let remaining = state.remaining & !(1u64 << entry.piece);
                 let budget = state.budget - self.piece_budget[entry.piece as usize];
                 worker.nodes += 1;
-                if worker.nodes % CLOCK_EVERY == 0 {
+                if worker.nodes.is_multiple_of(CLOCK_EVERY) {
                     if self.out_of_time() {
                         return ControlFlow::Break(());
                     }

@@ -15,7 +15,8 @@ use crate::print::{self, Mode};
 pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
     match command {
         DbCommand::List { db, json } => {
-            let listing = Database::open_read_only(Path::new(&db)).and_then(|d| d.list()).map_err(ts::error(&db))?;
+            let listing =
+                Database::open_read_only(Path::new(&db)).and_then(|d| d.list()).map_err(ts::error(&db))?;
             ctx.warnings(&db, &listing.warnings);
             print::emit(Mode::json(json), &listing)?;
             Ok(Status::Ok)
@@ -42,7 +43,8 @@ pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
             Ok(Status::Ok)
         }
         DbCommand::SetBoard { db, id, file } => {
-            let lines = ts::board(crate::cmd::open(ctx, &file, &Open::default())?).map_err(|e| e.in_file(&file))?;
+            let lines =
+                ts::board(crate::cmd::open(ctx, &file, &Open::default())?).map_err(|e| e.in_file(&file))?;
             let mut database = Database::open_for_writing(Path::new(&db)).map_err(ts::error(&db))?;
             let set = database.set_board(id, &lines).map_err(ts::error(&db))?;
             ctx.note(set);

@@ -24,8 +24,9 @@ pub fn run(ctx: &Ctx, command: MasyuCommand) -> Result<Status, Error> {
 
 fn load_trace(name: &str) -> Result<TraceFile, Error> {
     let input = io::read(name)?;
-    let text = std::str::from_utf8(&input.bytes)
-        .map_err(|e| Error::syntax("expected UTF-8 text").at(pzl::Location::Offset(e.valid_up_to())).in_file(name))?;
+    let text = std::str::from_utf8(&input.bytes).map_err(|e| {
+        Error::syntax("expected UTF-8 text").at(pzl::Location::Offset(e.valid_up_to())).in_file(name)
+    })?;
     masyu::read_jsonl(text).map_err(|e| e.in_file(name))
 }
 
@@ -97,7 +98,11 @@ pub fn replay(_ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
 }
 
 fn draw(player: &Replayer, total: usize, what: &str, paused: bool) -> Result<(), Error> {
-    let help = if paused { "paused: Enter resumes, s+Enter steps, q+Enter quits" } else { "Enter pauses, q+Enter quits" };
+    let help = if paused {
+        "paused: Enter resumes, s+Enter steps, q+Enter quits"
+    } else {
+        "Enter pauses, q+Enter quits"
+    };
     let frame = format!(
         "\x1b[H\x1b[2J{}/{total}  {}\n\n{}\n{help}",
         player.position(),
@@ -105,7 +110,9 @@ fn draw(player: &Replayer, total: usize, what: &str, paused: bool) -> Result<(),
         masyu::board_text(&player.board)
     );
     let mut out = std::io::stdout().lock();
-    out.write_all(frame.as_bytes()).and_then(|()| out.flush()).map_err(|e| Error::io(e.to_string()).in_file("standard output"))
+    out.write_all(frame.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::io(e.to_string()).in_file("standard output"))
 }
 
 /// Lines typed on the terminal, read on a helper thread so the animation never blocks on input.

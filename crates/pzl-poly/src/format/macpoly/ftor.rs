@@ -212,7 +212,7 @@ impl PuzzleResource {
             number_offsets[k] = *offset;
         }
         let grids = &lines[1..split];
-        if grids.len() % 2 != 0 {
+        if !grids.len().is_multiple_of(2) {
             return Err(bad(split, "the two grid copies differ in height (an odd number of grid lines)"));
         }
         let (grid, saved) = grids.split_at(grids.len() / 2);

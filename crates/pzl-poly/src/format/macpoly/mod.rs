@@ -412,10 +412,10 @@ impl SourceFile {
         let mut shape = Grid::new(width, height, false);
         for (row, line) in self.grid_lines().iter().enumerate() {
             for (col, &b) in line.text.iter().enumerate() {
-                if b == b'S' || (b.is_ascii_uppercase() && self.kind == SourceKind::Puzzle) {
-                    if let Some(cell) = shape.get_mut(Pos::new(row, col)) {
-                        *cell = true;
-                    }
+                if (b == b'S' || (b.is_ascii_uppercase() && self.kind == SourceKind::Puzzle))
+                    && let Some(cell) = shape.get_mut(Pos::new(row, col))
+                {
+                    *cell = true;
                 }
             }
         }
