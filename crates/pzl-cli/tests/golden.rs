@@ -65,6 +65,14 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Timings differ from run to run: they are shown as `T`.
+fn mask_times(text: &str) -> String {
+    let json = regex::Regex::new(r#""(time_ms|total_ms|median_ms|slowest_ms)": [0-9.e+-]+"#).unwrap();
+    let words = regex::Regex::new(r"[0-9]+(\.[0-9]+)? ms\b").unwrap();
+    let text = json.replace_all(text, "\"$1\": \"T\"");
+    words.replace_all(&text, "T ms").into_owned()
+}
+
 struct Run {
     stdout: Vec<u8>,
     stderr: Vec<u8>,
@@ -104,11 +112,13 @@ fn run_case(case: &Path, dir: &Path, corpus: &Path) -> Run {
     let out = child.wait_with_output().unwrap();
     let unsubstitute = |bytes: Vec<u8>| -> Vec<u8> {
         match String::from_utf8(bytes) {
-            Ok(text) => text
-                .replace(&dir.display().to_string(), "$DIR")
-                .replace(&corpus.display().to_string(), "$CORPUS")
-                .replace(&examples.display().to_string(), "$EX")
-                .into_bytes(),
+            Ok(text) => mask_times(
+                &text
+                    .replace(&dir.display().to_string(), "$DIR")
+                    .replace(&corpus.display().to_string(), "$CORPUS")
+                    .replace(&examples.display().to_string(), "$EX"),
+            )
+            .into_bytes(),
             Err(e) => e.into_bytes(),
         }
     };

@@ -147,17 +147,13 @@ impl Document {
             })?,
         };
         let mut parsed = Document::parse(bytes, format, &open.params).map_err(|e| {
-            let tried = if open.from.is_none() {
-                format!(" (read as {}, found by detection)", format.name())
-            } else {
-                String::new()
-            };
-            let mut e = e.in_file(name);
-            if e.kind == pzl_core::ErrorKind::Syntax && !tried.is_empty() && e.hint.is_none() {
-                e = e.hint(format!(
-                    "this was read as {}{tried}; name another format with --from",
+            let e = e.in_file(name);
+            if e.kind == pzl_core::ErrorKind::Syntax && open.from.is_none() && e.hint.is_none() {
+                let hint = format!(
+                    "read as {} (found by detection); name another format with --from",
                     format.name()
-                ));
+                );
+                return e.hint(hint);
             }
             e
         })?;

@@ -144,21 +144,33 @@ pub mod tootsweet {
 pub mod poly {
     use super::*;
 
-    /// Add MacPoly source files to a Mac file's resource fork as `code` resources (`SBPn`
-    /// puzzles, `SBSn` solutions), each checked with the MacPoly reader first: nothing is stored
-    /// unless every source reads. Gives each new resource's ID and name.
-    pub fn ftor(doc: &mut Document, code: &str, sources: &[Vec<u8>]) -> Result<Vec<(i16, String)>, Error> {
+    /// Add MacPoly source files (`(file name, bytes)`) to a Mac file's resource fork as `code`
+    /// resources (`SBPn` puzzles, `SBSn` solutions), each checked with the MacPoly reader first:
+    /// nothing is stored unless every source reads. Gives each new resource's ID and name, in
+    /// the order of the sources.
+    pub fn ftor(
+        doc: &mut Document,
+        code: &str,
+        sources: &[(String, Vec<u8>)],
+    ) -> Result<Vec<(i16, String)>, Error> {
         let code = pzl_macfile::listing::parse_type(code)?;
         let file = crate::kinds::mac::file_mut(doc)?;
         let mut fork = file.fork()?;
-        let ids = pzl_poly::format::macpoly::ftor::add_sources(&mut fork, code, sources)?;
+        let mut added = Vec::with_capacity(sources.len());
+        for (name, bytes) in sources {
+            let ids =
+                pzl_poly::format::macpoly::ftor::add_sources(&mut fork, code, std::slice::from_ref(bytes))
+                    .map_err(|mut e| {
+                        // The error is about this source file, not about "source 1".
+                        e.file = Some(name.clone());
+                        e
+                    })?;
+            for id in ids {
+                let stored = fork.get(&code, id).and_then(|r| r.name.as_deref()).unwrap_or_default();
+                added.push((id, pzl_macfile::macroman::decode(stored)));
+            }
+        }
         file.set_fork(&fork)?;
-        Ok(ids
-            .into_iter()
-            .map(|id| {
-                let name = fork.get(&code, id).and_then(|r| r.name.as_deref()).unwrap_or_default();
-                (id, pzl_macfile::macroman::decode(name))
-            })
-            .collect())
+        Ok(added)
     }
 }

@@ -9,7 +9,7 @@ use crate::io::{self, Ctx};
 pub fn ftor(ctx: &Ctx, args: &FtorArgs) -> Result<Status, Error> {
     let mut sources = Vec::with_capacity(args.inputs.len());
     for name in &args.inputs {
-        sources.push(io::read(name)?.bytes);
+        sources.push((name.clone(), io::read(name)?.bytes));
     }
     let (mut doc, lock) = super::mac::edit(ctx, &args.output, true)?;
     let added =
