@@ -101,6 +101,10 @@ pub fn target_format(doc: &Document, to: Option<&str>, output: &str) -> Result<F
     if let Some(name) = to {
         return high::format(name);
     }
+    if output == "-" {
+        // Standard output has no name to go by: the document's own format.
+        return Ok(doc.format());
+    }
     let file_name =
         Path::new(output).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     doc.format_for_output(&file_name).ok_or_else(|| {

@@ -78,7 +78,7 @@ impl Ctx {
     pub fn error(&self, e: &Error) {
         say(&format!("pzl: error: {e}"));
         if let Some(hint) = &e.hint {
-            say(&format!("pzl: hint: {hint}"));
+            say(&format!("pzl: hint: {}", pzl::text::printable(hint)));
         }
     }
 

@@ -130,7 +130,8 @@ impl std::fmt::Display for Error {
         if let Some(at) = self.at.as_ref().filter(|at| **at != Location::Whole) {
             write!(f, "{at}: ")?;
         }
-        f.write_str(&self.message)
+        // Messages quote the input ("found 'X'"): no control character reaches a terminal.
+        f.write_str(&crate::text::printable(&self.message))
     }
 }
 

@@ -215,6 +215,32 @@ impl Edit {
         }
     }
 
+    /// Lock `path` and read it, creating it first with the bytes `initial` gives when it does not
+    /// exist. The creation is exclusive, so two commands that both find the file missing still
+    /// edit it one after the other and neither edit is lost.
+    pub fn open_or_create(
+        path: &Path,
+        initial: impl FnOnce() -> Result<Vec<u8>, Error>,
+    ) -> Result<Edit, Error> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let target = resolve_links(path)?;
+        if !target.exists() {
+            let bytes = initial()?;
+            match OpenOptions::new().write(true).create_new(true).mode(0o666).open(&target) {
+                Ok(mut file) => {
+                    // Hold the lock while the first content goes in: a concurrent edit waits.
+                    file.lock().map_err(|e| io_error(&target, &e))?;
+                    file.write_all(&bytes)
+                        .and_then(|()| file.sync_all())
+                        .map_err(|e| io_error(&target, &e))?;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(io_error(&target, &e)),
+            }
+        }
+        Edit::open(&target)
+    }
+
     /// The file's content when the edit began.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes

@@ -18,11 +18,11 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let any_dir = args.inputs.iter().any(|name| Path::new(name).is_dir());
     if args.inputs.len() == 1 && !any_dir {
-        // `--save` writes into the container, so the resource is picked inside it, not at open.
-        let mut options = options;
-        let pick = if args.save { options.pick.take() } else { None };
+        if args.save {
+            return save(ctx, &args.inputs[0], options, args, &request);
+        }
         let doc = super::open(ctx, &args.inputs[0], &options)?;
-        return one(ctx, &args.inputs[0], &doc, args, &request, pick.as_ref());
+        return one(ctx, &args.inputs[0], &doc, args, &request);
     }
     if args.output != "-" || args.trace.is_some() || args.save {
         return Err(Error::usage("-o, --trace and --save take a single input").hint("run one file at a time"));
@@ -41,19 +41,7 @@ fn one(
     doc: &Document,
     args: &SolveArgs,
     request: &SolveRequest,
-    pick: Option<&pzl::Pick>,
 ) -> Result<Status, Error> {
-    if args.save {
-        if name == "-" {
-            return Err(Error::usage("--save rewrites the file: give a file, not standard input"));
-        }
-        let saved = doc.solve_and_save(pick, request).map_err(|e| e.in_file(name))?;
-        if saved.report.saved {
-            pzl::fs::write_file(Path::new(name), &saved.bytes)?;
-        }
-        print::emit(Mode::json(args.json), &saved.report)?;
-        return Ok(saved.report.status());
-    }
     let solved = doc.solve(request).map_err(|e| e.in_file(name))?;
     let mut report = solved.report;
     report.file = Some(name.to_string());
@@ -138,6 +126,31 @@ fn solution_bytes(
     let written = solution.write_solution(to)?;
     super::warn_lost(ctx, &args.output, to, &written.lost);
     Ok(written.bytes)
+}
+
+/// `pzl solve FILE --save`: solve a puzzle resource of a Mac file and write the arrangement into
+/// it. The file is locked from reading to writing, so a concurrent edit is never lost; the
+/// resource is picked inside the container (not at open), since the container is written back.
+fn save(
+    ctx: &Ctx,
+    name: &str,
+    mut options: pzl::Open,
+    args: &SolveArgs,
+    request: &SolveRequest,
+) -> Result<Status, Error> {
+    if name == "-" {
+        return Err(Error::usage("--save rewrites the file: give a file, not standard input"));
+    }
+    let pick = options.pick.take();
+    let edit = pzl::fs::Edit::open(Path::new(name))?;
+    let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &options)?;
+    ctx.warnings(name, &parsed.warnings);
+    let saved = parsed.value.solve_and_save(pick.as_ref(), request).map_err(|e| e.in_file(name))?;
+    if saved.report.saved {
+        edit.save(&saved.bytes)?;
+    }
+    print::emit(Mode::json(args.json), &saved.report)?;
+    Ok(saved.report.status())
 }
 
 fn verdict(report: &SolveReport, timeout: f64) -> String {

@@ -34,10 +34,15 @@ fn open(ctx: &Ctx, name: &str) -> Result<Document, Error> {
 
 /// A Mac file to change: the existing file, locked for the edit, or a new one.
 pub(crate) fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Option<pzl::fs::Edit>), Error> {
-    if create && !Path::new(name).exists() {
-        return Ok((mac::new_file(name)?, None));
+    if name == "-" {
+        // Standard input in, standard output out (see `save`).
+        return Ok((open(ctx, name)?, None));
     }
-    let edit = pzl::fs::Edit::open(Path::new(name))?;
+    let edit = if create {
+        pzl::fs::Edit::open_or_create(Path::new(name), || mac::file(&mac::new_file(name)?)?.to_bytes())?
+    } else {
+        pzl::fs::Edit::open(Path::new(name))?
+    };
     let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &Open::default())?;
     ctx.warnings(name, &parsed.warnings);
     Ok((parsed.value, Some(edit)))
@@ -54,6 +59,7 @@ pub(crate) fn save(
     match (output, edit) {
         (Some(out), _) => io::write_binary(out, &bytes),
         (None, Some(edit)) => edit.save(&bytes),
+        (None, None) if file == "-" => io::write_binary("-", &bytes),
         (None, None) => pzl::fs::write_file(Path::new(file), &bytes),
     }
 }
@@ -75,6 +81,14 @@ pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
             let code = mac::parse_type(&code)?;
             let attributes = attributes.as_deref().map(mac::parse_byte).transpose()?;
             let data = io::read(&data)?.bytes;
+            // Checked on an empty file first, so a bad name or type creates nothing.
+            mac::file_mut(&mut mac::new_file(&file)?)?.add_resource(
+                code,
+                id,
+                name.as_deref(),
+                attributes,
+                data.clone(),
+            )?;
             let (mut doc, lock) = edit(ctx, &file, true)?;
             let added = mac::file_mut(&mut doc)?
                 .add_resource(code, id, name.as_deref(), attributes, data)

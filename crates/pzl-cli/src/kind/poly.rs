@@ -11,6 +11,8 @@ pub fn ftor(ctx: &Ctx, args: &FtorArgs) -> Result<Status, Error> {
     for name in &args.inputs {
         sources.push((name.clone(), io::read(name)?.bytes));
     }
+    // Every source is checked before the file is touched (or created): a bad source changes nothing.
+    pzl::kinds::poly::ftor(&mut pzl::kinds::mac::new_file(&args.output)?, &args.code, &sources)?;
     let (mut doc, lock) = super::mac::edit(ctx, &args.output, true)?;
     let added =
         pzl::kinds::poly::ftor(&mut doc, &args.code, &sources).map_err(|e| e.in_file(&args.output))?;

@@ -304,6 +304,8 @@ impl Database {
             _ => Path::new("."),
         };
         let temp = tempfile::Builder::new()
+            // 0666 before the umask, as any new file (tempfile's default is 0600).
+            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
             .prefix(".pzl-new-")
             .suffix(".data")
             .tempfile_in(dir)

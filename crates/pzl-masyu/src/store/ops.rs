@@ -595,18 +595,12 @@ impl Database {
 /// Write `bytes` to `path` through a temporary file in `dir`, renamed into place.
 fn write_aside(dir: &Path, path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), DatabaseError> {
     let mut temp = tempfile::Builder::new()
+        // 0666 before the umask, as any new file (tempfile's default is 0600).
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
         .prefix(".pzl-export-")
         .tempfile_in(dir)
         .map_err(|e| DatabaseError::io(dir, e))?;
     temp.write_all(bytes).and_then(|()| temp.flush()).map_err(|e| DatabaseError::io(path, e))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // Temporary files are private (0600); an exported puzzle is an ordinary file.
-        temp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .map_err(|e| DatabaseError::io(path, e))?;
-    }
     let done = if overwrite { temp.persist(path).map(drop) } else { temp.persist_noclobber(path).map(drop) };
     done.map_err(|e| match e.error.kind() {
         std::io::ErrorKind::AlreadyExists => DatabaseError::Exists(path.to_path_buf()),

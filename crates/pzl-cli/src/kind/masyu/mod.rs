@@ -48,11 +48,15 @@ pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &str) -> Result<S
 /// `pzl masyu replay TRACE`: animate a trace in the terminal. Enter pauses and resumes, `s` +
 /// Enter steps while paused, `q` + Enter quits. When standard output is not a terminal, each step
 /// is printed as one line of text and the final board is drawn (no waiting).
-pub fn replay(_ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
+pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     let trace = load_trace(&args.trace)?;
     let mut player = Replayer::new(&trace);
     let total = trace.events.len();
     let outcome = trace.outcome.as_deref().unwrap_or("unknown");
+    if trace.outcome.is_none() {
+        ctx.warn(&args.trace, "the trace ends before its outcome (cut short?)");
+    }
+    let status = if trace.outcome.is_some() { Status::Ok } else { Status::Problems };
     if !std::io::stdout().is_terminal() {
         let mut text = String::new();
         while let Some(event) = player.step() {
@@ -61,7 +65,7 @@ pub fn replay(_ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
         text.push_str(&masyu::board_text(&player.board));
         text.push_str(&format!("{total} steps; outcome: {outcome}\n"));
         io::stdout(text.as_bytes())?;
-        return Ok(Status::Ok);
+        return Ok(status);
     }
     let keys = std::io::stdin().is_terminal().then(key_reader);
     let delay = Duration::from_millis(args.delay);
@@ -94,7 +98,7 @@ pub fn replay(_ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
         }
     }
     io::stdout(format!("\n{total} steps; outcome: {outcome}\n").as_bytes())?;
-    Ok(Status::Ok)
+    Ok(status)
 }
 
 fn draw(player: &Replayer, total: usize, what: &str, paused: bool) -> Result<(), Error> {

@@ -1,0 +1,303 @@
+//! A command people can trust with their files (the reliability findings): outputs are written
+//! without replacing devices, FIFOs or links, modes are kept, concurrent edits lose nothing, a full
+//! disk or a killed process leaves no partial file, closed pipes and full terminals end quietly,
+//! folders with loops or FIFOs cannot trap a walk, and text from files never drives the terminal.
+//! Tests that need root, `mkfifo` or a mount skip with a printed reason when the machine says no.
+
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+mod common;
+use common::{pzl, s, stderr, stdout, write};
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/masyu")
+}
+
+fn hook() -> PathBuf {
+    examples().join("hook.masyu")
+}
+
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".pzl-"))
+        .collect()
+}
+
+#[test]
+fn a_fifo_is_written_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    if !Command::new("mkfifo").arg(&fifo).status().is_ok_and(|st| st.success()) {
+        println!("skipping: mkfifo is not available here");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let out = pzl(&["convert", s(&hook()), "--to", "sol", "-o", s(&fifo)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(reader.join().unwrap().starts_with(b"6 6\n"), "the reader got the output");
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
+}
+
+#[test]
+fn a_device_is_written_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let node = dir.path().join("nulldev");
+    let made = Command::new("mknod").arg(&node).args(["c", "1", "3"]).status().is_ok_and(|st| st.success());
+    let target = if made {
+        node
+    } else {
+        println!(
+            "mknod is not allowed here (not root?): writing to /dev/null itself, which is never replaced"
+        );
+        PathBuf::from("/dev/null")
+    };
+    let out = pzl(&["solve", s(&hook()), "--trace", s(&target), "-o", s(&target)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::metadata(&target).unwrap().file_type().is_char_device());
+}
+
+#[test]
+fn symlinks_are_written_through_and_hard_links_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = write(dir.path(), "target.sol", "old");
+    let link = dir.path().join("link.sol");
+    std::os::unix::fs::symlink("target.sol", &link).unwrap();
+    assert!(pzl(&["convert", s(&hook()), "-o", s(&link)]).status.success());
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with("6 6\n"), "its target got the output");
+    let one = write(dir.path(), "one.sol", "keep");
+    let two = dir.path().join("two.sol");
+    std::fs::hard_link(&one, &two).unwrap();
+    assert!(pzl(&["convert", s(&hook()), "-o", s(&one)]).status.success());
+    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap(), "both names see the change");
+}
+
+#[test]
+fn modes_and_the_umask_are_respected() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = write(dir.path(), "old.sol", "x");
+    std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o640)).unwrap();
+    assert!(pzl(&["convert", s(&hook()), "-o", s(&old)]).status.success());
+    assert_eq!(std::fs::metadata(&old).unwrap().mode() & 0o777, 0o640, "an existing file keeps its mode");
+    let new = dir.path().join("new.svg");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "umask 027 && exec '{}' render '{}' -o '{}'",
+            env!("CARGO_BIN_EXE_pzl"),
+            s(&hook()),
+            s(&new)
+        ))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::metadata(&new).unwrap().mode() & 0o777, 0o640, "a new file gets 0666 & ~umask");
+    assert!(leftovers(dir.path()).is_empty());
+}
+
+#[test]
+fn a_read_only_file_is_refused_for_users_who_cannot_write_it() {
+    let uid = std::fs::metadata("/proc/self").map(|m| m.uid()).unwrap_or(0);
+    if uid == 0 {
+        println!("skipping: running as root, who may write any file (as cp would)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let locked = write(dir.path(), "locked.sol", "keep");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = pzl(&["convert", s(&hook()), "-o", s(&locked)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&locked).unwrap(), "keep");
+}
+
+#[test]
+fn a_full_disk_leaves_the_old_file_and_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !mounted {
+        println!("skipping: cannot mount a small tmpfs here (needs root and mount rights)");
+        return;
+    }
+    let big = dir.path().join("big.masyu");
+    let mut text = String::from("300 300\n");
+    for _ in 0..300 {
+        text.push_str(&".".repeat(299));
+        text.push_str("W\n");
+    }
+    std::fs::write(&big, text).unwrap();
+    let out_file = write(&mount, "picture.svg", "old");
+    let out = pzl(&["render", s(&big), "-o", s(&out_file)]);
+    let _ = Command::new("umount").arg(&mount).status();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("space"), "{}", stderr(&out));
+}
+
+#[test]
+fn concurrent_edits_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("many.rsrc");
+    let data = write(dir.path(), "data", "x");
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            Command::new(env!("CARGO_BIN_EXE_pzl"))
+                .args(["rsrc", "add", s(&file), s(&data), "-t", "DATA", "-i", &(300 + i).to_string()])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let list = stdout(&pzl(&["rsrc", "list", s(&file)]));
+    assert_eq!(list.matches("'DATA'").count(), 8, "{list}");
+}
+
+#[test]
+fn an_interrupted_write_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.masyu");
+    let mut text = String::from("1000 1000\n");
+    for _ in 0..1000 {
+        text.push_str(&".".repeat(999));
+        text.push_str("W\n");
+    }
+    std::fs::write(&big, text).unwrap();
+    let out = dir.path().join("out.svg");
+    for delay in [20u64, 60, 150] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
+            .args(["render", s(&big), "-o", s(&out)])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay));
+        let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+        let _ = child.wait();
+        assert!(leftovers(dir.path()).is_empty(), "after SIGTERM at {delay} ms: {:?}", leftovers(dir.path()));
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let big = tempfile::tempdir().unwrap();
+    let file = big.path().join("wide.masyu");
+    let mut text = String::from("400 400\n");
+    for _ in 0..400 {
+        text.push_str(&".".repeat(399));
+        text.push_str("W\n");
+    }
+    std::fs::write(&file, text).unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' render '{}' 2>&1 | head -c 10 >/dev/null; echo \"${{PIPESTATUS:-}}\"",
+            env!("CARGO_BIN_EXE_pzl"),
+            s(&file)
+        ))
+        .output()
+        .unwrap();
+    assert!(!stdout(&out).contains("panicked"), "{}", stdout(&out));
+    let direct = Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["render", s(&file)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut direct = direct;
+    drop(direct.stdout.take()); // the reader goes away at once
+    let result = direct.wait_with_output().unwrap();
+    assert!(matches!(result.status.code(), Some(0) | None), "exit {:?}", result.status.code());
+    assert!(
+        String::from_utf8_lossy(&result.stderr).is_empty(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+#[test]
+fn a_full_standard_error_is_no_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipping: /dev/full is not available here");
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["info", "missing.masyu"])
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "the error is lost, not a panic");
+}
+
+#[test]
+fn folder_walks_survive_loops_and_fifos() {
+    let dir = tempfile::tempdir().unwrap();
+    let inner = dir.path().join("a");
+    std::fs::create_dir(&inner).unwrap();
+    std::fs::copy(hook(), inner.join("hook.masyu")).unwrap();
+    std::os::unix::fs::symlink("..", inner.join("up")).unwrap();
+    std::os::unix::fs::symlink("..", inner.join("up2")).unwrap();
+    let _ = Command::new("mkfifo").arg(inner.join("pipe.masyu")).status();
+    let out = pzl(&["solve", s(dir.path())]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("1 files: 1 solved"), "{}", stdout(&out));
+}
+
+#[test]
+fn text_from_files_cannot_drive_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = write(
+        dir.path(),
+        "evil.txt",
+        "<ACROSS PUZZLE>\n<TITLE>\n\tEvil \x1b[31mRED\x1b[0m \x1b]0;pwned\x07 title\n<AUTHOR>\n\tA\n<COPYRIGHT>\n\tC\n<SIZE>\n\t3x3\n<GRID>\n\tCAT\n\tARE\n\tDYE\n<ACROSS>\n\ta1\n\ta2\n\ta3\n<DOWN>\n\td1\n\td2\n\td3\n",
+    );
+    let out = pzl(&["info", "--details", s(&evil)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
+    assert!(text.contains("\\u{1b}[31mRED"), "{text}");
+}
+
+#[test]
+fn binary_output_and_stdin_edits_behave() {
+    // `rsrc add -` edits the fork read from standard input and writes the result to standard output.
+    let dir = tempfile::tempdir().unwrap();
+    let data = write(dir.path(), "data", "hello");
+    let first = dir.path().join("first.rsrc");
+    assert!(pzl(&["rsrc", "add", s(&first), s(&data), "-t", "STR "]).status.success());
+    let out = Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["rsrc", "add", "-", s(&data), "-t", "TEXT"])
+        .stdin(std::fs::File::open(&first).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let added = write(dir.path(), "added.rsrc", &out.stdout);
+    let list = stdout(&pzl(&["rsrc", "list", s(&added)]));
+    assert!(list.contains("'STR '") && list.contains("'TEXT'"), "{list}");
+}
+
+#[test]
+fn shell_completions_and_the_manual_are_generated() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = pzl(&["completions", shell]);
+        assert!(out.status.success() && stdout(&out).contains("pzl"), "{shell}");
+    }
+    let man = pzl(&["man"]);
+    assert!(man.status.success() && stdout(&man).contains(".TH pzl"));
+}
