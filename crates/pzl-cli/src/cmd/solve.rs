@@ -189,6 +189,8 @@ fn batch(
             Err(e) => Line::Failed { file: file.clone(), status: "error", error: e.in_file(file) },
         }
     };
+    // More threads than files would only wait.
+    let jobs = jobs.min(files.len());
     let lines: Vec<Line> = if jobs <= 1 {
         files.iter().map(solve_file).collect()
     } else {
