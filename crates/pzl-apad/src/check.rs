@@ -2,6 +2,8 @@
 //! the uncovered squares one real date), and the file must end on a whole board. Duplicate
 //! boards and boards not in canonical encoding are notes, not problems.
 
+use pzl_core::FormatTable as _;
+
 use pzl_core::{CheckReport, Fact, Location, Problem};
 
 use crate::format::apad as codec;

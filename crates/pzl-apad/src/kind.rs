@@ -3,7 +3,7 @@
 //! names; solving a date is a command of its own ([`crate::solve`]), as a file of boards has
 //! nothing to solve.
 
-use pzl_core::{CheckReport, Error, FormatInfo, Info, Kind, Parsed, RenderRequest, Written};
+use pzl_core::{CheckReport, Error, Info, Kind, Parsed, RenderRequest, Written};
 
 use crate::format::{self, Format};
 use crate::model::puzzle::Puzzle;
@@ -22,14 +22,6 @@ impl Kind for ApadKind {
     type Format = Format;
     /// The edition: `classic` (the default), `weekday`, or a description file.
     type Params = Puzzle;
-
-    fn formats() -> &'static [Format] {
-        &format::ALL
-    }
-
-    fn format_info(format: Format) -> &'static FormatInfo {
-        format.info()
-    }
 
     /// `classic`, `weekday` or the path of a description file (empty: classic).
     fn params(text: &str) -> Result<Puzzle, Error> {

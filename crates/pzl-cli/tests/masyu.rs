@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use pzl_masyu::EdgeState;
 use pzl_masyu::formats::{self, Format};
-use pzl_masyu::{Board, EdgeState};
 
 mod common;
 use common::{pzl, s, stderr, stdout, write};
@@ -59,26 +59,11 @@ fn convert_between_every_pair_keeps_what_both_hold() {
             let bytes = std::fs::read(&target).unwrap();
             let back = formats::read(&bytes, to).unwrap();
             assert!(back.warnings.is_empty(), "{from} -> {to}: {:?}", back.warnings);
-            let expected = keep(&keep(&board, from), to);
+            let expected = to.kept(&from.kept(&board));
             assert_eq!(back.value, expected, "{from} -> {to}");
-            assert_eq!(source_board, keep(&board, from));
+            assert_eq!(source_board, from.kept(&board));
         }
     }
-}
-
-/// What `format` keeps of `board`.
-fn keep(board: &Board, format: Format) -> Board {
-    let holds = format.holds();
-    let mut out = if holds.pearls { board.clone() } else { Board::new(board.width(), board.height()) };
-    for n in 0..board.edge_states().len() {
-        let state = match board.edge_by_number(n) {
-            EdgeState::Line if holds.lines => EdgeState::Line,
-            EdgeState::Cross if holds.crosses => EdgeState::Cross,
-            _ => EdgeState::Unknown,
-        };
-        out.set_edge_by_number(n, state);
-    }
-    out
 }
 
 #[test]

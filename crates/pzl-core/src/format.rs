@@ -47,3 +47,28 @@ impl FormatInfo {
         self.extensions.iter().any(|e| e.eq_ignore_ascii_case(ext))
     }
 }
+
+/// The formats of one kind, as the kind's own enum: every kind lists its formats the same way, and
+/// the lookups by name and by content are written once, here.
+pub trait FormatTable: Copy + Eq + std::fmt::Debug + 'static {
+    /// Every format of the kind, most specific content test first (the detection order).
+    const ALL: &'static [Self];
+
+    /// The description of the format: name, extensions, content test, abilities.
+    fn info(self) -> &'static FormatInfo;
+
+    /// The name `--from`/`--to` use.
+    fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The format called `name` (any case), if the kind has one.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The first format (in [`FormatTable::ALL`] order) whose content test recognises `bytes`.
+    fn detect(bytes: &[u8]) -> Option<Self> {
+        Self::ALL.iter().copied().find(|f| f.info().detects(bytes))
+    }
+}

@@ -3,7 +3,7 @@
 
 use crate::diag::{Parsed, Written};
 use crate::error::Error;
-use crate::format::FormatInfo;
+use crate::format::{FormatInfo, FormatTable};
 use crate::report::{CheckReport, Info, SolveReport};
 use crate::request::{RenderRequest, SolveRequest};
 
@@ -26,14 +26,18 @@ pub trait Kind {
     /// What one file of this kind holds once read.
     type Doc;
     /// The kind's formats, one value each.
-    type Format: Copy + Eq + std::fmt::Debug + 'static;
+    type Format: FormatTable;
     /// Settings that travel with a format name, e.g. the edition in `apad:weekday`.
     type Params: Default;
 
     /// Every format of the kind, most specific content test first.
-    fn formats() -> &'static [Self::Format];
+    fn formats() -> &'static [Self::Format] {
+        Self::Format::ALL
+    }
     /// The description of `format`.
-    fn format_info(format: Self::Format) -> &'static FormatInfo;
+    fn format_info(format: Self::Format) -> &'static FormatInfo {
+        format.info()
+    }
 
     /// The parameters written after a format name's colon (`weekday` in `apad:weekday`).
     fn params(text: &str) -> Result<Self::Params, Error> {

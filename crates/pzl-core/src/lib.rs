@@ -35,7 +35,7 @@ pub mod text;
 
 pub use diag::{Location, Parsed, Warning, Written};
 pub use error::{Error, ErrorKind, Result};
-pub use format::{Confidence, FormatInfo};
+pub use format::{Confidence, FormatInfo, FormatTable};
 pub use kind::{Kind, Solved};
 pub use picture::Picture;
 pub use report::{CheckReport, Count, Fact, Info, Outcome, Problem, SolveReport, Status};

@@ -13,7 +13,7 @@ use pzl_core::{
 use serde_json::json;
 
 use crate::check::{self, FillStatus};
-use crate::format::{ALL, Format, across_text, ipuz};
+use crate::format::{Format, across_text, ipuz};
 use crate::lock::{Candidate, LockError};
 use crate::model::{CrosswordDoc, Source};
 use crate::numbering::{Direction, is_block};
@@ -258,14 +258,6 @@ impl Kind for CrosswordKind {
     type Doc = CrosswordDoc;
     type Format = Format;
     type Params = ();
-
-    fn formats() -> &'static [Format] {
-        &ALL
-    }
-
-    fn format_info(format: Format) -> &'static pzl_core::FormatInfo {
-        format.info()
-    }
 
     /// Read leniently. `.puz` warnings name byte offsets; checksum mismatches are among them
     /// with the same message as the `checksum/…` problems of [`CrosswordKind::check`], so a

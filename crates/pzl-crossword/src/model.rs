@@ -2,6 +2,8 @@
 //! from keeps that the puzzle cannot (the `.puz` bytes, the text layout, the ipuz JSON), so that
 //! writing a document back in its own format loses nothing while converting goes model → target.
 
+use pzl_core::FormatTable as _;
+
 use crate::error::Warning;
 use crate::format::Format;
 use crate::format::across_text::TextLayout;

@@ -1,5 +1,7 @@
 //! `check` for Mac files: CRCs that do not match and resource forks that do not parse.
 
+use pzl_core::FormatTable as _;
+
 use pzl_core::{CheckReport, Fact};
 
 use crate::model::MacFile;

@@ -2,9 +2,9 @@
 //! be read, written in every format, described and checked; MacPoly puzzles inside them are
 //! solved and drawn by the poly kind (the caller hands it the resource).
 
-use pzl_core::{CheckReport, Error, FormatInfo, Info, Kind, Parsed, Written};
+use pzl_core::{CheckReport, Error, Info, Kind, Parsed, Written};
 
-use crate::format::{self, Format};
+use crate::format::Format;
 use crate::model::MacFile;
 
 /// The kind's name.
@@ -19,14 +19,6 @@ impl Kind for MacKind {
     type Doc = MacFile;
     type Format = Format;
     type Params = ();
-
-    fn formats() -> &'static [Format] {
-        &format::ALL
-    }
-
-    fn format_info(format: Format) -> &'static FormatInfo {
-        format.info()
-    }
 
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<MacFile>, Error> {
         MacFile::read(bytes, format)
@@ -47,6 +39,8 @@ impl Kind for MacKind {
 
 #[cfg(test)]
 mod tests {
+    use crate::format;
+    use pzl_core::FormatTable as _;
     use pzl_core::{ErrorKind, Picture, RenderRequest, SolveRequest};
 
     use super::*;

@@ -23,7 +23,7 @@
 //! let bytes = file.to_bytes()?;
 //!
 //! // Read it back through the contract: detected by content, described, checked, converted.
-//! let format = Format::detect(&bytes).unwrap();
+//! let format = <Format as pzl_core::FormatTable>::detect(&bytes).unwrap();
 //! assert_eq!(format, Format::MacBinary);
 //! let read = MacKind::read(&bytes, format, &())?.value;
 //! let info = MacKind::info(&read);

@@ -1,6 +1,8 @@
 //! The document of the `mac` kind: a [`MacFile`] is one Mac file as it was stored (a container, or
 //! Rez text), with its forks and Finder info, and the edits the resource commands make to it.
 
+use pzl_core::FormatTable as _;
+
 use std::path::{Path, PathBuf};
 
 use pzl_core::{Error, Fact, Info, Location, Parsed, Problem, Warning, Written};

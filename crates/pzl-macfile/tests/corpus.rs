@@ -1,6 +1,8 @@
 //! The real sample files: detection, listings from the notes, byte-for-byte round trips of every
 //! container and fork, DeRez → Rez, and conversions between containers keeping forks and info.
 
+use pzl_core::FormatTable as _;
+
 use std::path::Path;
 
 use pzl_macfile::container::detect;

@@ -40,14 +40,6 @@ impl Kind for MasyuKind {
     type Format = Format;
     type Params = ();
 
-    fn formats() -> &'static [Format] {
-        &Format::ALL
-    }
-
-    fn format_info(format: Format) -> &'static pzl_core::FormatInfo {
-        format.info()
-    }
-
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<Board>, Error> {
         Ok(formats::read(bytes, format)?)
     }

@@ -10,28 +10,13 @@ use pzl_masyu::check::check;
 use pzl_masyu::formats::{self, Format, pzprjs, tatham};
 use pzl_masyu::{Board, Cell, Dir, EdgeState, Pos, Rule};
 
-/// `board` as `format` can hold it.
-fn projected(board: &Board, format: Format) -> Board {
-    let holds = format.holds();
-    let mut out = if holds.pearls { board.clone() } else { Board::new(board.width(), board.height()) };
-    for n in 0..board.edge_states().len() {
-        let state = match board.edge_by_number(n) {
-            EdgeState::Line if holds.lines => EdgeState::Line,
-            EdgeState::Cross if holds.crosses => EdgeState::Cross,
-            _ => EdgeState::Unknown,
-        };
-        out.set_edge_by_number(n, state);
-    }
-    out
-}
-
 fn through_every_format(board: &Board, id: &str) {
     for format in Format::ALL {
         let bytes = formats::write(board, format).unwrap_or_else(|e| panic!("{id}: {e}")).bytes;
         assert_eq!(formats::detect(&bytes), Some(format), "{id}: detect {format}");
         let back = formats::read(&bytes, format).unwrap_or_else(|e| panic!("{id} as {format}: {e}"));
         assert!(back.warnings.is_empty(), "{id} as {format}: {:?}", back.warnings);
-        assert_eq!(back.value, projected(board, format), "{id} through {format}");
+        assert_eq!(back.value, format.kept(board), "{id} through {format}");
         let again = formats::write(&back.value, format).unwrap().bytes;
         assert_eq!(again, bytes, "{id}: {format} writes the same bytes twice");
     }

@@ -46,26 +46,11 @@ fn boards(loop_only: bool) -> impl Strategy<Value = Board> {
     })
 }
 
-/// `board` as `format` can hold it.
-fn projected(board: &Board, format: Format) -> Board {
-    let holds = format.holds();
-    let mut out = if holds.pearls { board.clone() } else { Board::new(board.width(), board.height()) };
-    for n in 0..board.edge_states().len() {
-        let state = match board.edge_by_number(n) {
-            EdgeState::Line if holds.lines => EdgeState::Line,
-            EdgeState::Cross if holds.crosses => EdgeState::Cross,
-            _ => EdgeState::Unknown,
-        };
-        out.set_edge_by_number(n, state);
-    }
-    out
-}
-
 fn round_trip(board: &Board, format: Format) -> Result<(), TestCaseError> {
     let bytes = formats::write(board, format).map_err(|e| TestCaseError::fail(e.to_string()))?.bytes;
     let back = formats::read(&bytes, format).map_err(|e| TestCaseError::fail(format!("{format}: {e}")))?;
     prop_assert!(back.warnings.is_empty(), "{}: {:?}", format, back.warnings);
-    prop_assert_eq!(&back.value, &projected(board, format), "{}", format);
+    prop_assert_eq!(&back.value, &format.kept(board), "{}", format);
     let again = formats::write(&back.value, format).unwrap().bytes;
     prop_assert_eq!(&again, &bytes, "{}", format);
     prop_assert_eq!(formats::detect(&bytes), Some(format), "{}", String::from_utf8_lossy(&bytes));

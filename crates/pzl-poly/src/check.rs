@@ -1,6 +1,8 @@
 //! `check` for polyomino puzzles: a puzzle that can be proved impossible without searching (areas,
 //! a piece that fits nowhere, colourings), or a solution attached to a puzzle that is not one.
 
+use pzl_core::FormatTable as _;
+
 use pzl_core::{CheckReport, Fact, Problem, Result};
 
 use crate::format::macpoly::{MacPolyError, SourceFile, SourceKind};

@@ -1,14 +1,16 @@
 //! The `poly` kind: polyomino packing puzzles in MacPoly source files and `pzl-pack` files,
 //! through the contract every pzl kind shares ([`pzl_core::Kind`]).
 
+use pzl_core::FormatTable as _;
+
 use pzl_core::{
     CheckReport, Error, Fact, Info, Kind, Parsed, RenderRequest, Result, SolveRequest, Solved, Warning,
     Written,
 };
 
+use crate::format::Format;
 use crate::format::macpoly::{MacPolyError, SourceFile, SourceKind};
 use crate::format::pack::{self, PackFile};
-use crate::format::{ALL, Format};
 use crate::packer::{Problem, Solution};
 
 /// The kind's name.
@@ -118,14 +120,6 @@ impl Kind for PolyKind {
     type Doc = PolyDoc;
     type Format = Format;
     type Params = ();
-
-    fn formats() -> &'static [Format] {
-        &ALL
-    }
-
-    fn format_info(format: Format) -> &'static pzl_core::FormatInfo {
-        format.info()
-    }
 
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<PolyDoc>> {
         match format {

@@ -2,6 +2,8 @@
 //! (`distinct`), or a count (`count`, up to `limit`), split over `jobs` threads, within `timeout`,
 //! stopped by `cancel`. The search itself is [`crate::packer`].
 
+use pzl_core::FormatTable as _;
+
 use std::ops::ControlFlow;
 use std::time::Instant;
 

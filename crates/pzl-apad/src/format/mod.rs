@@ -52,16 +52,6 @@ impl Format {
             Format::Text => &TEXT,
         }
     }
-
-    /// The name `--from`/`--to` use.
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    /// The format called `name`.
-    pub fn from_name(name: &str) -> Option<Format> {
-        ALL.into_iter().find(|f| f.name() == name)
-    }
 }
 
 /// Well-known signatures of files that are not APAD boards but would decode as some (APAD has no
@@ -125,4 +115,12 @@ pub fn write(set: &BoardSet, format: Format) -> Result<Written, Error> {
         .map(|p| format!("the partial board of {} bytes at byte offset {}", p.bytes.len(), p.offset))
         .collect();
     Ok(Written { bytes, lost })
+}
+
+impl pzl_core::FormatTable for Format {
+    const ALL: &'static [Format] = &ALL;
+
+    fn info(self) -> &'static pzl_core::FormatInfo {
+        Format::info(self)
+    }
 }

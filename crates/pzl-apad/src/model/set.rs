@@ -2,6 +2,8 @@
 //! kind. Every verb (info, check, render, convert) works on a [`BoardSet`], so the edition chosen
 //! when reading (`apad:weekday`) is the one every later step uses.
 
+use pzl_core::FormatTable as _;
+
 use std::collections::BTreeMap;
 
 use pzl_core::{Error, Fact, Info, Location, Parsed, Warning};

@@ -65,26 +65,20 @@ impl Format {
             Format::Ipuz => &IPUZ,
         }
     }
+}
 
-    /// The name `--from`/`--to` use (`puz`, `across-text`, `ipuz`).
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
+impl pzl_core::FormatTable for Format {
+    const ALL: &'static [Format] = &ALL;
 
-    /// The format called `name` (any case), if any.
-    pub fn from_name(name: &str) -> Option<Format> {
-        ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The first format whose content test recognises `bytes`, in [`ALL`] order.
-    pub fn detect(bytes: &[u8]) -> Option<Format> {
-        ALL.into_iter().find(|f| f.info().detects(bytes))
+    fn info(self) -> &'static pzl_core::FormatInfo {
+        Format::info(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pzl_core::FormatTable as _;
 
     #[test]
     fn the_table_names_each_format_once() {

@@ -128,21 +128,6 @@ impl Format {
         }
     }
 
-    /// The name `--from`/`--to` use.
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    /// The format called `name` (as `--from`/`--to` spell it).
-    pub fn from_name(name: &str) -> Option<Format> {
-        ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The first format (in [`ALL`] order) whose content test recognises `bytes`.
-    pub fn detect(bytes: &[u8]) -> Option<Format> {
-        ALL.into_iter().find(|f| f.info().detects(bytes))
-    }
-
     /// The container this format is, `None` for Rez text.
     pub fn container(self) -> Option<ContainerKind> {
         Some(match self {
@@ -191,9 +176,18 @@ pub(crate) fn base_name(name: &str) -> &str {
     name.rsplit(['/', '\\']).next().unwrap_or(name)
 }
 
+impl pzl_core::FormatTable for Format {
+    const ALL: &'static [Format] = &ALL;
+
+    fn info(self) -> &'static pzl_core::FormatInfo {
+        Format::info(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pzl_core::FormatTable as _;
 
     #[test]
     fn one_extension_table_for_every_use() {

@@ -112,11 +112,6 @@ impl Format {
         }
     }
 
-    /// The format called `name` (as [`Format::name`] gives it).
-    pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
-    }
-
     /// File extensions (lower case, no dot), most usual first.
     pub const fn extensions(self) -> &'static [&'static str] {
         match self {
@@ -178,6 +173,22 @@ impl Format {
                     out.set_edge_by_number(n, EdgeState::Unknown);
                 }
             }
+        }
+        out
+    }
+
+    /// What writing `board` in this format and reading it back gives: only the pearls, lines and
+    /// crosses the format holds. (Unlike [`Format::project`], lines are dropped too.)
+    pub fn kept(self, board: &Board) -> Board {
+        let holds = self.holds();
+        let mut out = if holds.pearls { board.clone() } else { Board::new(board.width(), board.height()) };
+        for n in 0..board.edge_states().len() {
+            let state = match board.edge_by_number(n) {
+                EdgeState::Line if holds.lines => EdgeState::Line,
+                EdgeState::Cross if holds.crosses => EdgeState::Cross,
+                _ => EdgeState::Unknown,
+            };
+            out.set_edge_by_number(n, state);
         }
         out
     }
@@ -465,9 +476,18 @@ pub(crate) fn lines_from_masks(
     }
 }
 
+impl pzl_core::FormatTable for Format {
+    const ALL: &'static [Format] = &Format::ALL;
+
+    fn info(self) -> &'static pzl_core::FormatInfo {
+        Format::info(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pzl_core::FormatTable as _;
 
     #[test]
     fn names_round_trip() {

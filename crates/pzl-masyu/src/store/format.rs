@@ -38,10 +38,13 @@ impl Format {
             Format::TootsweetDb => &TOOTSWEET_DB,
         }
     }
+}
 
-    /// The format's name, `tootsweet-db`.
-    pub fn name(self) -> &'static str {
-        self.info().name
+impl pzl_core::FormatTable for Format {
+    const ALL: &'static [Format] = &ALL;
+
+    fn info(self) -> &'static pzl_core::FormatInfo {
+        Format::info(self)
     }
 }
 

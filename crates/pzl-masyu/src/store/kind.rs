@@ -2,10 +2,12 @@
 //! The document is a read-only snapshot of the bytes; writing goes through [`Database`]
 //! (`pzl tootsweet import`, `set-board`, `solve`), never through `convert`.
 
+use pzl_core::FormatTable as _;
+
 use pzl_core::{CheckReport, Error, ErrorKind, Info, Kind, Parsed, Written};
 
 use super::Database;
-use super::format::{ALL, Format};
+use super::format::Format;
 
 /// The kind's name.
 pub(crate) const NAME: &str = "masyu-db";
@@ -35,14 +37,6 @@ impl Kind for TootSweetDbKind {
     type Doc = Database;
     type Format = Format;
     type Params = ();
-
-    fn formats() -> &'static [Format] {
-        &ALL
-    }
-
-    fn format_info(format: Format) -> &'static pzl_core::FormatInfo {
-        format.info()
-    }
 
     fn read(bytes: &[u8], _format: Format, _params: &()) -> Result<Parsed<Database>, Error> {
         Ok(Parsed::clean(Database::from_bytes(bytes)?))

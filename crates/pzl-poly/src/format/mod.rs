@@ -63,14 +63,12 @@ impl Format {
             Format::MacPolySolution => &MACPOLY_SOLUTION,
         }
     }
+}
 
-    /// The name `--from`/`--to` use.
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
+impl pzl_core::FormatTable for Format {
+    const ALL: &'static [Format] = &ALL;
 
-    /// The format called `name`, if it is one of the kind's.
-    pub fn from_name(name: &str) -> Option<Format> {
-        ALL.into_iter().find(|f| f.name() == name)
+    fn info(self) -> &'static pzl_core::FormatInfo {
+        Format::info(self)
     }
 }
