@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import json as _json
 import os as _os
+import signal as _signal
+import threading as _threading
 import warnings as _warnings
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -43,6 +45,7 @@ __all__ = [
     "open",
     "formats",
     "detect",
+    "packing",
     "Document",
     "Format",
     "Info",
@@ -77,8 +80,10 @@ class PzlWarning(UserWarning):
 
 def _warn(found: Sequence[Tuple[Optional[str], str]], name: str, stacklevel: int = 3) -> None:
     for location, message in found:
-        w = PzlWarning(message, location)
-        _warnings.warn(PzlWarning(f"{name}: {w}", location), stacklevel=stacklevel)
+        text = f"{name}: {location}: {message}" if location else f"{name}: {message}"
+        w = PzlWarning(text)
+        w.location = location
+        _warnings.warn(w, stacklevel=stacklevel)
 
 
 @dataclass(frozen=True)
@@ -331,7 +336,12 @@ class Document:
         counts up to the shape's symmetries; ``jobs`` threads for one search; ``no_flip``: pieces
         may turn but not flip; ``human``: reason like a person (Masyu); ``trace``: record each
         step (Masyu), given back as a list of dicts."""
-        raw, text, docs, tr = self._native.solve(timeout, count, limit, all, distinct, jobs, no_flip, human, trace)
+        main = _threading.current_thread() is _threading.main_thread() and _signal.getsignal(_signal.SIGINT) not in (
+            _signal.SIG_IGN,
+            _signal.SIG_DFL,
+            None,
+        )
+        raw, text, docs, tr = self._native.solve(timeout, count, limit, all, distinct, jobs, no_flip, human, trace, main)
         d = _json.loads(raw)
         c = d.get("count")
         report = SolveReport(
@@ -365,6 +375,57 @@ class Document:
         document and the key."""
         native, k = self._native.unlock(key)
         return Document(native), int(k)
+
+
+Cell = Tuple[int, int]
+Shape = Union[Sequence[str], Sequence[Cell]]
+
+
+def _rows(shape: Shape) -> List[str]:
+    """A shape as rows of ``#``/``.``: given as strings, or as ``(row, col)`` cells."""
+    items = list(shape)
+    if all(isinstance(r, str) for r in items):
+        return [str(r) for r in items]
+    cells = [(int(c[0]), int(c[1])) for c in items]  # type: ignore[index]
+    if not cells:
+        raise UsageError("a shape needs at least one cell")
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    h = max(r for r, _ in cells) - r0 + 1
+    w = max(c for _, c in cells) - c0 + 1
+    grid = [["."] * w for _ in range(h)]
+    for r, c in cells:
+        grid[r - r0][c - c0] = "#"
+    return ["".join(row) for row in grid]
+
+
+def packing(
+    board: Shape,
+    pieces: Dict[str, Union[Shape, Tuple[Shape, int]]],
+    *,
+    flips: bool = True,
+    title: Optional[str] = None,
+) -> Document:
+    """A polyomino packing problem built from Python data.
+
+    ``board`` and each piece are rows of ``#``/``.`` or lists of ``(row, col)`` cells (so a
+    numpy ``argwhere`` result works); a piece may be ``(shape, copies)``. ``flips``: pieces may
+    be turned over. The problem is a ``pzl-pack`` document: ``solve(count=True)``,
+    ``solve(distinct=True, ...)``, ``convert("macpoly")`` work as for a file."""
+    lines = ["pzl-pack 1"]
+    if title:
+        lines.append(f"title {title}")
+    lines.append(f"flips {'yes' if flips else 'no'}")
+    lines += ["", "board", *_rows(board)]
+    for name, spec in pieces.items():
+        copies = 1
+        shape: Shape
+        if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[1], int):
+            shape, copies = spec[0], spec[1]
+        else:
+            shape = spec  # type: ignore[assignment]
+        lines += ["", f"piece {name}" + (f" x{copies}" if copies != 1 else ""), *_rows(shape)]
+    return open("\n".join(lines).encode() + b"\n", "pzl-pack", name=title or "<packing>")
 
 
 def open(source: Union[PathLike, bytes, bytearray, memoryview], format: Optional[str] = None, *, name: Optional[str] = None) -> Document:  # noqa: A001

@@ -62,6 +62,7 @@ BLACKSQUARE2 = ":"
 BLANKSQUARE = "-"
 
 PuzzleFormatError = _pzl.PuzzleFormatError
+PuzzleFormatError.__module__ = "pzl.puz"
 
 
 class PuzzleType(IntEnum):

@@ -4,8 +4,7 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, mpsc};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -24,8 +23,8 @@ create_exception!(
     PyException,
     "The base of every pzl error: `kind`, `file`, `location`, `hint` and `message` say what went wrong and where."
 );
-create_exception!(_pzl, FormatError, PzlError, "The input does not follow its format.");
-create_exception!(_pzl, EncodeError, PzlError, "The document cannot be written in the requested format.");
+create_exception!(pzl, FormatError, PzlError, "The input does not follow its format.");
+create_exception!(pzl, EncodeError, PzlError, "The document cannot be written in the requested format.");
 create_exception!(
     _pzl,
     UnsupportedError,
@@ -38,8 +37,8 @@ create_exception!(
     PzlError,
     "The request itself is wrong: an unknown format name, a bad parameter."
 );
-create_exception!(_pzl, LimitError, PzlError, "A size or resource limit was reached.");
-create_exception!(_pzl, PzlIOError, PzlError, "Reading or writing a file failed.");
+create_exception!(pzl, LimitError, PzlError, "A size or resource limit was reached.");
+create_exception!(pzl, PzlIOError, PzlError, "Reading or writing a file failed.");
 
 /// A pzl error as the Python exception of its kind, with its details as attributes.
 pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
@@ -242,9 +241,10 @@ impl NativeDocument {
         Ok(PyBytes::new(py, &bytes))
     }
 
-    /// Solve, releasing the GIL; Ctrl-C (any pending Python signal) cancels the search.
+    /// Solve, releasing the GIL; with `interruptible` (the caller is the main thread), Ctrl-C
+    /// cancels the search and raises KeyboardInterrupt.
     /// Gives `(report json, report text, solutions, trace)`.
-    #[pyo3(signature = (timeout=None, count=false, limit=None, all=false, distinct=false, jobs=1, no_flip=false, human=false, trace=false))]
+    #[pyo3(signature = (timeout=None, count=false, limit=None, all=false, distinct=false, jobs=1, no_flip=false, human=false, trace=false, interruptible=false))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -258,6 +258,7 @@ impl NativeDocument {
         no_flip: bool,
         human: bool,
         trace: bool,
+        interruptible: bool,
     ) -> PyResult<(String, String, Vec<NativeDocument>, Option<String>)> {
         let timeout = match timeout {
             Some(t) => Some(pzl::parse_timeout(&t.to_string()).map_err(|e| to_py(py, e))?),
@@ -277,33 +278,21 @@ impl NativeDocument {
             trace,
             cancel: Some(cancel.clone()),
         };
-        let doc = &self.doc;
-        let result = std::thread::scope(|scope| -> PyResult<Result<pzl::Solution, Error>> {
-            let (tx, mut rx) = mpsc::channel();
-            let request = &request;
-            scope.spawn(move || {
-                let doc = doc.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                let _ = tx.send(doc.solve(request));
-            });
-            loop {
-                let (got, back) = py.allow_threads(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
-                rx = back;
-                match got {
-                    Ok(solved) => return Ok(solved),
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        return Err(PzlError::new_err("the solver stopped without an answer"));
-                    }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if let Err(interrupted) = py.check_signals() {
-                            cancel.store(true, Ordering::Relaxed);
-                            // The search stops at its next check; wait for it without the GIL.
-                            let _ = py.allow_threads(move || rx.recv().map(drop));
-                            return Err(interrupted);
-                        }
-                    }
-                }
-            }
-        })?;
+        // Ctrl-C: while the search runs without the GIL, Python's own SIGINT handler only
+        // notes the signal; a second, chained handler (signal-hook) sets `cancel`, so the
+        // search stops at its next check, and the pending KeyboardInterrupt is raised below.
+        let watch = if interruptible {
+            signal_hook::flag::register(signal_hook::consts::SIGINT, cancel.clone()).ok()
+        } else {
+            None
+        };
+        let result = py.allow_threads(|| self.doc().solve(&request));
+        if let Some(id) = watch {
+            signal_hook::low_level::unregister(id);
+        }
+        if cancel.load(Ordering::Relaxed) {
+            py.check_signals()?;
+        }
         let mut solution = result.map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         solution.report.file = Some(self.name.clone());
         let text = solution.report.to_string();
