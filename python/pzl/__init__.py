@@ -46,6 +46,8 @@ __all__ = [
     "formats",
     "detect",
     "packing",
+    "apad_solutions",
+    "ApadSolutions",
     "Document",
     "Format",
     "Info",
@@ -426,6 +428,36 @@ def packing(
             shape = spec  # type: ignore[assignment]
         lines += ["", f"piece {name}" + (f" x{copies}" if copies != 1 else ""), *_rows(shape)]
     return open("\n".join(lines).encode() + b"\n", "pzl-pack", name=title or "<packing>")
+
+
+@dataclass(frozen=True)
+class ApadSolutions:
+    """The A-Puzzle-A-Day solutions of one date."""
+
+    answer: str
+    count: int
+    complete: bool
+    text: str = field(repr=False)
+    time_ms: int = 0
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def apad_solutions(
+    date: str,
+    edition: str = "classic",
+    *,
+    weekday: Optional[str] = None,
+    first: bool = False,
+    timeout: Optional[float] = None,
+) -> ApadSolutions:
+    """Solve A-Puzzle-A-Day for ``date`` (``"Jan 19"``, ``"2026-01-19"``) on ``edition``
+    (``"classic"``, ``"weekday"`` or a description file). ``weekday`` names the weekday to
+    leave open on the weekday edition (default: the date's in the year given or this year)."""
+    answer, count, complete, text, ms, found = _pzl.apad_solve(date, edition, weekday, first, timeout)
+    _warn(found, "apad")
+    return ApadSolutions(answer, int(count), bool(complete), text, int(ms))
 
 
 def open(source: Union[PathLike, bytes, bytearray, memoryview], format: Optional[str] = None, *, name: Optional[str] = None) -> Document:  # noqa: A001

@@ -18,7 +18,7 @@ use pzl::{
 mod puz;
 
 create_exception!(
-    _pzl,
+    pzl,
     PzlError,
     PyException,
     "The base of every pzl error: `kind`, `file`, `location`, `hint` and `message` say what went wrong and where."
@@ -26,13 +26,13 @@ create_exception!(
 create_exception!(pzl, FormatError, PzlError, "The input does not follow its format.");
 create_exception!(pzl, EncodeError, PzlError, "The document cannot be written in the requested format.");
 create_exception!(
-    _pzl,
+    pzl,
     UnsupportedError,
     PzlError,
     "The kind or format does not offer the requested operation."
 );
 create_exception!(
-    _pzl,
+    pzl,
     UsageError,
     PzlError,
     "The request itself is wrong: an unknown format name, a bad parameter."
@@ -343,6 +343,40 @@ impl NativeDocument {
     }
 }
 
+/// A-Puzzle-A-Day: the solutions of `date` (`Jan 19`, `2026-01-19`) on `edition` (`classic`,
+/// `weekday` or a description file): `(answer, count, complete, text, time_ms)`.
+#[pyfunction]
+#[pyo3(signature = (date, edition="classic", weekday=None, first=false, timeout=None))]
+fn apad_solve(
+    py: Python<'_>,
+    date: &str,
+    edition: &str,
+    weekday: Option<&str>,
+    first: bool,
+    timeout: Option<f64>,
+) -> PyResult<(String, usize, bool, String, u128, Vec<(Option<String>, String)>)> {
+    use pzl::kinds::apad;
+    let puzzle = apad::edition(edition).map_err(|e| to_py(py, e))?;
+    let parsed = apad::date::parse(date).map_err(|e| to_py(py, Error::usage(e.to_string())))?;
+    let wd = apad::weekday_for(&puzzle, parsed, weekday).map_err(|e| to_py(py, e))?;
+    let timeout = match timeout {
+        Some(t) => Some(pzl::parse_timeout(&t.to_string()).map_err(|e| to_py(py, e))?),
+        None => None,
+    };
+    let answer = apad::Answer { date: parsed.date, weekday: wd.value };
+    let limits = apad::Limits::new(timeout, None);
+    let solved = py.allow_threads(|| apad::solve_date(&puzzle, answer, first, &limits));
+    let text = solved.text(&puzzle, false);
+    Ok((
+        solved.answer.to_string(),
+        solved.boards.len(),
+        solved.complete,
+        text,
+        solved.time_ms,
+        warnings(&wd.warnings),
+    ))
+}
+
 /// The native module.
 #[pymodule]
 fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -360,6 +394,7 @@ fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(formats_json, m)?)?;
     m.add_function(wrap_pyfunction!(formats_claiming, m)?)?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
+    m.add_function(wrap_pyfunction!(apad_solve, m)?)?;
     puz::register(m)?;
     Ok(())
 }
