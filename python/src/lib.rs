@@ -63,7 +63,10 @@ pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
 }
 
 /// Warnings as `(location or None, message)` pairs.
-fn warnings(list: &[Warning]) -> Vec<(Option<String>, String)> {
+type WarningList = Vec<(Option<String>, String)>;
+
+/// Warnings as `(location or None, message)` pairs.
+fn warnings(list: &[Warning]) -> WarningList {
     list.iter().map(|w| (w.at.as_ref().map(ToString::to_string), w.message.clone())).collect()
 }
 
@@ -95,7 +98,7 @@ fn read(
     name: &str,
     path: Option<&Path>,
     format: Option<&str>,
-) -> PyResult<(NativeDocument, Vec<(Option<String>, String)>)> {
+) -> PyResult<(NativeDocument, WarningList)> {
     let open = match format {
         Some(f) => Open::from_name(f).map_err(|e| to_py(py, e))?,
         None => Open::default(),
@@ -112,7 +115,7 @@ fn open_bytes(
     data: &[u8],
     name: &str,
     format: Option<&str>,
-) -> PyResult<(NativeDocument, Vec<(Option<String>, String)>)> {
+) -> PyResult<(NativeDocument, WarningList)> {
     read(py, data, name, None, format)
 }
 
@@ -123,7 +126,7 @@ fn open_path(
     py: Python<'_>,
     path: std::path::PathBuf,
     format: Option<&str>,
-) -> PyResult<(NativeDocument, Vec<(Option<String>, String)>)> {
+) -> PyResult<(NativeDocument, WarningList)> {
     let name = path.display().to_string();
     let data = std::fs::read(&path).map_err(|e| to_py(py, Error::from(e).in_file(name.clone())))?;
     read(py, &data, &name, Some(&path), format)
@@ -303,11 +306,7 @@ impl NativeDocument {
     }
 
     /// The document with `other` laid over it: `(document, warnings)`.
-    fn combine(
-        &self,
-        py: Python<'_>,
-        other: &NativeDocument,
-    ) -> PyResult<(NativeDocument, Vec<(Option<String>, String)>)> {
+    fn combine(&self, py: Python<'_>, other: &NativeDocument) -> PyResult<(NativeDocument, WarningList)> {
         let parsed = self.doc().combine(&other.doc()).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok((NativeDocument::new(parsed.value, self.name.clone()), warnings(&parsed.warnings)))
     }
@@ -354,7 +353,7 @@ fn apad_solve(
     weekday: Option<&str>,
     first: bool,
     timeout: Option<f64>,
-) -> PyResult<(String, usize, bool, String, u128, Vec<(Option<String>, String)>)> {
+) -> PyResult<(String, usize, bool, String, u128, WarningList)> {
     use pzl::kinds::apad;
     let puzzle = apad::edition(edition).map_err(|e| to_py(py, e))?;
     let parsed = apad::date::parse(date).map_err(|e| to_py(py, Error::usage(e.to_string())))?;

@@ -58,7 +58,7 @@ fn encode(s: &Bound<'_, PyAny>, encoding: &str) -> PyResult<Vec<u8>> {
                     Ok(b) => out.push(b),
                     Err(_) => {
                         // Let Python raise its own UnicodeEncodeError, as puzpy does.
-                        return Ok(s.call_method1("encode", (encoding, "strict"))?.extract::<Vec<u8>>()?);
+                        return s.call_method1("encode", (encoding, "strict"))?.extract::<Vec<u8>>();
                     }
                 }
             }

@@ -19,6 +19,8 @@ def corpus_root() -> Path | None:
     for c in candidates:
         if c.is_dir():
             return c
+    if os.environ.get("PZL_REQUIRE_CORPUS") == "1":
+        raise RuntimeError("PZL_REQUIRE_CORPUS=1 but the shared corpus is absent (set PZL_CORPUS)")
     return None
 
 
