@@ -99,6 +99,12 @@ fn letter_positions(file: &PuzFile) -> Vec<usize> {
         .collect()
 }
 
+/// The solution's non-block cells, column by column, as stored (no letter check): what the
+/// scrambled checksum is computed over (used by the Python bindings' `check_answers`).
+pub fn letters_of_solution(file: &PuzFile) -> Vec<u8> {
+    letter_positions(file).into_iter().filter_map(|i| file.solution.get(i).copied()).collect()
+}
+
 /// The letters at `positions`, or where a non-letter is.
 fn letters_at(file: &PuzFile, grid: &[u8], positions: &[usize]) -> Result<Vec<u8>, LockError> {
     let w = file.width().max(1);

@@ -1,0 +1,477 @@
+"""pzl: open, verify, convert, render and solve classic puzzle files.
+
+Masyu (TootSweet, puzz.link, Tatham's Pearl, ...), crosswords (Across Lite ``.puz`` and text,
+ipuz), polyomino packing (MacPoly, pzl-pack), A-Puzzle-A-Day and the classic Mac files that hold
+some of them -- every format the ``pzl`` command reads, one ``import`` away::
+
+    import pzl
+
+    doc = pzl.open("puzzle.puz")          # or bytes; format="apad:weekday" names the format
+    print(doc.kind, doc.format)           # crossword puz
+    report = doc.check()                  # report.ok, report.problems (rule, message, location)
+    data, lost = doc.convert("ipuz")      # bytes, and what the target cannot hold
+    doc.save("puzzle.ipuz")               # atomic; the format follows the name
+    svg = doc.render(as_="svg")
+    solution = doc.solve(timeout=2.0)     # releases the GIL; Ctrl-C stops it
+
+Errors are exceptions derived from :class:`pzl.Error` with ``file``, ``location`` and ``hint``;
+what a lenient reader accepted is reported through :mod:`warnings` as :class:`PzlWarning`.
+
+:mod:`pzl.puz` is a drop-in replacement for puzpy (``import pzl.puz as puz``).
+"""
+
+from __future__ import annotations
+
+import json as _json
+import os as _os
+import signal as _signal
+import threading as _threading
+import warnings as _warnings
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _pzl
+from ._pzl import (
+    EncodeError,
+    Error,
+    FormatError,
+    LimitError,
+    PzlIOError,
+    UnsupportedError,
+    UsageError,
+)
+
+__all__ = [
+    "open",
+    "formats",
+    "detect",
+    "packing",
+    "apad_solutions",
+    "ApadSolutions",
+    "Document",
+    "Format",
+    "Info",
+    "CheckReport",
+    "Problem",
+    "SolveReport",
+    "Solution",
+    "Error",
+    "FormatError",
+    "EncodeError",
+    "UnsupportedError",
+    "UsageError",
+    "LimitError",
+    "PzlIOError",
+    "PzlWarning",
+]
+
+__version__ = "0.1.0"
+
+PathLike = Union[str, "_os.PathLike[str]"]
+
+
+class PzlWarning(UserWarning):
+    """Something a lenient reader accepted but did not like (``location`` says where)."""
+
+    location: Optional[str]
+
+    def __init__(self, message: str, location: Optional[str] = None) -> None:
+        super().__init__(message if location is None else f"{location}: {message}")
+        self.location = location
+
+
+def _warn(found: Sequence[Tuple[Optional[str], str]], name: str, stacklevel: int = 3) -> None:
+    for location, message in found:
+        text = f"{name}: {location}: {message}" if location else f"{name}: {message}"
+        w = PzlWarning(text)
+        w.location = location
+        _warnings.warn(w, stacklevel=stacklevel)
+
+
+@dataclass(frozen=True)
+class Format:
+    """One file format pzl knows."""
+
+    name: str
+    kind: str
+    description: str
+    extensions: Tuple[str, ...]
+    confidence: str
+    read: bool
+    write: bool
+
+
+def formats() -> List[Format]:
+    """Every format pzl knows, in detection order (what ``pzl formats`` lists)."""
+    out = []
+    for f in _json.loads(_pzl.formats_json()):
+        out.append(
+            Format(
+                name=f["name"],
+                kind=f["kind"],
+                description=f["description"],
+                extensions=tuple(f["extensions"]),
+                confidence=f["confidence"],
+                read=bool(f["read"]),
+                write=bool(f["write"]),
+            )
+        )
+    return out
+
+
+def detect(data: bytes, name: Optional[str] = None) -> Optional[str]:
+    """The name of the format ``data`` (from a file called ``name``) is read as, or ``None``."""
+    return _pzl.detect(data, name)
+
+
+def _facts(d: Dict[str, Any]) -> Dict[str, Any]:
+    facts = d.get("facts")
+    return dict(facts) if isinstance(facts, dict) else {}
+
+
+@dataclass(frozen=True)
+class Info:
+    """What ``Document.info()`` says: the kind, format, title and the kind's facts."""
+
+    kind: str
+    format: str
+    title: str
+    file: Optional[str]
+    facts: Dict[str, Any]
+    text: str = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A broken rule: its name (``rule``), the message and where (``location``, ``cells``)."""
+
+    rule: str
+    message: str
+    location: Optional[str]
+    cells: List[Tuple[int, int]]
+
+
+def _location(at: Any) -> Optional[str]:
+    if at is None:
+        return None
+    if isinstance(at, int):
+        return f"byte offset {at}"
+    if isinstance(at, dict) and "line" in at:
+        col = at.get("column")
+        return f"line {at['line']}" + (f", column {col}" if col is not None else "")
+    return str(at)
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``Document.check()`` found: ``ok``, the ``verdict`` and each broken rule."""
+
+    ok: bool
+    verdict: str
+    kind: str
+    format: str
+    file: Optional[str]
+    problems: List[Problem]
+    notes: List[str]
+    facts: Dict[str, Any]
+    text: str = field(repr=False)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class SolveReport:
+    """What ``Document.solve()`` found: the outcome (``solved``, ``no-solution``, ``timed-out``,
+    ``counted``), whether the solution is unique, the count, the time and the kind's facts."""
+
+    outcome: str
+    unique: Optional[bool]
+    count: Optional[int]
+    count_exact: Optional[bool]
+    reason: Optional[str]
+    solutions: List[str]
+    time_ms: float
+    facts: Dict[str, Any]
+    warnings: List[str]
+    text: str = field(repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The report, the solutions as documents, and the solver's trace as a list of steps."""
+
+    report: SolveReport
+    solutions: List["Document"]
+    trace: Optional[List[Dict[str, Any]]]
+
+    @property
+    def solved(self) -> bool:
+        """Whether a solution was found."""
+        return self.report.outcome == "solved"
+
+
+class Document:
+    """A puzzle file of any kind, read. Make one with :func:`pzl.open`."""
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+
+    def __repr__(self) -> str:
+        return f"<pzl.Document {self.kind} ({self.format}) {self.name!r}>"
+
+    @property
+    def format(self) -> str:
+        """The name of the format it was read as (``puz``, ``tootsweet``, ...)."""
+        return str(self._native.format())
+
+    @property
+    def kind(self) -> str:
+        """The kind of puzzle: ``masyu``, ``crossword``, ``poly``, ``apad``, ``mac``, ..."""
+        return str(self._native.kind())
+
+    @property
+    def name(self) -> str:
+        """The name it was opened under (a path, or ``<bytes>``)."""
+        return str(self._native.name())
+
+    def writable_formats(self) -> List[str]:
+        """The formats of its kind that it can be converted to."""
+        return list(self._native.writable_formats())
+
+    def info(self) -> Info:
+        """Describe the document."""
+        raw, text = self._native.info()
+        d = _json.loads(raw)
+        return Info(d["kind"], d["format"], d.get("title", ""), d.get("file"), _facts(d), text)
+
+    def check(self, no_flip: bool = False) -> CheckReport:
+        """Verify the document strictly; each broken rule is a :class:`Problem`.
+
+        ``no_flip``: polyomino pieces may turn but not flip over."""
+        raw, text = self._native.check(no_flip)
+        d = _json.loads(raw)
+        problems = [
+            Problem(p["rule"], p["message"], _location(p.get("at")), [tuple(c) for c in p.get("cells", [])])
+            for p in d.get("problems", [])
+        ]
+        return CheckReport(
+            ok=bool(d["ok"]),
+            verdict=d.get("verdict", ""),
+            kind=d.get("kind", ""),
+            format=d.get("format", ""),
+            file=d.get("file"),
+            problems=problems,
+            notes=list(d.get("notes", [])),
+            facts=_facts(d),
+            text=text,
+        )
+
+    def convert(self, to: Optional[str] = None) -> Tuple[bytes, List[str]]:
+        """The document as the bytes of the format ``to`` (default: its own), and the list of
+        what ``to`` cannot hold (empty when nothing is lost)."""
+        data, lost = self._native.write(to)
+        return bytes(data), list(lost)
+
+    def tobytes(self, to: Optional[str] = None) -> bytes:
+        """The document as the bytes of the format ``to``; warns (:class:`PzlWarning`) about
+        what the target cannot hold."""
+        data, lost = self.convert(to)
+        for what in lost:
+            _warnings.warn(PzlWarning(f"{to or self.format} cannot hold {what}"), stacklevel=2)
+        return data
+
+    def save(self, path: PathLike, to: Optional[str] = None) -> List[str]:
+        """Write the document to ``path`` atomically (the old file is replaced only once the
+        new one is whole), as ``to``, the format the name suggests, or its own. Gives what the
+        format cannot hold."""
+        fmt, lost = self._native.save(_os.fspath(path), to)
+        for what in lost:
+            _warnings.warn(PzlWarning(f"{fmt} cannot hold {what}"), stacklevel=2)
+        return list(lost)
+
+    def render(
+        self,
+        as_: str = "text",
+        *,
+        colour: bool = False,
+        select: Optional[str] = None,
+        with_clues: bool = False,
+    ) -> Union[str, bytes]:
+        """Draw the document: ``as_`` is ``"text"``, ``"svg"``, ``"html"`` (each a ``str``) or
+        ``"pdf"`` (``bytes``). ``select`` picks a board or a date; ``with_clues`` makes a
+        crossword a printable page."""
+        data = bytes(self._native.render(as_, colour, select, with_clues))
+        if as_.lower() == "pdf":
+            return data
+        return data.decode("utf-8")
+
+    def solve(
+        self,
+        timeout: Optional[float] = None,
+        count: bool = False,
+        *,
+        limit: Optional[int] = None,
+        all: bool = False,
+        distinct: bool = False,
+        jobs: int = 1,
+        no_flip: bool = False,
+        human: bool = False,
+        trace: bool = False,
+    ) -> Solution:
+        """Solve the puzzle. The GIL is released while the solver runs; ``timeout`` (seconds)
+        and Ctrl-C stop it (a timeout gives outcome ``timed-out``; Ctrl-C raises
+        ``KeyboardInterrupt``).
+
+        ``count`` counts solutions (up to ``limit``); ``all`` keeps every solution; ``distinct``
+        counts up to the shape's symmetries; ``jobs`` threads for one search; ``no_flip``: pieces
+        may turn but not flip; ``human``: reason like a person (Masyu); ``trace``: record each
+        step (Masyu), given back as a list of dicts."""
+        main = _threading.current_thread() is _threading.main_thread() and _signal.getsignal(_signal.SIGINT) not in (
+            _signal.SIG_IGN,
+            _signal.SIG_DFL,
+            None,
+        )
+        raw, text, docs, tr = self._native.solve(timeout, count, limit, all, distinct, jobs, no_flip, human, trace, main)
+        d = _json.loads(raw)
+        c = d.get("count")
+        report = SolveReport(
+            outcome=d["outcome"],
+            unique=d.get("unique"),
+            count=None if c is None else int(c["value"]),
+            count_exact=None if c is None else bool(c["exact"]),
+            reason=d.get("reason"),
+            solutions=list(d.get("solutions", [])),
+            time_ms=float(d.get("time_ms", 0.0)),
+            facts=_facts(d),
+            warnings=[str(w.get("message", w)) if isinstance(w, dict) else str(w) for w in d.get("warnings", [])],
+            text=text,
+        )
+        steps = None if tr is None else [_json.loads(line) for line in tr.splitlines() if line.strip()]
+        return Solution(report, [Document(n) for n in docs], steps)
+
+    def combine(self, other: "Document") -> "Document":
+        """This document with ``other`` laid over it (a drawn board over a Masyu puzzle, a
+        solution beside a packing puzzle)."""
+        native, found = self._native.combine(other._native)
+        _warn(found, self.name)
+        return Document(native)
+
+    def lock(self, key: int) -> "Document":
+        """A crossword with its solution locked (scrambled) with the four-digit ``key``."""
+        return Document(self._native.lock(key))
+
+    def unlock(self, key: Optional[int] = None) -> Tuple["Document", int]:
+        """A locked crossword unlocked with ``key``, or with the key found by search; gives the
+        document and the key."""
+        native, k = self._native.unlock(key)
+        return Document(native), int(k)
+
+
+Cell = Tuple[int, int]
+Shape = Union[Sequence[str], Sequence[Cell]]
+
+
+def _rows(shape: Shape) -> List[str]:
+    """A shape as rows of ``#``/``.``: given as strings, or as ``(row, col)`` cells."""
+    items = list(shape)
+    if all(isinstance(r, str) for r in items):
+        return [str(r) for r in items]
+    cells = [(int(c[0]), int(c[1])) for c in items]  # type: ignore[index]
+    if not cells:
+        raise UsageError("a shape needs at least one cell")
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    h = max(r for r, _ in cells) - r0 + 1
+    w = max(c for _, c in cells) - c0 + 1
+    grid = [["."] * w for _ in range(h)]
+    for r, c in cells:
+        grid[r - r0][c - c0] = "#"
+    return ["".join(row) for row in grid]
+
+
+def packing(
+    board: Shape,
+    pieces: Dict[str, Union[Shape, Tuple[Shape, int]]],
+    *,
+    flips: bool = True,
+    title: Optional[str] = None,
+) -> Document:
+    """A polyomino packing problem built from Python data.
+
+    ``board`` and each piece are rows of ``#``/``.`` or lists of ``(row, col)`` cells (so a
+    numpy ``argwhere`` result works); a piece may be ``(shape, copies)``. ``flips``: pieces may
+    be turned over. The problem is a ``pzl-pack`` document: ``solve(count=True)``,
+    ``solve(distinct=True, ...)``, ``convert("macpoly")`` work as for a file."""
+    lines = ["pzl-pack 1"]
+    if title:
+        lines.append(f"title {title}")
+    lines.append(f"flips {'yes' if flips else 'no'}")
+    lines += ["", "board", *_rows(board)]
+    for name, spec in pieces.items():
+        copies = 1
+        shape: Shape
+        if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[1], int):
+            shape, copies = spec[0], spec[1]
+        else:
+            shape = spec  # type: ignore[assignment]
+        lines += ["", f"piece {name}" + (f" x{copies}" if copies != 1 else ""), *_rows(shape)]
+    return open("\n".join(lines).encode() + b"\n", "pzl-pack", name=title or "<packing>")
+
+
+@dataclass(frozen=True)
+class ApadSolutions:
+    """The A-Puzzle-A-Day solutions of one date."""
+
+    answer: str
+    count: int
+    complete: bool
+    text: str = field(repr=False)
+    time_ms: int = 0
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def apad_solutions(
+    date: str,
+    edition: str = "classic",
+    *,
+    weekday: Optional[str] = None,
+    first: bool = False,
+    timeout: Optional[float] = None,
+) -> ApadSolutions:
+    """Solve A-Puzzle-A-Day for ``date`` (``"Jan 19"``, ``"2026-01-19"``) on ``edition``
+    (``"classic"``, ``"weekday"`` or a description file). ``weekday`` names the weekday to
+    leave open on the weekday edition (default: the date's in the year given or this year)."""
+    answer, count, complete, text, ms, found = _pzl.apad_solve(date, edition, weekday, first, timeout)
+    _warn(found, "apad")
+    return ApadSolutions(answer, int(count), bool(complete), text, int(ms))
+
+
+def open(source: Union[PathLike, bytes, bytearray, memoryview], format: Optional[str] = None, *, name: Optional[str] = None) -> Document:  # noqa: A001
+    """Open a puzzle file of any kind: a path, or the file's bytes.
+
+    ``format`` names the format (``"puz"``, ``"apad:weekday"``; see :func:`formats`); without it
+    the format is detected from the content and the name as the ``pzl`` command does. ``name``
+    names bytes in messages (and helps detection). Warnings from a lenient read go through
+    :mod:`warnings`; errors raise :class:`pzl.Error` subclasses."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        label = name or "<bytes>"
+        native, found = _pzl.open_bytes(bytes(source), label, format)
+    else:
+        native, found = _pzl.open_path(_os.fspath(source), format)
+        label = native.name()
+    _warn(found, label)
+    return Document(native)

@@ -1,0 +1,399 @@
+//! `pzl._pzl`: the native half of the `pzl` Python package. Everything here is a thin call into
+//! the `pzl` facade (and, for `pzl.puz`, the `.puz` layer of `pzl-crossword`); the Python half
+//! (`pzl/__init__.py`, `pzl/puz.py`) turns the results into Pythonic objects.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use pzl::{
+    Document, Error, ErrorKind, Format, FormatList, Open, Picture, RenderRequest, SolveRequest, Warning,
+};
+
+mod puz;
+
+create_exception!(
+    pzl,
+    PzlError,
+    PyException,
+    "The base of every pzl error: `kind`, `file`, `location`, `hint` and `message` say what went wrong and where."
+);
+create_exception!(pzl, FormatError, PzlError, "The input does not follow its format.");
+create_exception!(pzl, EncodeError, PzlError, "The document cannot be written in the requested format.");
+create_exception!(
+    pzl,
+    UnsupportedError,
+    PzlError,
+    "The kind or format does not offer the requested operation."
+);
+create_exception!(
+    pzl,
+    UsageError,
+    PzlError,
+    "The request itself is wrong: an unknown format name, a bad parameter."
+);
+create_exception!(pzl, LimitError, PzlError, "A size or resource limit was reached.");
+create_exception!(pzl, PzlIOError, PzlError, "Reading or writing a file failed.");
+
+/// A pzl error as the Python exception of its kind, with its details as attributes.
+pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
+    let text = e.to_string();
+    let err = match e.kind {
+        ErrorKind::Syntax => FormatError::new_err(text),
+        ErrorKind::Encode => EncodeError::new_err(text),
+        ErrorKind::Unsupported => UnsupportedError::new_err(text),
+        ErrorKind::Usage => UsageError::new_err(text),
+        ErrorKind::Limit => LimitError::new_err(text),
+        ErrorKind::Io => PzlIOError::new_err(text),
+    };
+    let value = err.value(py);
+    let location = e.at.as_ref().filter(|at| **at != pzl::Location::Whole).map(ToString::to_string);
+    // Setting attributes on a fresh exception instance cannot fail in practice; ignore if it does.
+    let _ = value.setattr("kind", e.kind.name());
+    let _ = value.setattr("file", e.file);
+    let _ = value.setattr("location", location);
+    let _ = value.setattr("hint", e.hint);
+    let _ = value.setattr("message", e.message);
+    err
+}
+
+/// Warnings as `(location or None, message)` pairs.
+type WarningList = Vec<(Option<String>, String)>;
+
+/// Warnings as `(location or None, message)` pairs.
+fn warnings(list: &[Warning]) -> WarningList {
+    list.iter().map(|w| (w.at.as_ref().map(ToString::to_string), w.message.clone())).collect()
+}
+
+fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
+    serde_json::to_string(value).map_err(|e| PzlError::new_err(format!("cannot describe the result: {e}")))
+}
+
+/// A document of any kind, as read by the facade.
+#[pyclass(module = "pzl._pzl", frozen)]
+struct NativeDocument {
+    // A Mutex because a TootSweet database document holds a connection that is not `Sync`.
+    doc: Mutex<Document>,
+    name: String,
+}
+
+impl NativeDocument {
+    fn new(doc: Document, name: String) -> NativeDocument {
+        NativeDocument { doc: Mutex::new(doc), name }
+    }
+
+    fn doc(&self) -> MutexGuard<'_, Document> {
+        self.doc.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+fn read(
+    py: Python<'_>,
+    data: &[u8],
+    name: &str,
+    path: Option<&Path>,
+    format: Option<&str>,
+) -> PyResult<(NativeDocument, WarningList)> {
+    let open = match format {
+        Some(f) => Open::from_name(f).map_err(|e| to_py(py, e))?,
+        None => Open::default(),
+    };
+    let parsed = Document::read(data, name, path, &open).map_err(|e| to_py(py, e))?;
+    Ok((NativeDocument::new(parsed.value, name.to_string()), warnings(&parsed.warnings)))
+}
+
+/// Read `data` (named `name` in messages and for detection) as `format`, or detect it.
+#[pyfunction]
+#[pyo3(signature = (data, name, format=None))]
+fn open_bytes(
+    py: Python<'_>,
+    data: &[u8],
+    name: &str,
+    format: Option<&str>,
+) -> PyResult<(NativeDocument, WarningList)> {
+    read(py, data, name, None, format)
+}
+
+/// Read the file at `path` as `format`, or detect it (companion files are found beside it).
+#[pyfunction]
+#[pyo3(signature = (path, format=None))]
+fn open_path(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    format: Option<&str>,
+) -> PyResult<(NativeDocument, WarningList)> {
+    let name = path.display().to_string();
+    let data = std::fs::read(&path).map_err(|e| to_py(py, Error::from(e).in_file(name.clone())))?;
+    read(py, &data, &name, Some(&path), format)
+}
+
+/// Every format, in detection order, as JSON.
+#[pyfunction]
+fn formats_json() -> PyResult<String> {
+    json(&FormatList::new())
+}
+
+/// The names of the formats a file name suggests, most usual first.
+#[pyfunction]
+fn formats_claiming(file_name: &str) -> Vec<&'static str> {
+    Format::claiming(file_name).into_iter().map(Format::name).collect()
+}
+
+/// The format name detected for `data` (named `name`), if any.
+#[pyfunction]
+#[pyo3(signature = (data, name=None))]
+fn detect(data: &[u8], name: Option<&str>) -> Option<&'static str> {
+    Format::detect(data, name).map(Format::name)
+}
+
+#[pymethods]
+impl NativeDocument {
+    /// The format it was read as.
+    fn format(&self) -> &'static str {
+        self.doc().format().name()
+    }
+
+    /// The kind of puzzle.
+    fn kind(&self) -> &'static str {
+        self.doc().kind()
+    }
+
+    /// The name it was opened under.
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The formats of the kind it can be written as.
+    fn writable_formats(&self) -> Vec<&'static str> {
+        self.doc().writable_formats()
+    }
+
+    /// `(json, text)` of the description.
+    fn info(&self, py: Python<'_>) -> PyResult<(String, String)> {
+        let mut info = self.doc().info().map_err(|e| to_py(py, e))?;
+        info.file = Some(self.name.clone());
+        Ok((json(&info)?, info.to_string()))
+    }
+
+    /// `(json, text)` of the strict check.
+    #[pyo3(signature = (no_flip=false))]
+    fn check(&self, py: Python<'_>, no_flip: bool) -> PyResult<(String, String)> {
+        let report = py.allow_threads(|| {
+            let doc = self.doc();
+            if no_flip { doc.check_without_flips() } else { doc.check() }
+        });
+        let mut report = report.map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        report.file = Some(self.name.clone());
+        Ok((json(&report)?, report.to_string()))
+    }
+
+    /// The document written as `to` (default: its own format): `(bytes, lost)`.
+    #[pyo3(signature = (to=None))]
+    fn write<'py>(&self, py: Python<'py>, to: Option<&str>) -> PyResult<(Bound<'py, PyBytes>, Vec<String>)> {
+        let format = match to {
+            Some(name) => Format::from_name(name).map_err(|e| to_py(py, e))?,
+            None => self.doc().format(),
+        };
+        let written = self.doc().write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        Ok((PyBytes::new(py, &written.bytes), written.lost))
+    }
+
+    /// Write the document to `path` safely (atomic replace), as `to` or the format the name
+    /// suggests, else its own. Gives `(format, lost)`.
+    #[pyo3(signature = (path, to=None))]
+    fn save(
+        &self,
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        to: Option<&str>,
+    ) -> PyResult<(&'static str, Vec<String>)> {
+        let name = path.display().to_string();
+        let format = match to {
+            Some(t) => Format::from_name(t).map_err(|e| to_py(py, e))?,
+            None => {
+                let d = self.doc();
+                d.format_for_output(&name).unwrap_or_else(|| d.format())
+            }
+        };
+        let written = self.doc().write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        py.allow_threads(|| pzl::fs::write_file(&path, &written.bytes))
+            .map_err(|e| to_py(py, e.in_file(name)))?;
+        Ok((format.name(), written.lost))
+    }
+
+    /// A drawing: `picture` is `text`, `svg`, `pdf` or `html`.
+    #[pyo3(signature = (picture, colour=false, select=None, with_clues=false))]
+    fn render<'py>(
+        &self,
+        py: Python<'py>,
+        picture: &str,
+        colour: bool,
+        select: Option<String>,
+        with_clues: bool,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
+        let request = RenderRequest { picture, colour, select, with_clues };
+        let bytes = py
+            .allow_threads(|| self.doc().render(&request))
+            .map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// Solve, releasing the GIL; with `interruptible` (the caller is the main thread), Ctrl-C
+    /// cancels the search and raises KeyboardInterrupt.
+    /// Gives `(report json, report text, solutions, trace)`.
+    #[pyo3(signature = (timeout=None, count=false, limit=None, all=false, distinct=false, jobs=1, no_flip=false, human=false, trace=false, interruptible=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        count: bool,
+        limit: Option<u64>,
+        all: bool,
+        distinct: bool,
+        jobs: usize,
+        no_flip: bool,
+        human: bool,
+        trace: bool,
+        interruptible: bool,
+    ) -> PyResult<(String, String, Vec<NativeDocument>, Option<String>)> {
+        let timeout = match timeout {
+            Some(t) => Some(pzl::parse_timeout(&t.to_string()).map_err(|e| to_py(py, e))?),
+            None => None,
+        };
+        let jobs = pzl::parse_jobs(&jobs.to_string()).map_err(|e| to_py(py, e))?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let request = SolveRequest {
+            timeout,
+            count,
+            limit,
+            all,
+            distinct,
+            jobs,
+            no_flip,
+            human,
+            trace,
+            cancel: Some(cancel.clone()),
+        };
+        // Ctrl-C: while the search runs without the GIL, Python's own SIGINT handler only
+        // notes the signal; a second, chained handler (signal-hook) sets `cancel`, so the
+        // search stops at its next check, and the pending KeyboardInterrupt is raised below.
+        let watch = if interruptible {
+            signal_hook::flag::register(signal_hook::consts::SIGINT, cancel.clone()).ok()
+        } else {
+            None
+        };
+        let result = py.allow_threads(|| self.doc().solve(&request));
+        if let Some(id) = watch {
+            signal_hook::low_level::unregister(id);
+        }
+        if cancel.load(Ordering::Relaxed) {
+            py.check_signals()?;
+        }
+        let mut solution = result.map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        solution.report.file = Some(self.name.clone());
+        let text = solution.report.to_string();
+        let report = json(&solution.report)?;
+        let name = self.name.clone();
+        let docs = solution.solutions.into_iter().map(|doc| NativeDocument::new(doc, name.clone())).collect();
+        Ok((report, text, docs, solution.trace))
+    }
+
+    /// The document with `other` laid over it: `(document, warnings)`.
+    fn combine(&self, py: Python<'_>, other: &NativeDocument) -> PyResult<(NativeDocument, WarningList)> {
+        let parsed = self.doc().combine(&other.doc()).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        Ok((NativeDocument::new(parsed.value, self.name.clone()), warnings(&parsed.warnings)))
+    }
+
+    /// The crossword locked with `key` (crosswords only).
+    fn lock(&self, py: Python<'_>, key: u16) -> PyResult<NativeDocument> {
+        let doc = pzl::kinds::crossword::lock(&self.doc(), key).map_err(|e| to_py(py, e))?;
+        Ok(NativeDocument::new(doc, self.name.clone()))
+    }
+
+    /// The crossword unlocked with `key`, or with the most plausible key found (crosswords only).
+    #[pyo3(signature = (key=None))]
+    fn unlock(&self, py: Python<'_>, key: Option<u16>) -> PyResult<(NativeDocument, u16)> {
+        let key = match key {
+            Some(k) => k,
+            None => {
+                let candidates = py
+                    .allow_threads(|| pzl::kinds::crossword::unlock_candidates(&self.doc()))
+                    .map_err(|e| to_py(py, e))?;
+                match candidates.first() {
+                    Some(c) => c.key,
+                    None => {
+                        return Err(to_py(
+                            py,
+                            Error::usage("no key unlocks this crossword").in_file(self.name.clone()),
+                        ));
+                    }
+                }
+            }
+        };
+        let doc = pzl::kinds::crossword::unlock(&self.doc(), key).map_err(|e| to_py(py, e))?;
+        Ok((NativeDocument::new(doc, self.name.clone()), key))
+    }
+}
+
+/// A-Puzzle-A-Day: the solutions of `date` (`Jan 19`, `2026-01-19`) on `edition` (`classic`,
+/// `weekday` or a description file): `(answer, count, complete, text, time_ms)`.
+#[pyfunction]
+#[pyo3(signature = (date, edition="classic", weekday=None, first=false, timeout=None))]
+fn apad_solve(
+    py: Python<'_>,
+    date: &str,
+    edition: &str,
+    weekday: Option<&str>,
+    first: bool,
+    timeout: Option<f64>,
+) -> PyResult<(String, usize, bool, String, u128, WarningList)> {
+    use pzl::kinds::apad;
+    let puzzle = apad::edition(edition).map_err(|e| to_py(py, e))?;
+    let parsed = apad::date::parse(date).map_err(|e| to_py(py, Error::usage(e.to_string())))?;
+    let wd = apad::weekday_for(&puzzle, parsed, weekday).map_err(|e| to_py(py, e))?;
+    let timeout = match timeout {
+        Some(t) => Some(pzl::parse_timeout(&t.to_string()).map_err(|e| to_py(py, e))?),
+        None => None,
+    };
+    let answer = apad::Answer { date: parsed.date, weekday: wd.value };
+    let limits = apad::Limits::new(timeout, None);
+    let solved = py.allow_threads(|| apad::solve_date(&puzzle, answer, first, &limits));
+    let text = solved.text(&puzzle, false);
+    Ok((
+        solved.answer.to_string(),
+        solved.boards.len(),
+        solved.complete,
+        text,
+        solved.time_ms,
+        warnings(&wd.warnings),
+    ))
+}
+
+/// The native module.
+#[pymodule]
+fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("Error", py.get_type::<PzlError>())?;
+    m.add("FormatError", py.get_type::<FormatError>())?;
+    m.add("EncodeError", py.get_type::<EncodeError>())?;
+    m.add("UnsupportedError", py.get_type::<UnsupportedError>())?;
+    m.add("UsageError", py.get_type::<UsageError>())?;
+    m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("PzlIOError", py.get_type::<PzlIOError>())?;
+    m.add_class::<NativeDocument>()?;
+    m.add_function(wrap_pyfunction!(open_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(open_path, m)?)?;
+    m.add_function(wrap_pyfunction!(formats_json, m)?)?;
+    m.add_function(wrap_pyfunction!(formats_claiming, m)?)?;
+    m.add_function(wrap_pyfunction!(detect, m)?)?;
+    m.add_function(wrap_pyfunction!(apad_solve, m)?)?;
+    puz::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,229 @@
+"""The facade from Python: open/convert/save/render/solve, errors, warnings, the GIL, Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import pzl
+from conftest import corpus_files
+
+LADYBUG = b"4:4:AgAQAA\n"
+
+PENTOMINOES = {
+    "F": [".##", "##.", ".#."], "I": ["#####"], "L": ["####", "#..."], "N": ["###.", "..##"],
+    "P": ["##", "##", "#."], "T": ["###", ".#.", ".#."], "U": ["#.#", "###"], "V": ["#..", "#..", "###"],
+    "W": ["#..", "##.", ".##"], "X": [".#.", "###", ".#."], "Y": ["####", ".#.."], "Z": ["##.", ".#.", ".##"],
+}
+
+
+def slow_packing() -> pzl.Document:
+    """One-sided pentominoes on 9x10: counting every solution takes far longer than a test."""
+    pieces = dict(PENTOMINOES)
+    for k in "FLNPYZ":
+        pieces[k + "2"] = [r[::-1] for r in PENTOMINOES[k]]
+    return pzl.packing(["#" * 10] * 9, pieces, flips=False, title="one-sided 9x10")
+
+
+def test_formats_are_listed() -> None:
+    names = {f.name: f for f in pzl.formats()}
+    assert {"puz", "ipuz", "tootsweet", "apad", "pzl-pack", "macbinary"} <= set(names)
+    assert names["puz"].kind == "crossword" and names["puz"].write
+
+
+def test_masyu_from_bytes() -> None:
+    doc = pzl.open(LADYBUG, name="ladybug.tootsweet")
+    assert (doc.kind, doc.format) == ("masyu", "tootsweet")
+    info = doc.info()
+    assert (info.facts["width"], info.facts["height"], info.facts["pearls"]) == (4, 4, 2)
+    assert "Masyu" in str(info)
+    data, lost = doc.convert("pzprjs")
+    assert b"mashu/4/4/" in data and lost == []
+    assert "\u25cf" in str(doc.render("text"))
+    assert str(doc.render(as_="svg")).lstrip().startswith("<")
+    with pytest.raises(pzl.Error):
+        doc.render(as_="pdf")  # Masyu boards are drawn as text or SVG
+
+
+def test_crossword_pdf(corpus: Path) -> None:
+    doc = pzl.open(corpus / "puz" / "kotwords" / "test.puz")
+    pdf = doc.render("pdf", with_clues=True)
+    assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
+    data, lost = doc.convert("ipuz")
+    assert data.lstrip().startswith(b"{")
+
+
+def test_masyu_solve_unique_with_trace() -> None:
+    doc = pzl.open(LADYBUG, "tootsweet")
+    sol = doc.solve(trace=True)
+    assert sol.solved and sol.report.unique is True
+    assert len(sol.solutions) == 1 and sol.solutions[0].kind == "masyu"
+    assert sol.trace is not None and len(sol.trace) > 0 and isinstance(sol.trace[0], dict)
+    assert sol.solutions[0].check().ok
+
+
+def test_check_names_the_broken_rule() -> None:
+    doc = pzl.open(LADYBUG, "tootsweet")
+    report = doc.check()
+    assert not report.ok and report.problems
+    assert all(p.rule for p in report.problems)
+
+
+def test_errors_carry_file_location_and_hint(tmp_path: Path) -> None:
+    with pytest.raises(pzl.FormatError) as e:
+        pzl.open(b"\x00\x01 not a puzzle", name="junk.bin")
+    assert e.value.file == "junk.bin" and isinstance(e.value, pzl.Error)
+    with pytest.raises(pzl.UsageError) as u:
+        pzl.open(LADYBUG, "docx")
+    assert u.value.hint and "known formats" in u.value.hint
+    with pytest.raises(pzl.PzlIOError):
+        pzl.open(tmp_path / "missing.puz")
+    with pytest.raises(pzl.FormatError) as f:
+        pzl.open(b"4:4:A\n", "tootsweet")
+    assert f.value.kind == "syntax"
+    doc = pzl.open(LADYBUG, "tootsweet")
+    with pytest.raises(pzl.UsageError):
+        doc.convert("ipuz")
+    with pytest.raises(pzl.UsageError):
+        doc.render("bmp")
+
+
+def test_packing_from_cells_and_counting() -> None:
+    # The 2x3 rectangle from two L trominoes given as (row, col) cells.
+    doc = pzl.packing([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)], {"L": ([(0, 0), (1, 0), (1, 1)], 2)})
+    assert doc.kind == "poly"
+    sol = doc.solve(count=True)
+    assert sol.report.outcome == "counted" and sol.report.count is not None and sol.report.count > 0
+    first = doc.solve()
+    assert first.solved
+
+
+def test_pentominoes_6x10() -> None:
+    doc = pzl.packing(["#" * 10] * 6, PENTOMINOES)
+    report = doc.solve(count=True, distinct=True).report
+    assert report.count == 2339 and report.count_exact
+
+
+def test_timeout_is_honoured() -> None:
+    t = time.perf_counter()
+    report = slow_packing().solve(count=True, timeout=0.5).report
+    assert report.outcome in ("timed-out", "counted")
+    assert report.count_exact is False
+    assert time.perf_counter() - t < 5
+
+
+def test_solve_releases_the_gil() -> None:
+    doc = slow_packing()
+    done = threading.Event()
+
+    def run() -> None:
+        doc.solve(count=True, timeout=1.0)
+        done.set()
+
+    th = threading.Thread(target=run)
+    th.start()
+    ticks = 0
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    th.join()
+    assert ticks > 100  # the main thread ran all along
+
+
+def test_ctrl_c_interrupts_a_solve(tmp_path: Path) -> None:
+    script = tmp_path / "solve.py"
+    here = Path(__file__).resolve().parent
+    script.write_text(textwrap.dedent(f"""
+        import signal, sys, time
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        sys.path.insert(0, {str(here)!r})
+        from test_pzl import slow_packing
+        doc = slow_packing()
+        print("ready", flush=True)
+        t = time.time()
+        try:
+            doc.solve(count=True, timeout=60)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", round(time.time() - t, 1))
+    """))
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert p.stdout is not None
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=30)
+    assert out.startswith("interrupted")
+
+
+def test_apad_solutions_for_a_date() -> None:
+    r = pzl.apad_solutions("Jan 19")
+    assert r.count == 104 and r.complete
+    w = pzl.apad_solutions("2026-01-19", "weekday", first=True)
+    assert w.count == 1 and "Mon" in w.text
+
+
+def test_save_is_atomic_and_follows_the_name(tmp_path: Path) -> None:
+    doc = pzl.open(LADYBUG, "tootsweet")
+    out = tmp_path / "ladybug.pearl"
+    assert doc.save(out) == []
+    again = pzl.open(out)
+    assert again.format == "tatham" and again.convert("tootsweet")[0] == LADYBUG
+
+
+def _openable(path: Path) -> bool:
+    return path.stat().st_size < 2_000_000 and not path.name.endswith((".json", ".md", ".tsv", ".csv", ".png"))
+
+
+ALL_FILES = [p for p in corpus_files("**/*") if _openable(p)]
+
+
+@pytest.mark.skipif(not ALL_FILES, reason="the shared corpus is absent (set PZL_CORPUS)")
+def test_every_corpus_file_opens_converts_and_saves(tmp_path: Path) -> None:
+    import warnings
+
+    opened = 0
+    by_kind: dict[str, int] = {}
+    for path in ALL_FILES:
+        if pzl.detect(path.read_bytes(), path.name) is None:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                doc = pzl.open(path)
+            except pzl.Error:
+                continue  # deliberately broken files (fuzz cases) fail cleanly
+            opened += 1
+            by_kind[doc.kind] = by_kind.get(doc.kind, 0) + 1
+            for to in doc.writable_formats():
+                try:
+                    data, lost = doc.convert(to)
+                except pzl.Error:
+                    continue  # a target that cannot hold this document says so
+                assert isinstance(data, bytes) and isinstance(lost, list)
+            if doc.format in doc.writable_formats():
+                out = tmp_path / f"out-{opened}{path.suffix}"
+                doc.save(out, doc.format)
+                assert pzl.open(out, doc.format).kind == doc.kind
+    assert opened > 50, by_kind
+    assert {"masyu", "crossword", "mac"} <= set(by_kind), by_kind
+
+
+def test_warnings_go_through_python_warnings(corpus: Path) -> None:
+    # A file with bytes before the header reads with a warning about them.
+    found = 0
+    with pytest.warns(pzl.PzlWarning) as record:
+        for p in corpus.glob("puz/**/*.puz"):
+            try:
+                pzl.open(p)
+                found += 1
+            except pzl.FormatError:
+                pass
+    assert found and any(w.category is pzl.PzlWarning for w in record)
