@@ -233,6 +233,9 @@ impl Searcher<'_> {
             }
             let mut changed = false;
             for i in 0..self.candidates.len() {
+                if self.clock_expired() {
+                    return Ok(());
+                }
                 let e = self.candidates[i];
                 if self.probe(e)? {
                     changed = true;
@@ -309,7 +312,8 @@ impl Searcher<'_> {
                         }
                     }
                 } else if let Some(e) = self.choose() {
-                    if self.stats.decisions.is_multiple_of(64) && self.clock_expired() {
+                    // A decision costs far more than a clock read (it saves the whole state).
+                    if self.clock_expired() {
                         return true;
                     }
                     self.stats.decisions += 1;
