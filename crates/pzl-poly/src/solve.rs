@@ -2,8 +2,8 @@
 //! (`distinct`), or a count (`count`, up to `limit`), split over `jobs` threads, within `timeout`,
 //! stopped by `cancel`. The search itself is [`crate::packer`].
 
+use pzl_core::time::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use pzl_core::{Count, Error, Fact, Outcome, Result, SolveReport, SolveRequest, Solved, Warning};
 
