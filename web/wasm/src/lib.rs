@@ -209,21 +209,27 @@ impl Puzzle {
         Ok(to_json(&pzl::kinds::masyu::hint(board, Some(std::time::Duration::from_secs(10)))))
     }
 
-    /// Replay a JSONL trace: every event's edge states after it, as JSON
-    /// `{steps:[{edge, state, text}], ...}` where `state` is 0/1/2 and `edge` -1 for a rollback
-    /// (which sends `edges`, the whole board).
+    /// Replay a JSONL trace (`solve` with `trace`): `{steps:[{text, changes:[[edge, new, old]…]}],
+    /// outcome}`, each step's edge changes (state 0 unknown, 1 line, 2 cross) as pzl's `Replayer`
+    /// applies the event (a rollback undoes many).
     pub fn masyu_replay(&self, trace: &str) -> Result<String, JsError> {
         use pzl::kinds::masyu::{Replayer, describe, read_jsonl};
         let file = read_jsonl(trace).map_err(js)?;
         let mut replayer = Replayer::new(&file);
+        let mut before: Vec<u8> = replayer.board.edge_states().iter().map(|&s| edge_state(s)).collect();
         let mut steps = Vec::new();
         while let Some(event) = replayer.step() {
             let text = describe(&file.puzzle, event);
-            let edges: Vec<u8> = replayer.board.edge_states().iter().map(|&s| edge_state(s)).collect();
-            steps.push(json!({"text": text, "edges": edges}));
-            if steps.len() >= 20_000 {
-                break;
-            }
+            let now: Vec<u8> = replayer.board.edge_states().iter().map(|&s| edge_state(s)).collect();
+            let changes: Vec<[usize; 3]> = now
+                .iter()
+                .zip(&before)
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .map(|(n, (&a, &b))| [n, usize::from(a), usize::from(b)])
+                .collect();
+            before = now;
+            steps.push(json!({"text": text, "changes": changes}));
         }
         Ok(json!({"steps": steps, "outcome": file.outcome}).to_string())
     }
