@@ -22,11 +22,9 @@ export class ApadPlayer implements Player {
     setStatus('unsolved');
     if (p) {
       const info = JSON.parse(p.info());
-      const pic = document.createElement('div');
-      pic.className = 'apad-file';
-      try { pic.innerHTML = p.render('svg', '', false); } catch { pic.textContent = p.render('text', '', false); }
-      $('#side').appendChild(pic);
-      say(info.title);
+      try { b.innerHTML = p.render('svg', '', false); } catch { b.textContent = p.render('text', '', false); }
+      if (!b.innerHTML) b.textContent = info.title;
+      say(`${info.title} — pick a date to see its solutions`);
     }
     const form = document.createElement('form');
     form.id = 'apad-form';

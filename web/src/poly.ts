@@ -16,7 +16,6 @@ export class PolyPlayer implements Player {
     say(info.title);
     const extra = $('#extra');
     extra.innerHTML = `<label><input type="checkbox" id="poly-distinct" checked> distinct only</label>
-      <label>at most <input type="number" id="poly-limit" value="100" min="1" max="10000" style="width:5em"></label>
       <button data-poly="prev">◀</button> <button data-poly="next">▶</button> <span id="poly-count"></span>`;
     (extra.querySelector('[data-poly="prev"]') as HTMLButtonElement).onclick = () => this.go(-1);
     (extra.querySelector('[data-poly="next"]') as HTMLButtonElement).onclick = () => this.go(1);
@@ -30,17 +29,17 @@ export class PolyPlayer implements Player {
 
   solve() {
     const distinct = ($('#poly-distinct') as HTMLInputElement).checked;
-    const limit = Number(($('#poly-limit') as HTMLInputElement).value) || 100;
     const t0 = performance.now();
     try {
-      const r = JSON.parse(this.p.solve(JSON.stringify({ all: true, distinct, limit, svg: true, timeout: 30 })));
+      const r = JSON.parse(this.p.solve(JSON.stringify({ all: true, distinct, svg: true, timeout: 20 })));
       const ms = performance.now() - t0;
       (window as any).pzlLastSolveMs = ms;
       this.svgs = r.svgs;
       this.index = 0;
       const c = $('#poly-count');
       c.dataset.count = String(this.svgs.length);
-      say(`${this.svgs.length} ${distinct ? 'distinct ' : ''}solution${this.svgs.length === 1 ? '' : 's'} shown (${r.report.outcome}) in ${ms.toFixed(0)} ms`);
+      const found = r.report.count ?? r.solutions.length;
+      say(`${JSON.stringify(found)} ${distinct ? 'distinct ' : ''}solution(s) (${r.report.outcome}) in ${ms.toFixed(0)} ms; ${this.svgs.length} shown`);
       this.show();
     } catch (e) { say((e as Error).message); }
   }

@@ -95,9 +95,19 @@ pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
     let options = SolveOptions { timeout, trace: true, keep_edges: true, ..SolveOptions::default() };
     let traced = solve(board, &options);
     let w = board.width();
+    // The first edge decided outside any hypothesis (steps inside one are only tried).
+    let mut depth = 0;
     let first = traced.trace.unwrap_or_default().into_iter().find_map(|event| match event {
+        TraceEvent::Hypothesis { depth: d, .. } => {
+            depth = d;
+            None
+        }
+        TraceEvent::Rollback { depth: d, .. } => {
+            depth = d;
+            None
+        }
         TraceEvent::Set { edge, line, rule, cell }
-            if rule != Rule::Given && rule != Rule::Guess && open(edge as usize) =>
+            if depth == 0 && rule != Rule::Given && rule != Rule::Guess && open(edge as usize) =>
         {
             Some((edge, line, rule, cell))
         }
@@ -146,6 +156,25 @@ mod tests {
             }
         }
         assert!(crate::check::check(&board).is_empty() || matches!(hint(&board, None), Hint::Solved));
+    }
+
+    #[test]
+    fn hints_agree_with_the_solution() {
+        let rows = ["........", ".W.W....", "..WW..WW", ".W.W..W.", "B.......", ".......W", ".WWWWW..", "........"];
+        let mut board = board_from_rows(&rows).unwrap();
+        let solution = solve(&board, &SolveOptions::default()).solution.unwrap();
+        for _ in 0..300 {
+            match hint(&board, None) {
+                Hint::Deduce { edge, state, .. } => {
+                    let s = if state == "line" { EdgeState::Line } else { EdgeState::Cross };
+                    assert!(s != EdgeState::Line || solution.edge_by_number(edge) == EdgeState::Line);
+                    board.set_edge_by_number(edge, s);
+                }
+                Hint::Solved => return,
+                other => panic!("{other:?}"),
+            }
+        }
+        panic!("not solved by hints");
     }
 
     #[test]
