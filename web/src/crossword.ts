@@ -62,7 +62,7 @@ export class CrosswordPlayer implements Player {
     window.clearInterval(this.timer);
     this.timer = window.setInterval(() => {
       const s = Math.floor((Date.now() - this.started) / 1000);
-      t.textContent = ` ⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+      t.textContent = ` time ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
     }, 1000);
   }
 
@@ -136,7 +136,10 @@ export class CrosswordPlayer implements Player {
     if (clue) {
       const li = document.querySelector(`#side li[data-clue="${clue.number}${clue.direction[0]}"]`);
       li?.classList.add('cur');
-      li?.scrollIntoView({ block: 'nearest' });
+      const side = $('#side');
+      if (li instanceof HTMLElement && (li.offsetTop < side.scrollTop || li.offsetTop > side.scrollTop + side.clientHeight - 30)) {
+        side.scrollTop = li.offsetTop - side.clientHeight / 3;
+      }
     }
   }
 

@@ -26,6 +26,7 @@ let player: Player | null = null;
 
 function start(p: Puzzle, label: string) {
   const kind = p.kind();
+  document.querySelector('#intro')?.remove();
   const b = board();
   b.innerHTML = '';
   b.dataset.kind = kind;
@@ -128,6 +129,7 @@ async function main() {
   else if (apad) openApad(apad);
   else {
     const extra = document.createElement('p');
+    extra.id = 'intro';
     extra.innerHTML = 'Or play <a href="?apad=classic">A-Puzzle-A-Day</a> (<a href="?apad=weekday">weekday edition</a>).';
     $('#title').after(extra);
   }

@@ -45,7 +45,7 @@ after(async () => {
 });
 
 async function page(query = '') {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const p = await context.newPage();
   const errors = [];
   p.on('pageerror', (e) => errors.push(String(e)));
@@ -55,6 +55,12 @@ async function page(query = '') {
   p.readyMs = Date.now() - t0;
   p.errors = errors;
   return p;
+}
+
+/** A screenshot of the page's main area, for the README. */
+async function shot(p, name) {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.locator('main').screenshot({ path: join(shots, name) });
 }
 
 const status = (p) => p.getAttribute('[data-pzl-board]', 'data-status');
@@ -82,7 +88,7 @@ test('Masyu: open a file and play it to the end with hints only', async () => {
   assert.equal(await status(p), 'solved', `after ${hints} hints: ${await p.textContent('#message')}`);
   assert.ok((await p.locator('[data-pzl-edge][data-state="line"]').count()) > 0);
   timings.masyu_hints_to_solve = hints;
-  await p.screenshot({ path: join(shots, 'masyu.png') });
+  await shot(p, 'masyu.png');
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -133,7 +139,7 @@ test('Masyu: solve and replay, with solve times measured in the browser', async 
     return m && m[1] === m[2];
   }, null, { timeout: 60_000 });
   assert.equal(await status(p), 'solved');
-  await p.screenshot({ path: join(shots, 'masyu-replay.png') });
+  await shot(p, 'masyu-replay.png');
 
   // Solve times: the median of several solves, timed with performance.now() in the page.
   const measure = async (text, runs) => p.evaluate(([text, runs]) => {
@@ -184,7 +190,7 @@ test('Crossword: open a .puz, fill it by typing, check it', async () => {
   assert.equal((await p.textContent(first)).replace(/^\d+/, ''), solution[0]);
   await p.click('[data-pzl-action="check"]');
   assert.equal(await status(p), 'solved', await p.textContent('#message'));
-  await p.screenshot({ path: join(shots, 'crossword.png') });
+  await shot(p, 'crossword.png');
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -211,7 +217,7 @@ test('A-Puzzle-A-Day: the date picker counts and steps through solutions; an .ap
   await p.click('[data-apad="next"]');
   assert.match(await p.textContent('#apad-count'), /^solution 2 of/);
   assert.equal(await status(p), 'solved');
-  await p.screenshot({ path: join(shots, 'apad.png') });
+  await shot(p, 'apad.png');
   await p.setInputFiles('input[data-pzl-open]', file('apad/solutions.apad'));
   await p.waitForSelector('[data-pzl-board][data-kind="apad"] svg');
   assert.match(await p.textContent('#title'), /apad/);
@@ -237,7 +243,7 @@ test('Packing: a pzl-pack file opens and solves (distinct solutions, stepping); 
   await p.click('[data-poly="next"]');
   assert.match(await p.textContent('#poly-count'), /^solution 2 of 2/);
   timings.poly_pent_3x20_distinct_ms = await p.evaluate(() => window.pzlLastSolveMs);
-  await p.screenshot({ path: join(shots, 'poly.png') });
+  await shot(p, 'poly.png');
   // MacPoly's figure 3 as printed (a misprint: no solution), from the file picker.
   await p.setInputFiles('input[data-pzl-open]', file('poly/macpoly/fig3-6x6-square.puz.txt'));
   await p.waitForSelector('[data-pzl-board][data-kind="poly"] svg');

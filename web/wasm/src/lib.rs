@@ -130,7 +130,10 @@ impl Puzzle {
             human: flag("human"),
             count: flag("count"),
             limit: o.get("limit").and_then(Value::as_u64),
-            timeout: o.get("timeout").and_then(Value::as_f64).and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()),
+            timeout: o
+                .get("timeout")
+                .and_then(Value::as_f64)
+                .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()),
             ..SolveRequest::default()
         };
         let solution = self.doc.solve(&request).map_err(js)?;
@@ -138,9 +141,17 @@ impl Puzzle {
         let mut svgs = Vec::new();
         let mut edges = Vec::new();
         for doc in solution.solutions.iter().take(200) {
-            texts.push(doc.write(doc.format()).map(|w| String::from_utf8_lossy(&w.bytes).into_owned()).unwrap_or_default());
+            texts.push(
+                doc.write(doc.format())
+                    .map(|w| String::from_utf8_lossy(&w.bytes).into_owned())
+                    .unwrap_or_default(),
+            );
             if flag("svg") {
-                svgs.push(doc.render(&RenderRequest::new(Picture::Svg)).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default());
+                svgs.push(
+                    doc.render(&RenderRequest::new(Picture::Svg))
+                        .map(|b| String::from_utf8_lossy(&b).into_owned())
+                        .unwrap_or_default(),
+                );
             }
             if let Document::Masyu(d) = doc {
                 edges.push(d.value.edge_states().iter().map(|&s| edge_state(s)).collect::<Vec<u8>>());
@@ -275,8 +286,13 @@ impl Puzzle {
     pub fn crossword_check(&self, entries: &str, cells: &str) -> Result<String, JsError> {
         let p = self.crossword_puzzle()?;
         let entries: Vec<String> = serde_json::from_str(entries).map_err(|e| JsError::new(&e.to_string()))?;
-        let which: Vec<usize> = if cells.is_empty() { Vec::new() } else { serde_json::from_str(cells).map_err(|e| JsError::new(&e.to_string()))? };
-        let all: Vec<usize> = (0..p.width * p.height).filter(|&i| p.solution.get(i).is_some_and(|&b| b != b'.')).collect();
+        let which: Vec<usize> = if cells.is_empty() {
+            Vec::new()
+        } else {
+            serde_json::from_str(cells).map_err(|e| JsError::new(&e.to_string()))?
+        };
+        let all: Vec<usize> =
+            (0..p.width * p.height).filter(|&i| p.solution.get(i).is_some_and(|&b| b != b'.')).collect();
         let which = if which.is_empty() { all.clone() } else { which };
         let mut wrong = Vec::new();
         let mut empty = Vec::new();
@@ -288,7 +304,9 @@ impl Puzzle {
                 wrong.push(i);
             }
         }
-        let solved = all.iter().all(|&i| entries.get(i).is_some_and(|e| self.entry_matches(p, i, &e.trim().to_uppercase())));
+        let solved = all
+            .iter()
+            .all(|&i| entries.get(i).is_some_and(|e| self.entry_matches(p, i, &e.trim().to_uppercase())));
         Ok(json!({"wrong": wrong, "empty": empty, "solved": solved}).to_string())
     }
 
@@ -308,7 +326,10 @@ impl Puzzle {
 
     fn entry_matches(&self, p: &pzl_crossword::Puzzle, i: usize, entry: &str) -> bool {
         let answer = p.cell_answer(i).to_uppercase();
-        entry == answer || (answer.chars().count() > 1 && entry.chars().next() == answer.chars().next() && entry.len() == 1)
+        entry == answer
+            || (answer.chars().count() > 1
+                && entry.chars().next() == answer.chars().next()
+                && entry.len() == 1)
     }
 
     fn crossword_puzzle(&self) -> Result<&pzl_crossword::Puzzle, JsError> {
@@ -330,7 +351,8 @@ pub fn apad_solve(edition: &str, date: &str, weekday: &str, year: i32) -> Result
     if parsed.year.is_none() {
         parsed.year = Some(year);
     }
-    let weekday = apad::weekday_for(&puzzle, parsed, (!weekday.is_empty()).then_some(weekday)).map_err(js)?.value;
+    let weekday =
+        apad::weekday_for(&puzzle, parsed, (!weekday.is_empty()).then_some(weekday)).map_err(js)?.value;
     let answer = apad::Answer { date: parsed.date, weekday };
     let solved = apad::solve_date(&puzzle, answer, false, &Limits::none());
     let labels: Vec<Option<String>> = puzzle
@@ -338,9 +360,13 @@ pub fn apad_solve(edition: &str, date: &str, weekday: &str, year: i32) -> Result
         .iter()
         .map(|s| {
             s.map(|l| match l {
-                pzl_apad::puzzle::Label::Month(m) => pzl_apad::puzzle::MONTH_NAMES[usize::from(m.clamp(1, 12)) - 1].to_string(),
+                pzl_apad::puzzle::Label::Month(m) => {
+                    pzl_apad::puzzle::MONTH_NAMES[usize::from(m.clamp(1, 12)) - 1].to_string()
+                }
                 pzl_apad::puzzle::Label::Day(d) => d.to_string(),
-                pzl_apad::puzzle::Label::Weekday(w) => pzl_apad::puzzle::WEEKDAY_NAMES[usize::from(w.min(6))].to_string(),
+                pzl_apad::puzzle::Label::Weekday(w) => {
+                    pzl_apad::puzzle::WEEKDAY_NAMES[usize::from(w.min(6))].to_string()
+                }
             })
         })
         .collect();

@@ -160,7 +160,8 @@ mod tests {
 
     #[test]
     fn hints_agree_with_the_solution() {
-        let rows = ["........", ".W.W....", "..WW..WW", ".W.W..W.", "B.......", ".......W", ".WWWWW..", "........"];
+        let rows =
+            ["........", ".W.W....", "..WW..WW", ".W.W..W.", "B.......", ".......W", ".WWWWW..", "........"];
         let mut board = board_from_rows(&rows).unwrap();
         let solution = solve(&board, &SolveOptions::default()).solution.unwrap();
         for _ in 0..300 {
