@@ -32,7 +32,8 @@ export class ApadPlayer implements Player {
     form.innerHTML = `<label>Edition <select id="apad-edition"><option>classic</option><option>weekday</option></select></label>
       <label>Date <input type="date" id="apad-date" data-pzl-date value="${today.toISOString().slice(0, 10)}"></label>
       <label>Weekday <select id="apad-weekday"><option value="">(the date's)</option>${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d) => `<option>${d}</option>`).join('')}</select></label>
-      <button>Solve</button> <button type="button" data-apad="prev">◀</button> <button type="button" data-apad="next">▶</button> <span id="apad-count"></span>`;
+      <button>Solve</button>
+      <label>Hint for piece <select id="apad-piece"></select></label> <button type="button" data-apad="prev">◀</button> <button type="button" data-apad="next">▶</button> <span id="apad-count"></span>`;
     $('#extra').innerHTML = '';
     $('#extra').appendChild(form);
     ($('#apad-edition') as HTMLSelectElement).value = edition;
@@ -56,15 +57,29 @@ export class ApadPlayer implements Player {
     } catch (e) { say((e as Error).message); }
   }
 
+  /** Where one chosen piece goes in the solution shown (the others left off). */
+  hint() {
+    const s = this.solved;
+    if (!s?.count) { say('pick a date with solutions first'); return; }
+    const piece = Number(($('#apad-piece') as HTMLSelectElement).value);
+    this.show(piece);
+    say(`Piece ${piece + 1} goes here (solution ${this.index + 1} of ${s.count})`);
+  }
+
   go(d: number) {
     if (!this.solved?.count) return;
     this.index = (this.index + d + this.solved.count) % this.solved.count;
     this.show();
   }
 
-  show() {
+  show(only = -1) {
     const s = this.solved;
     if (!s) return;
+    const pieces = Math.max(0, ...s.boards.flat()) + 1;
+    const select = $('#apad-piece') as HTMLSelectElement;
+    if (select.options.length !== pieces) {
+      select.innerHTML = Array.from({ length: pieces }, (_, k) => `<option value="${k}">${k + 1}</option>`).join('');
+    }
     const count = $('#apad-count');
     count.dataset.count = String(s.count);
     count.textContent = s.count ? `solution ${this.index + 1} of ${s.count}` : 'no solution';
@@ -80,7 +95,8 @@ export class ApadPlayer implements Player {
         const v = cells[i];
         if (v === -2 || s.labels[i] === null) td.className = 'none';
         else if (v === -1) { td.className = 'hole'; td.textContent = s.labels[i] ?? ''; }
-        else td.style.background = COLOURS[v % COLOURS.length];
+        else if (only < 0 || v === only) td.style.background = COLOURS[v % COLOURS.length];
+        else td.style.background = '#eee';
       }
     }
     const b = board();

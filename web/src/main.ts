@@ -1,6 +1,6 @@
 // The pzl web app: opening files and links, and one player per kind. Every format and rule is the
 // WebAssembly module's (the pzl Rust crates); this file only draws and routes clicks.
-import init, { open, open_text, apad_solve, Puzzle } from './pkg/pzl_wasm.js';
+import init, { open, open_text, apad_solve, formats, Puzzle } from './pkg/pzl_wasm.js';
 import { MasyuPlayer } from './masyu';
 import { CrosswordPlayer } from './crossword';
 import { ApadPlayer } from './apad';
@@ -88,6 +88,10 @@ async function main() {
   await init({ module_or_path: 'pzl_wasm_bg.wasm' });
   (window as any).pzl = { open, open_text, apad_solve };
   const input = $<HTMLInputElement>('input[data-pzl-open]');
+  // The picker offers every extension pzl knows (and any file: detection reads the content).
+  const exts = new Set<string>();
+  for (const f of JSON.parse(formats()) as { extensions: string[] }[]) for (const e of f.extensions) exts.add(`.${e}`);
+  input.accept = [...exts, '*/*'].join(',');
   input.addEventListener('change', async () => {
     const f = input.files?.[0];
     if (f) openBytes(new Uint8Array(await f.arrayBuffer()), f.name);

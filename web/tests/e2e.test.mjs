@@ -221,6 +221,20 @@ test('A-Puzzle-A-Day: the date picker counts and steps through solutions; an .ap
   await p.setInputFiles('input[data-pzl-open]', file('apad/solutions.apad'));
   await p.waitForSelector('[data-pzl-board][data-kind="apad"] svg');
   assert.match(await p.textContent('#title'), /apad/);
+  // Its first board as apad text, shared as a ?p= link.
+  const text = await p.evaluate(() => new TextDecoder().decode(window.__pzlPlayer.p.write('apad-text')));
+  const firstBoard = text.slice(0, text.indexOf('\nboard 2'));
+  const q = await page('?p=' + encodeURIComponent(firstBoard));
+  await q.waitForSelector('[data-pzl-board][data-kind="apad"] svg');
+  assert.match(await q.textContent('#title'), /apad-text/);
+  // A hint: where piece 3 goes, on the date picker.
+  await q.fill('#apad-date', '2026-10-06');
+  await q.click('#apad-form button:not([type])');
+  await q.waitForSelector('#apad-count[data-count="7"]');
+  await q.selectOption('#apad-piece', { value: '2' });
+  await q.click('[data-pzl-action="hint"]');
+  assert.match(await q.textContent('#message'), /^Piece 3 goes here/);
+  await q.context().close();
   await p.context().close();
 });
 
