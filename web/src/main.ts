@@ -47,13 +47,18 @@ function start(p: Puzzle, label: string) {
     b.textContent = p.render('text', '', false);
     say(`pzl reads this ${kind} file, but the page has no player for it`);
   }
+  enableButtons();
+  const warnings: string[] = JSON.parse(p.warnings());
+  if (warnings.length) say(warnings.join('; '));
+}
+
+/** Offer the actions the current player has. */
+function enableButtons() {
   (window as any).__pzlPlayer = player;
   for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
     const a = btn.dataset.pzlAction as keyof Player;
     btn.disabled = !player || typeof player[a] !== 'function';
   }
-  const warnings: string[] = JSON.parse(p.warnings());
-  if (warnings.length) say(warnings.join('; '));
 }
 
 function openBytes(bytes: Uint8Array, name: string) {
@@ -81,7 +86,7 @@ export function openApad(edition: string) {
   $('#title').textContent = `A-Puzzle-A-Day (${edition})`;
   $('#actions').hidden = false;
   player = new ApadPlayer(null, edition);
-  (window as any).__pzlPlayer = player;
+  enableButtons();
 }
 
 async function main() {
