@@ -43,17 +43,19 @@ export class CrosswordPlayer implements Player {
       b.onclick = f;
       extra.appendChild(b);
     };
-    mk('Check word', () => this.checkCells(this.word()), 'check-word');
-    mk('Check cell', () => this.checkCells([this.cur]), 'check-cell');
-    mk('Reveal cell', () => this.reveal([this.cur]), 'reveal-cell');
-    mk('Reveal word', () => this.reveal(this.word()), 'reveal-word');
-    mk('Reveal all', () => this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block)), 'reveal-all');
+    if (!this.x.locked) {
+      mk('Check word', () => this.checkCells(this.word()), 'check-word');
+      mk('Check cell', () => this.checkCells([this.cur]), 'check-cell');
+      mk('Reveal cell', () => this.reveal([this.cur]), 'reveal-cell');
+      mk('Reveal word', () => this.reveal(this.word()), 'reveal-word');
+      mk('Reveal all', () => this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block)), 'reveal-all');
+    }
     mk('Print', () => this.print(), 'print');
     if (this.x.locked) {
       mk('Unlock…', () => {
         const key = prompt('The four-digit key');
         if (!key) return;
-        try { this.p.crossword_unlock(key); say('Unlocked'); this.load(); } catch (e) { say((e as Error).message); }
+        try { this.p.crossword_unlock(key); this.load(); say('Unlocked'); } catch (e) { say((e as Error).message); }
       }, 'unlock');
     }
     const t = document.createElement('span');
@@ -227,7 +229,9 @@ export class CrosswordPlayer implements Player {
     this.show();
   }
 
-  solve() { this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block)); }
+  solve() {
+    if (this.x.locked) { say('the solution is locked: unlock it with its key first'); return; }
+    this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block)); }
 
   reset() {
     this.entries = this.x.cells.map(() => '');

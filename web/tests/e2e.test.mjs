@@ -195,6 +195,37 @@ test('Crossword: open a .puz, fill it by typing, check it', async () => {
   await p.context().close();
 });
 
+test('Crossword: a locked puzzle is checked through its scrambled checksum and unlocks with its key', async () => {
+  const p = await page();
+  const path = file('puz/puzpy/nyt_locked.puz');
+  await p.setInputFiles('input[data-pzl-open]', path);
+  await p.waitForSelector('[data-pzl-board][data-kind="crossword"] [data-pzl-cell]');
+  await p.click('[data-pzl-action="check"]');
+  assert.equal(await status(p), 'wrong');
+  // The answers, from a second copy unlocked with the key (the player here knows them).
+  const bytes = [...readFileSync(path)];
+  const answers = await p.evaluate((bytes) => {
+    const copy = window.pzl.open(new Uint8Array(bytes), 'copy.puz', '');
+    copy.crossword_unlock('7844');
+    const x = JSON.parse(copy.crossword());
+    const cells = x.cells.map((c, i) => (c.block ? -1 : i)).filter((i) => i >= 0);
+    return { cells, letters: JSON.parse(copy.crossword_reveal(JSON.stringify(cells))), width: x.width };
+  }, bytes);
+  for (let k = 0; k < answers.cells.length; k++) {
+    const i = answers.cells[k];
+    await p.click(`[data-pzl-cell][data-row="${Math.floor(i / answers.width)}"][data-col="${i % answers.width}"]`);
+    await p.keyboard.type(answers.letters[k].slice(0, 1));
+  }
+  await p.click('[data-pzl-action="check"]');
+  assert.equal(await status(p), 'solved', await p.textContent('#message'));
+  assert.match(await p.textContent('#message'), /scrambled checksum/);
+  p.once('dialog', (d) => d.accept('7844'));
+  await p.click('[data-pzl-xw="unlock"]');
+  await p.waitForSelector('[data-pzl-xw="reveal-all"]');
+  assert.equal(await p.textContent('#message'), 'Unlocked');
+  await p.context().close();
+});
+
 test('Crossword: a ?p= link (Across Lite text) opens, Tab moves to the next clue', async () => {
   const text = readFileSync(file('puz/puzpy/diagramless.txt'), 'utf8');
   const p = await page('?p=' + encodeURIComponent(text));

@@ -304,6 +304,12 @@ impl Puzzle {
                 wrong.push(i);
             }
         }
+        if matches!(p.state(), pzl_crossword::puzzle::SolutionState::Locked) {
+            // A locked solution is scrambled: the whole fill is checked through the scrambled
+            // checksum, as Across Lite does; single cells cannot be.
+            let solved = self.locked_fill_matches(&entries).unwrap_or(false);
+            return Ok(json!({"wrong": [], "empty": empty, "solved": solved, "locked": true}).to_string());
+        }
         let solved = all
             .iter()
             .all(|&i| entries.get(i).is_some_and(|e| self.entry_matches(p, i, &e.trim().to_uppercase())));
@@ -322,6 +328,21 @@ impl Puzzle {
         let key = pzl::kinds::crossword::parse_key(key).map_err(js)?;
         self.doc = pzl::kinds::crossword::unlock(&self.doc, key).map_err(js)?;
         Ok(())
+    }
+
+    /// Whether the player's complete fill matches a locked solution (`None`: not a `.puz` file,
+    /// or the fill is incomplete).
+    fn locked_fill_matches(&self, entries: &[String]) -> Option<bool> {
+        let Document::Crossword(d) = &self.doc else { return None };
+        let mut puz = d.value.puz()?.clone();
+        let p = d.value.puzzle();
+        for (i, cell) in puz.fill.iter_mut().enumerate() {
+            if p.solution.get(i).is_some_and(|&b| b != b'.') {
+                let entry = entries.get(i).map(|s| s.trim().to_uppercase()).unwrap_or_default();
+                *cell = entry.bytes().next().unwrap_or(b'-');
+            }
+        }
+        puz.locked_fill_matches()
     }
 
     fn entry_matches(&self, p: &pzl_crossword::Puzzle, i: usize, entry: &str) -> bool {
