@@ -5,7 +5,7 @@ import { $, board, say, setStatus, type Player } from './main';
 
 interface Cell { block: boolean; number: number; circled: boolean; entry: string }
 interface Clue { number: number; direction: string; clue: string | null; cells: number[] }
-interface Xw { width: number; height: number; title: string; author: string; locked: boolean; cells: Cell[]; clues: Clue[]; notes: string }
+interface Xw { width: number; height: number; title: string; author: string; locked: boolean; diagramless: boolean; cells: Cell[]; clues: Clue[]; notes: string }
 
 export class CrosswordPlayer implements Player {
   p: Puzzle;
@@ -28,7 +28,7 @@ export class CrosswordPlayer implements Player {
     this.storeKey = `pzl-xw:${this.x.title}:${this.x.width}x${this.x.height}:${this.x.clues.map((c) => c.clue).join('|').slice(0, 200)}`;
     const saved = localStorage.getItem(this.storeKey);
     this.entries = saved ? JSON.parse(saved) : this.x.cells.map((c) => (c.block ? '' : c.entry));
-    this.cur = this.x.cells.findIndex((c) => !c.block);
+    this.cur = this.x.diagramless ? 0 : this.x.cells.findIndex((c) => !c.block);
     this.draw();
     this.extras();
   }
@@ -48,7 +48,7 @@ export class CrosswordPlayer implements Player {
       mk('Check cell', () => this.checkCells([this.cur]), 'check-cell');
       mk('Reveal cell', () => this.reveal([this.cur]), 'reveal-cell');
       mk('Reveal word', () => this.reveal(this.word()), 'reveal-word');
-      mk('Reveal all', () => this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block)), 'reveal-all');
+      mk('Reveal all', () => this.solve(), 'reveal-all');
     }
     mk('Print', () => this.print(), 'print');
     if (this.x.locked) {
@@ -79,7 +79,7 @@ export class CrosswordPlayer implements Player {
         const i = r * width + c;
         const td = tr.insertCell();
         const cell = cells[i];
-        if (cell.block) td.className = 'block';
+        if (cell.block && !this.x.diagramless) td.className = 'block';
         else {
           td.dataset.pzlCell = '';
           td.dataset.row = String(r);
@@ -119,19 +119,23 @@ export class CrosswordPlayer implements Player {
   }
 
   word(): number[] {
+    if (this.x.diagramless) return [this.cur];
     return (this.clueAt(this.cur, this.across) ?? this.clueAt(this.cur, !this.across))?.cells ?? [this.cur];
   }
 
   show() {
     if (!this.clueAt(this.cur, this.across) && this.clueAt(this.cur, !this.across)) this.across = !this.across;
     const word = new Set(this.word());
+    const dl = this.x.diagramless;
     this.tds.forEach((td, i) => {
       const cell = this.x.cells[i];
-      if (cell.block) return;
-      td.classList.toggle('word', word.has(i));
+      if (cell.block && !dl) return;
+      td.classList.toggle('word', !dl && word.has(i));
       td.classList.toggle('cur', i === this.cur);
-      td.textContent = this.entries[i] || '';
-      if (cell.number) { const s = document.createElement('small'); s.textContent = String(cell.number); td.prepend(s); }
+      // Diagramless: the player places the blocks (`.`), and no numbers are shown.
+      td.classList.toggle('placed-block', dl && this.entries[i] === '.');
+      td.textContent = this.entries[i] === '.' ? '' : this.entries[i] || '';
+      if (cell.number && !dl) { const s = document.createElement('small'); s.textContent = String(cell.number); td.prepend(s); }
     });
     const clue = this.clueAt(this.cur, this.across);
     document.querySelectorAll('#side li').forEach((li) => li.classList.remove('cur'));
@@ -158,7 +162,7 @@ export class CrosswordPlayer implements Player {
     for (;;) {
       r += dr; c += dc;
       if (r < 0 || c < 0 || r >= height || c >= width) return;
-      if (!cells[r * width + c].block) { this.cur = r * width + c; return; }
+      if (this.x.diagramless || !cells[r * width + c].block) { this.cur = r * width + c; return; }
     }
   }
 
@@ -187,6 +191,9 @@ export class CrosswordPlayer implements Player {
     } else if (k === 'Insert' || k === 'Escape') {
       const v = prompt('Rebus entry (several letters in this cell)', this.entries[this.cur] || '');
       if (v !== null) { this.entries[this.cur] = v.toUpperCase(); this.save(); }
+    } else if (k === '.' && this.x.diagramless) {
+      this.entries[this.cur] = this.entries[this.cur] === '.' ? '' : '.';
+      this.save();
     } else if (/^[a-zA-Z0-9]$/.test(k)) {
       this.entries[this.cur] = k.toUpperCase();
       this.step(1);
@@ -231,7 +238,9 @@ export class CrosswordPlayer implements Player {
 
   solve() {
     if (this.x.locked) { say('the solution is locked: unlock it with its key first'); return; }
-    this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block)); }
+    this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block));
+    if (this.x.diagramless) { this.x.cells.forEach((c, i) => { if (c.block) this.entries[i] = '.'; }); this.save(); this.show(); }
+  }
 
   reset() {
     this.entries = this.x.cells.map(() => '');

@@ -142,6 +142,7 @@ async function main() {
     extra.innerHTML = 'Or play <a href="?apad=classic">A-Puzzle-A-Day</a> (<a href="?apad=weekday">weekday edition</a>).';
     $('#title').after(extra);
   }
+  document.body.dataset.readyMs = performance.now().toFixed(1);
   document.body.dataset.ready = '1';
   if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('sw.js').catch(() => {});
 }

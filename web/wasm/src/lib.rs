@@ -3,6 +3,7 @@
 //! answer comes from the `pzl` crates.
 
 use pzl::{Document, Open, Picture, RenderRequest, SolveRequest};
+use pzl_crossword::numbering::is_block;
 use pzl_masyu::EdgeState;
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
@@ -261,7 +262,7 @@ impl Puzzle {
         let numbers = p.cell_numbers();
         let cells: Vec<Value> = (0..p.width * p.height)
             .map(|i| {
-                let block = p.solution.get(i).is_none_or(|&b| b == b'.');
+                let block = p.solution.get(i).is_none_or(|&b| is_block(b));
                 json!({"block": block, "number": numbers.get(i).copied().unwrap_or(0), "circled": p.is_circled(i),
                        "entry": p.cell_entry(i).replace(['-', '.'], "")})
             })
@@ -275,8 +276,9 @@ impl Puzzle {
             })
             .collect();
         let locked = matches!(p.state(), pzl_crossword::puzzle::SolutionState::Locked);
+        let diagramless = p.puzzle_type & pzl_crossword::raw::TYPE_DIAGRAMLESS != 0;
         Ok(json!({"width": p.width, "height": p.height, "title": p.title, "author": p.author,
-                  "copyright": p.copyright, "notes": p.notes, "locked": locked, "cells": cells, "clues": clues})
+                  "copyright": p.copyright, "notes": p.notes, "locked": locked, "diagramless": diagramless, "cells": cells, "clues": clues})
         .to_string())
     }
 
@@ -292,7 +294,7 @@ impl Puzzle {
             serde_json::from_str(cells).map_err(|e| JsError::new(&e.to_string()))?
         };
         let all: Vec<usize> =
-            (0..p.width * p.height).filter(|&i| p.solution.get(i).is_some_and(|&b| b != b'.')).collect();
+            (0..p.width * p.height).filter(|&i| p.solution.get(i).is_some_and(|&b| !is_block(b))).collect();
         let which = if which.is_empty() { all.clone() } else { which };
         let mut wrong = Vec::new();
         let mut empty = Vec::new();
@@ -304,15 +306,22 @@ impl Puzzle {
                 wrong.push(i);
             }
         }
+        // Letters typed where the solution has a block (diagramless puzzles show no blocks).
+        let letters_on_blocks: Vec<usize> = (0..p.width * p.height)
+            .filter(|&i| p.solution.get(i).is_some_and(|&b| is_block(b)))
+            .filter(|&i| entries.get(i).is_some_and(|e| !e.trim().is_empty() && e.trim() != "."))
+            .collect();
+        wrong.extend(letters_on_blocks.iter().filter(|i| cells.is_empty() || which.contains(i)));
         if matches!(p.state(), pzl_crossword::puzzle::SolutionState::Locked) {
             // A locked solution is scrambled: the whole fill is checked through the scrambled
             // checksum, as Across Lite does; single cells cannot be.
             let solved = self.locked_fill_matches(&entries).unwrap_or(false);
             return Ok(json!({"wrong": [], "empty": empty, "solved": solved, "locked": true}).to_string());
         }
-        let solved = all
-            .iter()
-            .all(|&i| entries.get(i).is_some_and(|e| self.entry_matches(p, i, &e.trim().to_uppercase())));
+        let solved = letters_on_blocks.is_empty()
+            && all
+                .iter()
+                .all(|&i| entries.get(i).is_some_and(|e| self.entry_matches(p, i, &e.trim().to_uppercase())));
         Ok(json!({"wrong": wrong, "empty": empty, "solved": solved}).to_string())
     }
 
@@ -337,7 +346,7 @@ impl Puzzle {
         let mut puz = d.value.puz()?.clone();
         let p = d.value.puzzle();
         for (i, cell) in puz.fill.iter_mut().enumerate() {
-            if p.solution.get(i).is_some_and(|&b| b != b'.') {
+            if p.solution.get(i).is_some_and(|&b| !is_block(b)) {
                 let entry = entries.get(i).map(|s| s.trim().to_uppercase()).unwrap_or_default();
                 *cell = entry.bytes().next().unwrap_or(b'-');
             }
