@@ -47,6 +47,7 @@ export class MasyuPlayer implements Player {
       this.byPair.set(`${r2},${c2},${r1},${c1}`, n);
     });
     this.draw();
+    $('#extra').innerHTML = '<label title="one-level hypotheses before deeper guessing"><input type="checkbox" id="masyu-human"> reason like a person (replay)</label>';
     this.changed(false);
   }
 
@@ -216,7 +217,8 @@ export class MasyuPlayer implements Player {
   }
 
   replay() {
-    const r = JSON.parse(this.p.solve('{"trace":true}'));
+    const human = ($('#masyu-human') as HTMLInputElement | null)?.checked ?? false;
+    const r = JSON.parse(this.p.solve(JSON.stringify({ trace: true, human })));
     if (!r.trace) { say('no trace'); return; }
     this.steps = JSON.parse(this.p.masyu_replay(r.trace)).steps;
     this.undoStack.push(this.edges.slice());

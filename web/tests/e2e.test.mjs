@@ -79,6 +79,20 @@ test('the page is interactive within 1 s and the WASM module is under 2 MB gzipp
   await p.context().close();
 });
 
+test('the page works offline once loaded (service worker)', async () => {
+  const p = await page();
+  await p.evaluate(() => navigator.serviceWorker.ready);
+  await p.reload();
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.evaluate(() => new Promise((r) => (navigator.serviceWorker.controller ? r() : navigator.serviceWorker.addEventListener('controllerchange', r))));
+  await p.context().setOffline(true);
+  await p.goto(base + '?p=' + encodeURIComponent('https://puzz.link/p?mashu/10/10/0i00me030932110099033ij09107di0000'));
+  await p.waitForSelector('[data-pzl-board][data-kind="masyu"] [data-pzl-edge]', { timeout: 10_000 });
+  await p.click('[data-pzl-action="solve"]');
+  assert.equal(await status(p), 'solved');
+  await p.context().close();
+});
+
 test('Masyu: open a file and play it to the end with hints only', async () => {
   const p = await page();
   await p.setInputFiles('input[data-pzl-open]', file('masyu/puzzles/fixtures/flar-KrazyDad-8x8-Easy-1-1-1.txt'));
