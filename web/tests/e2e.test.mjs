@@ -135,6 +135,19 @@ test('Masyu: draw with the mouse, check names the rule and cells, a wrong line i
   await p.context().close();
 });
 
+test('Masyu: a file dropped on the page opens (drag and drop)', async () => {
+  const p = await page();
+  await p.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'ladybug.tootsweet'));
+    document.querySelector('#drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, '4:4:AgAQAA\n');
+  await p.waitForSelector('[data-pzl-board][data-kind="masyu"] [data-pzl-edge]');
+  assert.equal(await p.locator('[data-pzl-edge]').count(), 24);
+  assert.match(await p.textContent('#title'), /ladybug\.tootsweet — masyu \(tootsweet\)/);
+  await p.context().close();
+});
+
 test('Masyu: solve and replay, with solve times measured in the browser', async () => {
   const p = await page('?p=' + encodeURIComponent('https://puzz.link/p?mashu/10/10/130010i6j009960933092093203019200i'));
   await p.waitForSelector('[data-pzl-edge]');
