@@ -32,6 +32,7 @@ mod picture;
 mod report;
 mod request;
 pub mod text;
+pub mod time;
 
 pub use diag::{Location, Parsed, Warning, Written};
 pub use error::{Error, ErrorKind, Result};

@@ -17,11 +17,12 @@
 //! Counts split over threads (`jobs`) give the same figures; listed solutions come in the same
 //! order.
 
+use pzl_core::time::Instant;
 use std::collections::{BTreeSet, HashSet};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pzl_grid::{Grid, Pos, Symmetry};
 use rayon::prelude::*;

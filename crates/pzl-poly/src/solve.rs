@@ -4,8 +4,8 @@
 
 use pzl_core::FormatTable as _;
 
+use pzl_core::time::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use pzl_core::{Count, Error, Fact, Outcome, Result, SolveReport, SolveRequest, Solved, Warning};
 

@@ -24,6 +24,7 @@ pub enum Document {
     /// A Masyu puzzle, partly drawn board or solution.
     Masyu(Doc<pzl_masyu::MasyuKind>),
     /// TootSweet's `Puzzles.data` database (read only).
+    #[cfg(feature = "database")]
     MasyuDb(Doc<pzl_masyu::TootSweetDbKind>),
     /// A-Puzzle-A-Day boards.
     Apad(Doc<pzl_apad::ApadKind>),
@@ -43,6 +44,7 @@ macro_rules! with_doc {
                 type $k = pzl_masyu::MasyuKind;
                 $body
             }
+            #[cfg(feature = "database")]
             Document::MasyuDb($d) => {
                 type $k = pzl_masyu::TootSweetDbKind;
                 $body
@@ -173,6 +175,7 @@ impl Document {
     pub fn parse(bytes: &[u8], format: Format, params: &str) -> Result<Parsed<Document>, Error> {
         Ok(match format {
             Format::Masyu(f) => read_as!(Masyu, pzl_masyu::MasyuKind, f, bytes, params),
+            #[cfg(feature = "database")]
             Format::MasyuDb(f) => read_as!(MasyuDb, pzl_masyu::TootSweetDbKind, f, bytes, params),
             Format::Apad(f) => read_as!(Apad, pzl_apad::ApadKind, f, bytes, params),
             Format::Crossword(f) => read_as!(Crossword, pzl_crossword::CrosswordKind, f, bytes, params),
@@ -185,6 +188,7 @@ impl Document {
     pub fn format(&self) -> Format {
         match self {
             Document::Masyu(d) => Format::Masyu(d.format),
+            #[cfg(feature = "database")]
             Document::MasyuDb(d) => Format::MasyuDb(d.format),
             Document::Apad(d) => Format::Apad(d.format),
             Document::Crossword(d) => Format::Crossword(d.format),
@@ -219,6 +223,7 @@ impl Document {
         };
         match (self, to) {
             (Document::Masyu(d), Format::Masyu(f)) => pzl_masyu::MasyuKind::write(&d.value, f),
+            #[cfg(feature = "database")]
             (Document::MasyuDb(d), Format::MasyuDb(f)) => pzl_masyu::TootSweetDbKind::write(&d.value, f),
             (Document::Apad(d), Format::Apad(f)) => pzl_apad::ApadKind::write(&d.value, f),
             (Document::Crossword(d), Format::Crossword(f)) => {
@@ -326,6 +331,7 @@ impl Document {
                 let solved = pzl_masyu::MasyuKind::solve_in(&d.value, request, d.format)?;
                 solution_of!(Masyu, d.format, solved)
             }
+            #[cfg(feature = "database")]
             Document::MasyuDb(d) => {
                 solution_of!(MasyuDb, d.format, pzl_masyu::TootSweetDbKind::solve(&d.value, request)?)
             }
@@ -359,6 +365,7 @@ impl Document {
     fn set_format(&mut self, to: Format) {
         match (self, to) {
             (Document::Masyu(d), Format::Masyu(f)) => d.format = f,
+            #[cfg(feature = "database")]
             (Document::MasyuDb(d), Format::MasyuDb(f)) => d.format = f,
             (Document::Apad(d), Format::Apad(f)) => d.format = f,
             (Document::Crossword(d), Format::Crossword(f)) => d.format = f,

@@ -13,6 +13,7 @@ pub enum Format {
     /// A Masyu format.
     Masyu(<pzl_masyu::MasyuKind as Kind>::Format),
     /// TootSweet's `Puzzles.data` database.
+    #[cfg(feature = "database")]
     MasyuDb(<pzl_masyu::TootSweetDbKind as Kind>::Format),
     /// An A-Puzzle-A-Day format.
     Apad(<pzl_apad::ApadKind as Kind>::Format),
@@ -35,8 +36,10 @@ impl Format {
     /// Every format, in detection order: within a kind its most specific content test first; the
     /// kinds in the order below.
     pub fn all() -> impl Iterator<Item = Format> {
-        formats_of!(Masyu, pzl_masyu::MasyuKind)
-            .chain(formats_of!(MasyuDb, pzl_masyu::TootSweetDbKind))
+        let masyu = formats_of!(Masyu, pzl_masyu::MasyuKind);
+        #[cfg(feature = "database")]
+        let masyu = masyu.chain(formats_of!(MasyuDb, pzl_masyu::TootSweetDbKind));
+        masyu
             .chain(formats_of!(Apad, pzl_apad::ApadKind))
             .chain(formats_of!(Crossword, pzl_crossword::CrosswordKind))
             .chain(formats_of!(Mac, pzl_macfile::MacKind))
@@ -47,6 +50,7 @@ impl Format {
     pub fn info(self) -> &'static FormatInfo {
         match self {
             Format::Masyu(f) => <pzl_masyu::MasyuKind as Kind>::format_info(f),
+            #[cfg(feature = "database")]
             Format::MasyuDb(f) => <pzl_masyu::TootSweetDbKind as Kind>::format_info(f),
             Format::Apad(f) => <pzl_apad::ApadKind as Kind>::format_info(f),
             Format::Crossword(f) => <pzl_crossword::CrosswordKind as Kind>::format_info(f),

@@ -118,9 +118,11 @@ pub mod masyu {
     pub use pzl_masyu::render::text as board_text;
     pub use pzl_masyu::solver::animate;
     pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
+    pub use pzl_masyu::solver::{Hint, hint};
 }
 
 /// TootSweet's `Puzzles.data` database (`pzl masyu db …`).
+#[cfg(feature = "database")]
 pub mod tootsweet {
     use super::*;
 

@@ -38,6 +38,7 @@
 mod document;
 mod embedded;
 mod format;
+#[cfg(unix)]
 pub mod fs;
 pub mod kinds;
 

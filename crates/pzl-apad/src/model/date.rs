@@ -166,8 +166,8 @@ pub fn civil_from_days(days: i64) -> (i32, u8, u8) {
 
 /// Today's date (UTC) with its year.
 pub fn today() -> ParsedDate {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let secs = pzl_core::time::SystemTime::now()
+        .duration_since(pzl_core::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0);
     let (year, month, day) = civil_from_days(secs.div_euclid(86_400));

@@ -5,8 +5,8 @@
 
 pub mod search;
 
+use pzl_core::time::Instant;
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use pzl_core::{Count, Error, Fact, Outcome, Parsed, SolveReport, Warning};
 

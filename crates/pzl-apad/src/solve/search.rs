@@ -14,9 +14,10 @@
 //! keeping only steps that lead to a solution), then walks it to visit every solution in search
 //! order. The weekday edition's states meet often: this halves its one-pass time.
 
+use pzl_core::time::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::{Answer, Board, Cell};
 use crate::date::Date;

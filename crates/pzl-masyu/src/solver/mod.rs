@@ -13,16 +13,19 @@
 pub mod animate;
 mod colour;
 mod engine;
+mod hint;
 pub mod request;
 mod search;
 pub mod trace;
 
+use pzl_core::time::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::{Board, Cell, EdgeState};
 use engine::{BLACK, CROSS, EMPTY, Engine, LINE, WHITE};
+pub use hint::{Hint, hint};
 pub use request::{grade, solve_request};
 pub use trace::{Rule, TraceEvent};
 

@@ -155,7 +155,7 @@ fn rows_of(board: &Board) -> Vec<String> {
 }
 
 /// The cells a rule read to decide `edge` (see the module documentation).
-fn reads(board: &Board, edge: u32, rule: Rule, cell: u32) -> Vec<[usize; 2]> {
+pub(crate) fn reads(board: &Board, edge: u32, rule: Rule, cell: u32) -> Vec<[usize; 2]> {
     let (w, h) = (board.width(), board.height());
     let index = board.edge_index();
     let (a, b) = index.edge(edge as usize).cells();

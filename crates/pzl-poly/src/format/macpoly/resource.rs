@@ -148,7 +148,7 @@ pub fn save_arrangement(choice: &PuzzleChoice, request: &SolveRequest) -> Result
     if let Some(reason) = problem.impossibility() {
         return Ok(SaveOutcome::NoSolution(Some(reason.to_string())));
     }
-    let started = std::time::Instant::now();
+    let started = pzl_core::time::Instant::now();
     let options =
         SearchOptions { jobs: 1, limit: None, timeout: request.timeout, cancel: request.cancel.clone() };
     let mut found: Option<Solution> = None;

@@ -1,0 +1,150 @@
+// The pzl web app: opening files and links, and one player per kind. Every format and rule is the
+// WebAssembly module's (the pzl Rust crates); this file only draws and routes clicks.
+import init, { open, open_text, apad_solve, formats, Puzzle } from './pkg/pzl_wasm.js';
+import { MasyuPlayer } from './masyu';
+import { CrosswordPlayer } from './crossword';
+import { ApadPlayer } from './apad';
+import { PolyPlayer } from './poly';
+
+export interface Player {
+  check?(): void;
+  hint?(): void;
+  solve?(): void;
+  replay?(): void;
+  reset?(): void;
+  undo?(): void;
+  redo?(): void;
+  key?(e: KeyboardEvent): void;
+}
+
+export const $ = <T extends HTMLElement = HTMLElement>(sel: string) => document.querySelector(sel) as T;
+export const board = () => $('#board');
+export function say(text: string) { $('#message').textContent = text; }
+export function setStatus(s: 'unsolved' | 'solved' | 'wrong') { board().dataset.status = s; }
+
+let player: Player | null = null;
+
+function start(p: Puzzle, label: string) {
+  const kind = p.kind();
+  document.querySelector('#intro')?.remove();
+  const b = board();
+  b.innerHTML = '';
+  b.dataset.kind = kind;
+  setStatus('unsolved');
+  $('#side').innerHTML = '';
+  $('#extra').innerHTML = '';
+  $('#replay').hidden = true;
+  $('#actions').hidden = false;
+  $('#title').textContent = `${label} — ${kind} (${p.format()})`;
+  say('');
+  for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) btn.disabled = false;
+  if (kind === 'masyu') player = new MasyuPlayer(p);
+  else if (kind === 'crossword') player = new CrosswordPlayer(p);
+  else if (kind === 'apad') player = new ApadPlayer(p);
+  else if (kind === 'poly') player = new PolyPlayer(p);
+  else {
+    player = null;
+    b.textContent = p.render('text', '', false);
+    say(`pzl reads this ${kind} file, but the page has no player for it`);
+  }
+  enableButtons();
+  const warnings: string[] = JSON.parse(p.warnings());
+  if (warnings.length) say(warnings.join('; '));
+}
+
+/** Offer the actions the current player has. */
+function enableButtons() {
+  (window as any).__pzlPlayer = player;
+  for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
+    const a = btn.dataset.pzlAction as keyof Player;
+    btn.disabled = !player || typeof player[a] !== 'function';
+  }
+}
+
+function openBytes(bytes: Uint8Array, name: string) {
+  try {
+    start(open(bytes, name, ''), name);
+  } catch (e) {
+    say(`${name}: ${(e as Error).message}`);
+  }
+}
+
+export function openLink(text: string) {
+  try {
+    start(open_text(text), 'shared puzzle');
+    const url = new URL(location.href);
+    url.searchParams.set('p', text.trim());
+    history.replaceState(null, '', url);
+  } catch (e) {
+    say(`${(e as Error).message}`);
+  }
+}
+
+/** The APAD date picker without a file: the classic or weekday edition. */
+export function openApad(edition: string) {
+  board().dataset.kind = 'apad';
+  $('#title').textContent = `A-Puzzle-A-Day (${edition})`;
+  $('#actions').hidden = false;
+  player = new ApadPlayer(null, edition);
+  enableButtons();
+}
+
+async function main() {
+  await init({ module_or_path: 'pzl_wasm_bg.wasm' });
+  (window as any).pzl = { open, open_text, apad_solve };
+  const input = $<HTMLInputElement>('input[data-pzl-open]');
+  // The picker offers every extension pzl knows (and any file: detection reads the content).
+  const exts = new Set<string>();
+  for (const f of JSON.parse(formats()) as { extensions: string[] }[]) for (const e of f.extensions) exts.add(`.${e}`);
+  input.accept = [...exts, '*/*'].join(',');
+  input.addEventListener('change', async () => {
+    const f = input.files?.[0];
+    if (f) openBytes(new Uint8Array(await f.arrayBuffer()), f.name);
+  });
+  const drop = $('#drop');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('dragover'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('dragover'));
+  drop.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    drop.classList.remove('dragover');
+    const f = e.dataTransfer?.files?.[0];
+    if (f) openBytes(new Uint8Array(await f.arrayBuffer()), f.name);
+    else {
+      const text = e.dataTransfer?.getData('text/plain');
+      if (text) openLink(text);
+    }
+  });
+  $('#text-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    openLink($<HTMLInputElement>('#text-input').value);
+  });
+  for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
+    btn.addEventListener('click', () => {
+      const a = btn.dataset.pzlAction as keyof Player;
+      const f = player?.[a];
+      if (typeof f === 'function') (f as () => void).call(player);
+    });
+  }
+  document.addEventListener('keydown', (e) => {
+    if ((e.target as HTMLElement).tagName === 'INPUT') return;
+    if ((e.ctrlKey || e.metaKey) && e.key === 'z') { player?.undo?.(); e.preventDefault(); return; }
+    if ((e.ctrlKey || e.metaKey) && e.key === 'y') { player?.redo?.(); e.preventDefault(); return; }
+    player?.key?.(e);
+  });
+  const params = new URLSearchParams(location.search);
+  const p = params.get('p');
+  const apad = params.get('apad');
+  if (p) openLink(p);
+  else if (apad) openApad(apad);
+  else {
+    const extra = document.createElement('p');
+    extra.id = 'intro';
+    extra.innerHTML = 'Or play <a href="?apad=classic">A-Puzzle-A-Day</a> (<a href="?apad=weekday">weekday edition</a>).';
+    $('#title').after(extra);
+  }
+  document.body.dataset.readyMs = performance.now().toFixed(1);
+  document.body.dataset.ready = '1';
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('sw.js').catch(() => {});
+}
+
+main().catch((e) => say(`could not start: ${e}`));
