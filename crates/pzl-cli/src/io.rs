@@ -201,12 +201,46 @@ fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>, seen: &mut HashSet<(u64
     }
 }
 
+/// From the first file write on, Ctrl-C and SIGTERM remove the temporary files of writes in
+/// progress, then exit as a shell does for the signal. (Installed only when a file is written:
+/// the handler costs a thread, which commands that only print do not need.)
+pub fn protect_writes() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            pzl::fs::remove_temporary_files();
+            std::process::exit(130);
+        });
+    });
+}
+
 /// Where a command's bytes go.
 pub fn write(name: &str, bytes: &[u8]) -> Result<(), Error> {
     if name == "-" {
         return stdout(bytes);
     }
-    pzl::fs::write_file(Path::new(name), bytes)
+    write_path(Path::new(name), bytes)
+}
+
+/// Write a file safely (`pzl::fs::write_file`), cleaned up if the command is interrupted.
+pub fn write_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    protect_writes();
+    pzl::fs::write_file(path, bytes)
+}
+
+/// Lock a file for a read-modify-write edit (`pzl::fs::Edit`).
+pub fn edit(path: &Path) -> Result<pzl::fs::Edit, Error> {
+    protect_writes();
+    pzl::fs::Edit::open(path)
+}
+
+/// Lock a file for an edit, creating it with `initial` first when it does not exist.
+pub fn edit_or_create(
+    path: &Path,
+    initial: impl FnOnce() -> Result<Vec<u8>, Error>,
+) -> Result<pzl::fs::Edit, Error> {
+    protect_writes();
+    pzl::fs::Edit::open_or_create(path, initial)
 }
 
 /// Write binary bytes (a `.puz`, an APAD file, a PDF): to a file, or to standard output only

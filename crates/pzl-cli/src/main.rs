@@ -27,12 +27,6 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    // Ctrl-C and SIGTERM remove the temporary files of writes in progress, then exit like a
-    // shell does for the signal.
-    let _ = ctrlc::set_handler(|| {
-        pzl::fs::remove_temporary_files();
-        std::process::exit(130);
-    });
     let ctx = Ctx::new(cli.quiet, cli.color);
     let result = run(&ctx, cli.command);
     ctx.finish();

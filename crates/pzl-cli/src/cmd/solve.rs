@@ -142,7 +142,7 @@ fn save(
         return Err(Error::usage("--save rewrites the file: give a file, not standard input"));
     }
     let pick = options.pick.take();
-    let edit = pzl::fs::Edit::open(Path::new(name))?;
+    let edit = io::edit(Path::new(name))?;
     let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &options)?;
     ctx.warnings(name, &parsed.warnings);
     let saved = parsed.value.solve_and_save(pick.as_ref(), request).map_err(|e| e.in_file(name))?;

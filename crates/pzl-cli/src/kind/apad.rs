@@ -88,7 +88,7 @@ fn write_files(args: &ApadSolveArgs, apad_bytes: Vec<u8>, svgs: Vec<(String, Str
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(e.to_string()).in_file(dir.as_str()))?;
         for (name, svg) in svgs {
-            pzl::fs::write_file(&Path::new(dir).join(name), svg.as_bytes())?;
+            io::write_path(&Path::new(dir).join(name), svg.as_bytes())?;
         }
     }
     Ok(())

@@ -39,9 +39,9 @@ pub(crate) fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Opt
         return Ok((open(ctx, name)?, None));
     }
     let edit = if create {
-        pzl::fs::Edit::open_or_create(Path::new(name), || mac::file(&mac::new_file(name)?)?.to_bytes())?
+        io::edit_or_create(Path::new(name), || mac::file(&mac::new_file(name)?)?.to_bytes())?
     } else {
-        pzl::fs::Edit::open(Path::new(name))?
+        io::edit(Path::new(name))?
     };
     let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &Open::default())?;
     ctx.warnings(name, &parsed.warnings);
@@ -60,7 +60,7 @@ pub(crate) fn save(
         (Some(out), _) => io::write_binary(out, &bytes),
         (None, Some(edit)) => edit.save(&bytes),
         (None, None) if file == "-" => io::write_binary("-", &bytes),
-        (None, None) => pzl::fs::write_file(Path::new(file), &bytes),
+        (None, None) => io::write_path(Path::new(file), &bytes),
     }
 }
 
