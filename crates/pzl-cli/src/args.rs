@@ -189,7 +189,7 @@ pub struct RenderArgs {
     pub read: ReadArgs,
     /// Masyu: draw the lines of this board FILE over the puzzle. A-Puzzle-A-Day: the number of
     /// the board to draw (from 1).
-    #[arg(long, value_name = "FILE|N")]
+    #[arg(long, visible_alias = "with", value_name = "FILE|N")]
     pub board: Option<String>,
     /// Picture kind when the output's extension does not say: `text`, `svg`, `pdf`, `html`.
     #[arg(long = "as", value_name = "KIND")]

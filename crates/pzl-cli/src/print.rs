@@ -91,7 +91,14 @@ impl<'a> Batch<'a> {
     /// several it is reported and the run goes on.
     pub fn error(&mut self, file: &str, e: Error) -> Result<(), Error> {
         let e = e.in_file(file);
-        if !self.many || io::is_closed_pipe(&e) {
+        if io::is_closed_pipe(&e) {
+            return Err(e);
+        }
+        if !self.many {
+            // One input: the error ends the command (exit 2); JSON readers get it as JSON too.
+            if self.mode == Mode::Json {
+                emit(Mode::Json, &JsonDoc(serde_json::json!({"file": file, "error": e})))?;
+            }
             return Err(e);
         }
         self.summary.files += 1;

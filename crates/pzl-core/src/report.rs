@@ -64,6 +64,11 @@ impl Fact {
     }
 }
 
+/// Milliseconds to three decimals: finer digits are noise from the float arithmetic.
+fn microseconds<S: serde::Serializer>(ms: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((ms * 1000.0).round() / 1000.0)
+}
+
 /// Facts serialise as one JSON object, in their order.
 fn facts_map<S: serde::Serializer>(facts: &[Fact], s: S) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(facts.len()))?;
@@ -318,7 +323,8 @@ pub struct SolveReport {
     pub reason: Option<String>,
     /// The solutions, each as text to show (the kind decides: a board string, a drawing).
     pub solutions: Vec<String>,
-    /// Solving time in milliseconds.
+    /// Solving time in milliseconds (to the microsecond).
+    #[serde(serialize_with = "microseconds")]
     pub time_ms: f64,
     /// Statistics and other facts (grade, nodes, …).
     #[serde(serialize_with = "facts_map")]

@@ -165,7 +165,7 @@ fn verdict(report: &SolveReport, timeout: f64) -> String {
 #[serde(untagged)]
 enum Line {
     Solved(SolveReport),
-    Failed { file: String, status: &'static str, error: Error },
+    Failed { file: String, error: Error },
 }
 
 fn batch(
@@ -186,7 +186,7 @@ fn batch(
                 report.file = Some(file.clone());
                 Line::Solved(report)
             }
-            Err(e) => Line::Failed { file: file.clone(), status: "error", error: e.in_file(file) },
+            Err(e) => Line::Failed { file: file.clone(), error: e.in_file(file) },
         }
     };
     // More threads than files would only wait.
@@ -264,7 +264,7 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
         io::stdout(text.as_bytes())?;
     }
     if s.errors > 0 {
-        return Err(Error::syntax(format!("{} of {} files could not be read", s.errors, s.files)));
+        return Err(Error::syntax(format!("{} of {} files could not be processed", s.errors, s.files)));
     }
     Ok(if s.no_solution + s.timed_out > 0 { Status::Problems } else { Status::Ok })
 }
