@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! Test support for every pzl crate: where the shared corpus of real files is.
 //!
 //! The corpus (`../shared/corpus` beside the repository) holds copyrighted puzzles that are never

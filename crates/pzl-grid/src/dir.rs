@@ -6,9 +6,13 @@
 /// R=1, U=2, L=4, D=8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
+    /// Towards higher columns.
     Right,
+    /// Towards lower rows.
     Up,
+    /// Towards lower columns.
     Left,
+    /// Towards higher rows.
     Down,
 }
 
@@ -26,6 +30,7 @@ impl Dir {
         }
     }
 
+    /// The direction pointing the other way.
     pub const fn opposite(self) -> Dir {
         match self {
             Dir::Right => Dir::Left,
@@ -50,6 +55,7 @@ impl Dir {
         self.turn_left().opposite()
     }
 
+    /// Whether the direction is left or right.
     pub const fn is_horizontal(self) -> bool {
         matches!(self, Dir::Right | Dir::Left)
     }

@@ -19,7 +19,9 @@ pub enum Orientation {
 /// One edge, named by its orientation and the top-left cell it touches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Edge {
+    /// Whether the edge joins a cell to its right or to its lower neighbour.
     pub orientation: Orientation,
+    /// The cell the edge starts from (its left or upper end).
     pub cell: Pos,
 }
 
@@ -49,14 +51,17 @@ pub struct EdgeIndex {
 }
 
 impl EdgeIndex {
+    /// The edge numbering of a width × height grid.
     pub const fn new(width: usize, height: usize) -> EdgeIndex {
         EdgeIndex { width, height }
     }
 
+    /// The grid's width in cells.
     pub const fn width(&self) -> usize {
         self.width
     }
 
+    /// The grid's height in cells.
     pub const fn height(&self) -> usize {
         self.height
     }
@@ -71,6 +76,7 @@ impl EdgeIndex {
         self.height.saturating_sub(1) * self.width
     }
 
+    /// How many edges the grid has (horizontal and vertical).
     pub const fn count(&self) -> usize {
         self.horizontal_count() + self.vertical_count()
     }

@@ -5,11 +5,14 @@ use crate::Dir;
 /// A cell position: `row` 0 is the top row, `col` 0 the left column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
+    /// The row, from 0 at the top.
     pub row: usize,
+    /// The column, from 0 at the left.
     pub col: usize,
 }
 
 impl Pos {
+    /// The cell at `row`, `col`.
     pub const fn new(row: usize, col: usize) -> Pos {
         Pos { row, col }
     }
@@ -43,22 +46,27 @@ impl<T> Grid<T> {
         (width.checked_mul(height) == Some(cells.len())).then_some(Grid { width, height, cells })
     }
 
+    /// The width in cells.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The height in cells.
     pub fn height(&self) -> usize {
         self.height
     }
 
+    /// How many cells the grid has.
     pub fn len(&self) -> usize {
         self.cells.len()
     }
 
+    /// Whether the grid has no cell.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
 
+    /// Whether `pos` lies inside the grid.
     pub fn contains(&self, pos: Pos) -> bool {
         pos.row < self.height && pos.col < self.width
     }
@@ -68,14 +76,17 @@ impl<T> Grid<T> {
         pos.row * self.width + pos.col
     }
 
+    /// The position of the cell stored at `index` (row-major order).
     pub fn pos(&self, index: usize) -> Pos {
         Pos::new(index / self.width, index % self.width)
     }
 
+    /// The cell at `pos`, if it lies inside the grid.
     pub fn get(&self, pos: Pos) -> Option<&T> {
         self.contains(pos).then(|| &self.cells[pos.row * self.width + pos.col])
     }
 
+    /// The cell at `pos` to change, if it lies inside the grid.
     pub fn get_mut(&mut self, pos: Pos) -> Option<&mut T> {
         if self.contains(pos) { Some(&mut self.cells[pos.row * self.width + pos.col]) } else { None }
     }
@@ -89,10 +100,12 @@ impl<T> Grid<T> {
         self.contains(next).then_some(next)
     }
 
+    /// Every cell, row by row.
     pub fn cells(&self) -> &[T] {
         &self.cells
     }
 
+    /// Every cell to change, row by row.
     pub fn cells_mut(&mut self) -> &mut [T] {
         &mut self.cells
     }
@@ -108,6 +121,7 @@ impl<T> Grid<T> {
         self.cells.chunks(self.width.max(1))
     }
 
+    /// A grid of the same size with `f` applied to every cell.
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Grid<U> {
         Grid { width: self.width, height: self.height, cells: self.cells.iter().map(f).collect() }
     }

@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! Shared geometry for every grid puzzle in pzl.
 //!
 //! Masyu boards, crossword grids, polyomino boards and A-Puzzle-A-Day frames are all rectangles of

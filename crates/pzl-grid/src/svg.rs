@@ -26,6 +26,7 @@ impl Svg {
         self.body.push('\n');
     }
 
+    /// A line from (x1, y1) to (x2, y2) with the given style attributes.
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, style: &str) {
         self.push(&format!(
             r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {style}/>"#,
@@ -36,6 +37,7 @@ impl Svg {
         ));
     }
 
+    /// A rectangle at (x, y), w wide and h high, with the given style attributes.
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, style: &str) {
         self.push(&format!(
             r#"<rect x="{}" y="{}" width="{}" height="{}" {style}/>"#,
@@ -46,6 +48,7 @@ impl Svg {
         ));
     }
 
+    /// A circle around (cx, cy) of radius r, with the given style attributes.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, style: &str) {
         self.push(&format!(r#"<circle cx="{}" cy="{}" r="{}" {style}/>"#, num(cx), num(cy), num(r)));
     }

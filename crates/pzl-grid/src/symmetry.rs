@@ -7,11 +7,14 @@ use crate::{Dir, Pos};
 /// A-Puzzle-A-Day code use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Symmetry {
+    /// Whether the shape is mirrored (left to right) before it turns.
     pub mirror: bool,
+    /// How many quarter turns (0 to 3) it then makes.
     pub quarter_turns: u8,
 }
 
 impl Symmetry {
+    /// The symmetry that changes nothing.
     pub const IDENTITY: Symmetry = Symmetry { mirror: false, quarter_turns: 0 };
 
     /// All eight: the four rotations, then the four mirrored rotations.
