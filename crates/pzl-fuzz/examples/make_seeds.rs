@@ -54,9 +54,7 @@ impl Seeds {
         let nameless_too = *count == 1;
         let ext = format.info().extensions.first().copied().unwrap_or("");
         let name = format!("puzzle.{ext}");
-        let openings = pzl_fuzz::openings();
-        let index = openings.iter().position(|(n, p)| *n == name && *p == params).unwrap_or(0);
-        let mut with_name = vec![u8::try_from(index).unwrap_or(0)];
+        let mut with_name = vec![pzl_fuzz::opening_byte(&name, params).unwrap_or(0)];
         with_name.extend_from_slice(bytes);
         self.add("detect_any", &file, &with_name);
         self.add("convert_any", &file, &with_name);
@@ -435,6 +433,21 @@ fn main() -> std::io::Result<()> {
     apad(&mut seeds);
     mac(&mut seeds);
     poly(&mut seeds);
+    // Past crash inputs of the format targets, opened by the facade under their extension.
+    for dir in std::fs::read_dir(root.join("fuzz/crashes")).into_iter().flatten().flatten() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir.path())?.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for path in files {
+            let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else { continue };
+            let Some(byte) = pzl_fuzz::opening_byte(&format!("puzzle.{}", ext.to_string_lossy()), "") else {
+                continue;
+            };
+            let bytes = [vec![byte], std::fs::read(&path)?].concat();
+            let name = format!("crash-{}", stem.to_string_lossy());
+            seeds.add("detect_any", &name, &bytes);
+            seeds.add("convert_any", &name, &bytes);
+        }
+    }
     seeds.add("detect_any", "empty", b"");
     seeds.add("detect_any", "one-byte", b"\x05");
     seeds.save(&root.join("fuzz/seeds"))

@@ -31,6 +31,12 @@ pub fn openings() -> &'static [(String, &'static str)] {
     &OPENINGS
 }
 
+/// The first byte of a fuzz input that opens the rest under `name` with `params` (see
+/// [`openings`]): how to make an input of [`detect_any`] or [`convert_any`] from a file.
+pub fn opening_byte(name: &str, params: &str) -> Option<u8> {
+    openings().iter().position(|(n, p)| n == name && *p == params).and_then(|i| u8::try_from(i).ok())
+}
+
 /// The name, parameters and content a fuzz input stands for: its first byte picks the name, the
 /// rest is the file.
 fn opening(data: &[u8]) -> Option<(&'static str, &'static str, &[u8])> {

@@ -15,7 +15,7 @@ mod macfile;
 mod masyu;
 mod poly;
 
-pub use any::{convert_any, detect_any, openings};
+pub use any::{convert_any, detect_any, opening_byte, openings};
 pub use apad::{apad, apad_text};
 pub use crossword::{ipuz_read, puz_read, text_read};
 pub use macfile::{applesingle, binhex, fork, macbinary, rez};
