@@ -52,14 +52,18 @@ pub fn puz_read(data: &[u8]) {
     }
 }
 
-/// The Across Lite text reader: it never panics, whatever it accepts writes back to text with the
-/// same clues, and every format the kind writes it in reads back.
+/// The Across Lite text reader: it never panics, whatever it accepts writes back to text that reads
+/// (with the same clues unless the writer says what it dropped), and every format the kind writes
+/// it in reads back.
 pub fn text_read(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(read) = across_text::read(text) else { return };
     let written = across_text::write(&read.puzzle, &read.layout);
     let again = across_text::read(&written).expect("written text reads back");
-    assert_eq!(again.puzzle.clues, read.puzzle.clues);
+    // Line breaks in clues (a lone `\r` reads as part of a line) are written as spaces, and said.
+    if across_text::dropped_by_text(&read.puzzle, &read.layout).is_empty() {
+        assert_eq!(again.puzzle.clues, read.puzzle.clues);
+    }
     if let Ok(file) = read.puzzle.to_raw() {
         raw::read(&file.to_bytes()).expect("the puzzle encodes as a .puz that reads back");
     }
