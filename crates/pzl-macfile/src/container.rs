@@ -210,7 +210,18 @@ impl Container {
             warnings.push(LOST_INFO.into());
         }
         let container = match kind {
-            ContainerKind::Raw => Container::Raw(forks.rsrc.clone()),
+            ContainerKind::Raw => {
+                // A raw fork file is nothing but the fork: one that does not parse would be a file
+                // no reader (pzl's included) opens. The other containers carry it as it is.
+                if !forks.rsrc.is_empty()
+                    && let Err(e) = fork::ResourceFork::read(&forks.rsrc)
+                {
+                    return Err(Error::Other(format!(
+                        "the resource fork does not parse ({e}), so it cannot be written as a raw resource fork"
+                    )));
+                }
+                Container::Raw(forks.rsrc.clone())
+            }
             ContainerKind::MacBinary => {
                 let (mb, w) = MacBinary::new(&forks.info, &forks.data, &forks.rsrc)?;
                 warnings.extend(w);

@@ -53,6 +53,22 @@ mod tests {
     }
 
     #[test]
+    fn a_damaged_fork_is_not_written_as_a_raw_fork_file() {
+        // Found by the convert_any fuzz target: MacBinary carries any resource fork bytes, but a
+        // raw `.rsrc` file of a fork that does not parse was written and could not be read back.
+        let forks = crate::Forks { rsrc: b"not a resource fork, only bytes".to_vec(), ..Default::default() };
+        let (container, _) = crate::Container::from_forks(crate::ContainerKind::MacBinary, &forks).unwrap();
+        let bytes = container.write().unwrap();
+        let doc = MacKind::read(&bytes, Format::MacBinary, &()).unwrap().value;
+        let err = MacKind::write(&doc, Format::Rsrc).unwrap_err();
+        assert!(err.to_string().contains("cannot be written as a raw resource fork"), "{err}");
+        for to in [Format::AppleSingle, Format::AppleDouble, Format::BinHex, Format::MacBinary] {
+            let out = MacKind::write(&doc, to).unwrap();
+            MacKind::read(&out.bytes, to, &()).unwrap();
+        }
+    }
+
+    #[test]
     fn every_format_round_trips_byte_for_byte() {
         for format in format::ALL {
             let bytes = sample(format, "puzzles");

@@ -114,6 +114,7 @@ pub fn derez(fork: &ResourceFork, original: &[u8]) -> String {
                 line.push(' ');
             }
             line.push_str("/* ");
+            let comment_at = line.len();
             let mut prev = 0u8;
             for &b in chunk {
                 let shown = if (0x20..0x7F).contains(&b) && !(prev == b'*' && b == b'/') {
@@ -123,6 +124,10 @@ pub fn derez(fork: &ResourceFork, original: &[u8]) -> String {
                 };
                 line.push(shown);
                 prev = if shown == '.' { 0 } else { b };
+            }
+            // Data that reads `pzl-fork ` must not make its comment look like the fork comment.
+            if line[comment_at - 3..].starts_with(MARK) {
+                line.replace_range(comment_at..comment_at + 1, ".");
             }
             line.push_str(" */\n");
             out.push_str(&line);
@@ -393,6 +398,17 @@ pub fn rez(text: &[u8]) -> Result<ResourceFork> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn data_that_reads_like_the_fork_comment_derezzes_to_text_that_compiles() {
+        // Found by the rez fuzz target: a 16-byte line of data starting `pzl-fork ` made its
+        // ASCII comment `/* pzl-fork … */`, which rez took for the fork's JSON comment.
+        let source = b"data 'TEXT' (128) { \"pzl-fork {not json} and more\" };";
+        let fork = rez(source).unwrap();
+        let bytes = fork.write().unwrap();
+        let text = derez(&ResourceFork::read(&bytes).unwrap(), &bytes);
+        assert_eq!(rez(text.as_bytes()).unwrap().write().unwrap(), bytes, "{text}");
+    }
 
     #[test]
     fn derez_layout_matches_derez() {

@@ -1,0 +1,72 @@
+//! Crosswords: Across Lite `.puz` and text, ipuz.
+
+use pzl_core::Kind;
+use pzl_crossword::{CrosswordKind, Format, Puzzle, across_text, check, ipuz, raw};
+
+/// Every format the kind writes `doc` in reads back.
+fn converts(doc: &<CrosswordKind as Kind>::Doc) {
+    for to in pzl_crossword::format::ALL {
+        if let Ok(out) = CrosswordKind::write(doc, to) {
+            CrosswordKind::read(&out.bytes, to, &()).expect("what the kind writes reads back");
+        }
+    }
+}
+
+/// The ipuz reader: it never panics, whatever it accepts writes as ipuz that reads back with the
+/// same clues, and every format the kind writes it in reads back.
+pub fn ipuz_read(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok((puzzle, _)) = ipuz::read(text) else { return };
+    let (json, _) = ipuz::write(&puzzle);
+    let (again, _) = ipuz::read(&json).expect("written ipuz reads back");
+    assert_eq!(again.clues, puzzle.clues);
+    if let Ok(file) = puzzle.to_raw() {
+        raw::read(&file.to_bytes()).expect("the puzzle encodes as a .puz that reads back");
+    }
+    let Ok(doc) = CrosswordKind::read(data, Format::Ipuz, &()) else { return };
+    converts(&doc.value);
+}
+
+/// The `.puz` reader: it never panics, and whatever it accepts writes back to the same bytes,
+/// decodes, verifies, re-encodes to a file that reads back (a decoy header in a preamble
+/// included), converts to every format readably, and survives a lock/unlock round trip.
+pub fn puz_read(data: &[u8]) {
+    let Ok(read) = raw::read(data) else { return };
+    assert_eq!(read.file.to_bytes(), data);
+    let _ = check::verify(&read);
+    let (puzzle, _) = Puzzle::from_raw(&read.file);
+    let _ = puzzle.clue_entries();
+    let _ = pzl_crossword::render::svg(&puzzle);
+    if let Ok(encoded) = puzzle.to_raw() {
+        let bytes = encoded.to_bytes();
+        let again = raw::read(&bytes).expect("what the encoder writes reads back");
+        assert!(again.checksum_mismatches.is_empty());
+    }
+    let doc = CrosswordKind::read(data, Format::Puz, &()).expect("read through the kind");
+    let _ = CrosswordKind::info(&doc.value);
+    let _ = CrosswordKind::check(&doc.value);
+    converts(&doc.value);
+    let mut file = read.file.clone();
+    if file.lock(1234).is_ok() {
+        file.unlock(1234).expect("a puzzle just locked unlocks with its key");
+    }
+}
+
+/// The Across Lite text reader: it never panics, whatever it accepts writes back to text that reads
+/// (with the same clues unless the writer says what it dropped), and every format the kind writes
+/// it in reads back.
+pub fn text_read(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(read) = across_text::read(text) else { return };
+    let written = across_text::write(&read.puzzle, &read.layout);
+    let again = across_text::read(&written).expect("written text reads back");
+    // Line breaks in clues (a lone `\r` reads as part of a line) are written as spaces, and said.
+    if across_text::dropped_by_text(&read.puzzle, &read.layout).is_empty() {
+        assert_eq!(again.puzzle.clues, read.puzzle.clues);
+    }
+    if let Ok(file) = read.puzzle.to_raw() {
+        raw::read(&file.to_bytes()).expect("the puzzle encodes as a .puz that reads back");
+    }
+    let Ok(doc) = CrosswordKind::read(data, Format::AcrossText, &()) else { return };
+    converts(&doc.value);
+}

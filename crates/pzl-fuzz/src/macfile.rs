@@ -1,0 +1,45 @@
+//! Classic Mac files: resource forks, MacBinary, AppleSingle, BinHex, Rez.
+
+use pzl_macfile::{Container, ContainerKind, ResourceFork};
+
+/// A container that reads writes back byte for byte.
+fn container(data: &[u8], kind: ContainerKind) {
+    if let Ok((container, _)) = Container::read(data, kind) {
+        assert_eq!(container.write().expect("a container that reads writes"), data);
+        let _ = container.problems();
+    }
+}
+
+/// The AppleSingle reader: no panic; a file that reads writes back byte for byte.
+pub fn applesingle(data: &[u8]) {
+    container(data, ContainerKind::AppleSingle);
+}
+
+/// The BinHex reader: no panic; a file that reads writes back byte for byte.
+pub fn binhex(data: &[u8]) {
+    container(data, ContainerKind::BinHex);
+}
+
+/// The MacBinary reader: no panic; a file that reads writes back byte for byte.
+pub fn macbinary(data: &[u8]) {
+    container(data, ContainerKind::MacBinary);
+}
+
+/// The resource-fork reader: no panic; a fork that reads writes back byte for byte.
+pub fn fork(data: &[u8]) {
+    if let Ok(fork) = ResourceFork::read(data) {
+        assert_eq!(fork.write().expect("a fork that reads writes"), data);
+    }
+}
+
+/// The Rez compiler: no panic; what compiles derezzes and compiles to the same fork.
+pub fn rez(data: &[u8]) {
+    if let Ok(fork) = pzl_macfile::rez::rez(data)
+        && let Ok(bytes) = fork.write()
+    {
+        let read = ResourceFork::read(&bytes).expect("a written fork reads back");
+        let text = pzl_macfile::rez::derez(&read, &bytes);
+        let again = pzl_macfile::rez::rez(text.as_bytes()).expect("DeRez output compiles");
+        assert_eq!(again.write().expect("a compiled fork writes"), bytes);
+    }
+}
