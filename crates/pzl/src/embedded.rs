@@ -100,8 +100,22 @@ fn choose(doc: &Doc<MacKind>, pick: Option<&Pick>) -> Result<PuzzleChoice, Error
     resource::choose_puzzle(&fork, &selector)
 }
 
+/// An error the poly crate placed "in" a resource (`file` = its label) is an error in the Mac
+/// file at that resource: the file is the container's, the place names the resource.
+fn in_resource(mut e: Error, label: &str) -> Error {
+    if e.file.as_deref() == Some(label) {
+        e.file = None;
+        let place = match e.at.take() {
+            Some(at) => format!("{label}, {at}"),
+            None => label.to_string(),
+        };
+        e.at = Some(Location::Part(place));
+    }
+    e
+}
+
 fn poly_document(choice: &PuzzleChoice) -> Result<Document, Error> {
-    let doc = choice.doc()?.value;
+    let doc = choice.doc().map_err(|e| in_resource(e, &choice.label()))?.value;
     Ok(Document::Poly(Doc { format: doc.format(), value: doc }))
 }
 
@@ -168,7 +182,9 @@ impl Document {
         let choice = choose(doc, pick)?;
         let mut report =
             SaveReport { resource: choice.label(), saved: false, reason: None, rows: Vec::new() };
-        let saved = match resource::save_arrangement(&choice, request)? {
+        let saved = match resource::save_arrangement(&choice, request)
+            .map_err(|e| in_resource(e, &choice.label()))?
+        {
             SaveOutcome::NoSolution(reason) => {
                 report.reason = reason;
                 return Ok(Saved { bytes: doc.value.to_bytes()?, report });
