@@ -47,6 +47,8 @@ __all__ = [
     "detect",
     "packing",
     "apad_solutions",
+    "masyu_board",
+    "Pick",
     "ApadSolutions",
     "Document",
     "Format",
@@ -361,6 +363,23 @@ class Document:
         steps = None if tr is None else [_json.loads(line) for line in tr.splitlines() if line.strip()]
         return Solution(report, [Document(n) for n in docs], steps)
 
+    def cells(self, ints: bool = False) -> List[List[Any]]:
+        """A Masyu board's pearls as a list of rows: ``"."`` empty, ``"W"`` white, ``"B"`` black
+        (with ``ints``: 0, 1, 2, ready for ``numpy.array``). Other kinds raise
+        :class:`UsageError`."""
+        rows = self._native.masyu_cells()
+        if ints:
+            return [list(r) for r in rows]
+        return [[_PEARL_CHARS[v] for v in r] for r in rows]
+
+    def edges(self) -> Tuple[List[List[int]], List[List[int]]]:
+        """A Masyu board's edges as ``(horizontal, vertical)`` lists of rows: ``0`` unknown,
+        ``1`` line, ``-1`` cross. ``horizontal[r][c]`` joins cell ``(r, c)`` to ``(r, c+1)``
+        (height rows of width-1); ``vertical[r][c]`` joins ``(r, c)`` to ``(r+1, c)``
+        (height-1 rows of width). Feed them back to :func:`masyu_board`."""
+        h, v = self._native.masyu_edges()
+        return [list(r) for r in h], [list(r) for r in v]
+
     def combine(self, other: "Document") -> "Document":
         """This document with ``other`` laid over it (a drawn board over a Masyu puzzle, a
         solution beside a packing puzzle)."""
@@ -377,6 +396,46 @@ class Document:
         document and the key."""
         native, k = self._native.unlock(key)
         return Document(native), int(k)
+
+
+_PEARL_CHARS = (".", "W", "B")
+_PEARL_CODES = {".": 0, "": 0, " ": 0, "-": 0, "W": 1, "w": 1, "O": 1, "o": 1, "B": 2, "b": 2, "X": 2, "x": 2}
+
+
+def _pearl(value: Any, row: int, col: int) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        code = _PEARL_CODES.get(value)
+        if code is None:
+            raise UsageError(f"cell {value!r} at row {row}, column {col} is not '.', 'W' or 'B'")
+        return code
+    try:
+        return int(value)  # also numpy integers
+    except (TypeError, ValueError):
+        raise UsageError(f"cell {value!r} at row {row}, column {col} is not '.', 'W', 'B' or 0, 1, 2") from None
+
+
+def masyu_board(
+    cells: Sequence[Union[str, Sequence[Any]]],
+    h_edges: Optional[Sequence[Sequence[int]]] = None,
+    v_edges: Optional[Sequence[Sequence[int]]] = None,
+    *,
+    format: str = "pzprv3",
+    name: str = "<board>",
+) -> Document:
+    """A Masyu document from plain lists (or numpy arrays).
+
+    ``cells`` is a list of rows, each a string such as ``"..W.B"`` or a list of ``"."``/``"W"``/
+    ``"B"`` or ``0``/``1``/``2``. ``h_edges`` (height rows of width-1) and ``v_edges``
+    (height-1 rows of width) give edge states as :meth:`Document.edges` does: ``0`` unknown,
+    ``1`` line, ``-1`` cross; omitted, every edge is unknown. ``format`` is the document's own
+    format (what :meth:`Document.convert` and :meth:`Document.save` write by default);
+    ``pzprv3`` keeps pearls, lines and crosses."""
+    rows = [[_pearl(v, r, c) for c, v in enumerate(row)] for r, row in enumerate(cells)]
+    h = None if h_edges is None else [[int(v) for v in row] for row in h_edges]
+    v = None if v_edges is None else [[int(x) for x in row] for row in v_edges]
+    return Document(_pzl.masyu_board(rows, h, v, format, name))
 
 
 Cell = Tuple[int, int]
@@ -460,18 +519,52 @@ def apad_solutions(
     return ApadSolutions(answer, int(count), bool(complete), text, int(ms))
 
 
-def open(source: Union[PathLike, bytes, bytearray, memoryview], format: Optional[str] = None, *, name: Optional[str] = None) -> Document:  # noqa: A001
+Pick = Union[str, int, Tuple[str, int], Dict[str, Any]]
+
+
+def _pick(pick: Optional[Pick]) -> Optional[Tuple[Optional[str], Optional[int], Optional[str]]]:
+    """``pick`` as the native ``(resource type, id, name)``."""
+    if pick is None:
+        return None
+    if isinstance(pick, str):
+        return (None, None, pick)
+    if isinstance(pick, bool):
+        raise UsageError("pick is a puzzle name, an id, (type, id) or a dict with type, id and name")
+    if isinstance(pick, int):
+        return (None, pick, None)
+    if isinstance(pick, tuple) and len(pick) == 2:
+        return (str(pick[0]), int(pick[1]), None)
+    if isinstance(pick, dict):
+        unknown = set(pick) - {"type", "id", "name"}
+        if unknown:
+            raise UsageError(f"pick has unknown keys {sorted(unknown)}: use type, id and name")
+        t, i, n = pick.get("type"), pick.get("id"), pick.get("name")
+        return (None if t is None else str(t), None if i is None else int(i), None if n is None else str(n))
+    raise UsageError("pick is a puzzle name, an id, (type, id) or a dict with type, id and name")
+
+
+def open(  # noqa: A001
+    source: Union[PathLike, bytes, bytearray, memoryview],
+    format: Optional[str] = None,
+    *,
+    name: Optional[str] = None,
+    pick: Optional[Pick] = None,
+) -> Document:
     """Open a puzzle file of any kind: a path, or the file's bytes.
 
     ``format`` names the format (``"puz"``, ``"apad:weekday"``; see :func:`formats`); without it
     the format is detected from the content and the name as the ``pzl`` command does. ``name``
-    names bytes in messages (and helps detection). Warnings from a lenient read go through
-    :mod:`warnings`; errors raise :class:`pzl.Error` subclasses."""
+    names bytes in messages (and helps detection). ``pick`` takes one puzzle out of a Mac file
+    (MacPoly's ``SBPn`` resources): its name (``"6 x 6 Square"``), its ID (``128``),
+    ``("SBP1", 128)`` or ``{"type": "SBP1", "id": 128, "name": ...}`` (any of the keys). Without
+    it a Mac file opens as a Mac file (whose ``solve``/``render`` take its only puzzle). Warnings from a lenient read go
+    through :mod:`warnings`; errors raise :class:`pzl.Error` subclasses."""
+    chosen = _pick(pick)
     if isinstance(source, (bytes, bytearray, memoryview)):
         label = name or "<bytes>"
-        native, found = _pzl.open_bytes(bytes(source), label, format)
+        native, found = _pzl.open_bytes(bytes(source), label, format, chosen)
     else:
-        native, found = _pzl.open_path(_os.fspath(source), format)
+        native, found = _pzl.open_path(_os.fspath(source), format, chosen)
         label = native.name()
     _warn(found, label)
     return Document(native)

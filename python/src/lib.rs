@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use pzl::{
-    Document, Error, ErrorKind, Format, FormatList, Open, Picture, RenderRequest, SolveRequest, Warning,
+    Document, Error, ErrorKind, Format, FormatList, Open, Pick, Picture, RenderRequest, SolveRequest, Warning,
 };
 
 mod puz;
@@ -98,38 +98,51 @@ fn read(
     name: &str,
     path: Option<&Path>,
     format: Option<&str>,
+    pick: Option<Pick>,
 ) -> PyResult<(NativeDocument, WarningList)> {
-    let open = match format {
+    let mut open = match format {
         Some(f) => Open::from_name(f).map_err(|e| to_py(py, e))?,
         None => Open::default(),
     };
+    open.pick = pick;
     let parsed = Document::read(data, name, path, &open).map_err(|e| to_py(py, e))?;
     Ok((NativeDocument::new(parsed.value, name.to_string()), warnings(&parsed.warnings)))
 }
 
-/// Read `data` (named `name` in messages and for detection) as `format`, or detect it.
+/// A puzzle inside a Mac file: `(resource type, id, name)`, each optional.
+type PickSpec = (Option<String>, Option<i16>, Option<String>);
+
+fn pick_of(spec: Option<PickSpec>) -> Option<Pick> {
+    spec.map(|(resource_type, id, name)| Pick { resource_type, id, name })
+}
+
+/// Read `data` (named `name` in messages and for detection) as `format`, or detect it; `pick`
+/// takes one puzzle resource of a Mac file.
 #[pyfunction]
-#[pyo3(signature = (data, name, format=None))]
+#[pyo3(signature = (data, name, format=None, pick=None))]
 fn open_bytes(
     py: Python<'_>,
     data: &[u8],
     name: &str,
     format: Option<&str>,
+    pick: Option<PickSpec>,
 ) -> PyResult<(NativeDocument, WarningList)> {
-    read(py, data, name, None, format)
+    read(py, data, name, None, format, pick_of(pick))
 }
 
-/// Read the file at `path` as `format`, or detect it (companion files are found beside it).
+/// Read the file at `path` as `format`, or detect it (companion files are found beside it);
+/// `pick` takes one puzzle resource of a Mac file.
 #[pyfunction]
-#[pyo3(signature = (path, format=None))]
+#[pyo3(signature = (path, format=None, pick=None))]
 fn open_path(
     py: Python<'_>,
     path: std::path::PathBuf,
     format: Option<&str>,
+    pick: Option<PickSpec>,
 ) -> PyResult<(NativeDocument, WarningList)> {
     let name = path.display().to_string();
     let data = std::fs::read(&path).map_err(|e| to_py(py, Error::from(e).in_file(name.clone())))?;
-    read(py, &data, &name, Some(&path), format)
+    read(py, &data, &name, Some(&path), format, pick_of(pick))
 }
 
 /// Every format, in detection order, as JSON.
@@ -311,6 +324,39 @@ impl NativeDocument {
         Ok((NativeDocument::new(parsed.value, self.name.clone()), warnings(&parsed.warnings)))
     }
 
+    /// A Masyu board's pearls as rows of 0 (empty), 1 (white), 2 (black).
+    fn masyu_cells(&self, py: Python<'_>) -> PyResult<Vec<Vec<u8>>> {
+        let doc = self.doc();
+        let board = masyu::board(&doc).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        Ok(board.cells().rows().map(|row| row.iter().map(|&c| cell_code(c)).collect()).collect())
+    }
+
+    /// A Masyu board's edges: `(horizontal, vertical)`, each rows of 0 (unknown), 1 (line),
+    /// -1 (cross). Horizontal: `height` rows of `width - 1` (cell to its right neighbour);
+    /// vertical: `height - 1` rows of `width` (cell to the one below).
+    fn masyu_edges(&self, py: Python<'_>) -> PyResult<(EdgeRows, EdgeRows)> {
+        let doc = self.doc();
+        let board = masyu::board(&doc).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        let (w, h) = (board.width(), board.height());
+        let rows = |orientation, rows: usize, cols: usize| -> EdgeRows {
+            (0..rows)
+                .map(|row| {
+                    (0..cols)
+                        .map(|col| {
+                            edge_code(
+                                board.edge(masyu::Edge { orientation, cell: masyu::Pos::new(row, col) }),
+                            )
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        Ok((
+            rows(masyu::Orientation::Horizontal, h, w.saturating_sub(1)),
+            rows(masyu::Orientation::Vertical, h.saturating_sub(1), w),
+        ))
+    }
+
     /// The crossword locked with `key` (crosswords only).
     fn lock(&self, py: Python<'_>, key: u16) -> PyResult<NativeDocument> {
         let doc = pzl::kinds::crossword::lock(&self.doc(), key).map_err(|e| to_py(py, e))?;
@@ -340,6 +386,105 @@ impl NativeDocument {
         let doc = pzl::kinds::crossword::unlock(&self.doc(), key).map_err(|e| to_py(py, e))?;
         Ok((NativeDocument::new(doc, self.name.clone()), key))
     }
+}
+
+use pzl::kinds::masyu;
+
+/// Rows of edge states: 0 unknown, 1 line, -1 cross.
+type EdgeRows = Vec<Vec<i8>>;
+
+fn cell_code(cell: masyu::Cell) -> u8 {
+    match cell {
+        masyu::Cell::Empty => 0,
+        masyu::Cell::White => 1,
+        masyu::Cell::Black => 2,
+    }
+}
+
+fn edge_code(state: masyu::EdgeState) -> i8 {
+    match state {
+        masyu::EdgeState::Unknown => 0,
+        masyu::EdgeState::Line => 1,
+        masyu::EdgeState::Cross => -1,
+    }
+}
+
+/// The edge rows `rows` (expected `height` × `width`) into `board`.
+fn set_edges(
+    board: &mut masyu::Board,
+    rows: &[Vec<i8>],
+    orientation: masyu::Orientation,
+    height: usize,
+    width: usize,
+    what: &str,
+) -> Result<(), Error> {
+    if rows.len() != height || rows.iter().any(|r| r.len() != width) {
+        return Err(Error::usage(format!(
+            "{what} must be {height} rows of {width} (0 unknown, 1 line, -1 cross)"
+        )));
+    }
+    for (row, values) in rows.iter().enumerate() {
+        for (col, &v) in values.iter().enumerate() {
+            let state = match v {
+                0 => masyu::EdgeState::Unknown,
+                1 => masyu::EdgeState::Line,
+                -1 => masyu::EdgeState::Cross,
+                other => {
+                    return Err(Error::usage(format!(
+                        "{what}: {other} at row {row}, column {col} is not 0 (unknown), 1 (line) or -1 (cross)"
+                    )));
+                }
+            };
+            board.set_edge(masyu::Edge { orientation, cell: masyu::Pos::new(row, col) }, state);
+        }
+    }
+    Ok(())
+}
+
+/// A Masyu board from rows of cells (0 empty, 1 white, 2 black) and, optionally, the edge rows
+/// `masyu_edges` gives; the document's own format is `format`.
+#[pyfunction]
+#[pyo3(signature = (cells, h_edges=None, v_edges=None, format="pzprv3", name="<board>"))]
+fn masyu_board(
+    py: Python<'_>,
+    cells: Vec<Vec<u8>>,
+    h_edges: Option<Vec<Vec<i8>>>,
+    v_edges: Option<Vec<Vec<i8>>>,
+    format: &str,
+    name: &str,
+) -> PyResult<NativeDocument> {
+    let build = || -> Result<Document, Error> {
+        let height = cells.len();
+        let width = cells.first().map_or(0, Vec::len);
+        if width == 0 || cells.iter().any(|r| r.len() != width) {
+            return Err(Error::usage("a Masyu board needs rows of equal, non-zero length"));
+        }
+        let mut board = masyu::Board::new(width, height);
+        for (row, values) in cells.iter().enumerate() {
+            for (col, &v) in values.iter().enumerate() {
+                let cell = match v {
+                    0 => masyu::Cell::Empty,
+                    1 => masyu::Cell::White,
+                    2 => masyu::Cell::Black,
+                    other => {
+                        return Err(Error::usage(format!(
+                            "cell {other} at row {row}, column {col} is not 0 (empty), 1 (white) or 2 (black)"
+                        )));
+                    }
+                };
+                board.set_cell(masyu::Pos::new(row, col), cell);
+            }
+        }
+        if let Some(rows) = &h_edges {
+            set_edges(&mut board, rows, masyu::Orientation::Horizontal, height, width - 1, "h_edges")?;
+        }
+        if let Some(rows) = &v_edges {
+            set_edges(&mut board, rows, masyu::Orientation::Vertical, height - 1, width, "v_edges")?;
+        }
+        masyu::document(board, Format::from_name(format)?)
+    };
+    let doc = build().map_err(|e| to_py(py, e))?;
+    Ok(NativeDocument::new(doc, name.to_string()))
 }
 
 /// A-Puzzle-A-Day: the solutions of `date` (`Jan 19`, `2026-01-19`) on `edition` (`classic`,
@@ -394,6 +539,7 @@ fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(formats_claiming, m)?)?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
     m.add_function(wrap_pyfunction!(apad_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(masyu_board, m)?)?;
     puz::register(m)?;
     Ok(())
 }

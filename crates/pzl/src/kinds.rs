@@ -119,6 +119,27 @@ pub mod masyu {
     pub use pzl_masyu::solver::animate;
     pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
     pub use pzl_masyu::solver::{Hint, hint};
+
+    pub use pzl_masyu::{Board, Cell, Edge, EdgeState, Orientation, Pos};
+
+    use super::*;
+    use crate::{Doc, Format};
+
+    /// The Masyu board a document holds (pearls and edge states), to read as plain data.
+    pub fn board(doc: &Document) -> Result<&Board, Error> {
+        match doc {
+            Document::Masyu(d) => Ok(&d.value),
+            other => Err(wrong_kind(other, "Masyu", "reading the board")),
+        }
+    }
+
+    /// A Masyu document holding `board`, written as `format` by default (a Masyu format).
+    pub fn document(board: Board, format: Format) -> Result<Document, Error> {
+        match format {
+            Format::Masyu(format) => Ok(Document::Masyu(Doc { format, value: board })),
+            other => Err(Error::usage(format!("`{}` is not a Masyu board format", other.name()))),
+        }
+    }
 }
 
 /// TootSweet's `Puzzles.data` database (`pzl masyu db …`).
