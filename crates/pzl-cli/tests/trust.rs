@@ -301,3 +301,37 @@ fn shell_completions_and_the_manual_are_generated() {
     let man = pzl(&["man"]);
     assert!(man.status.success() && stdout(&man).contains(".TH pzl"));
 }
+
+/// C13: a file name that is not UTF-8 (`caf\xe9.masyu`) is read, converted to, solved into and
+/// named in messages (as `Path::display` shows it), never refused by the argument parser.
+#[test]
+fn file_names_that_are_not_utf8_work() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join(OsStr::from_bytes(b"caf\xe9.masyu"));
+    if std::fs::copy(hook(), &name).is_err() {
+        println!("skipping: this file system refuses a file name that is not UTF-8");
+        return;
+    }
+    let run = |args: &[&OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).stdin(Stdio::null()).output().unwrap()
+    };
+    let info = run(&[OsStr::new("info"), name.as_os_str()]);
+    assert!(info.status.success(), "{}", stderr(&info));
+    assert!(stdout(&info).contains("caf\u{fffd}.masyu"), "{}", stdout(&info));
+    let check = run(&[OsStr::new("check"), dir.path().as_os_str()]);
+    assert!(
+        stdout(&check).contains("caf\u{fffd}.masyu: 1 problem"),
+        "a folder walk finds it: {}",
+        stdout(&check)
+    );
+    let out = dir.path().join(OsStr::from_bytes(b"caf\xe9.sol"));
+    let solved = run(&[OsStr::new("solve"), name.as_os_str(), OsStr::new("-o"), out.as_os_str()]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert!(std::fs::read(&out).unwrap().starts_with(b"6 6\n"));
+    let missing = dir.path().join(OsStr::from_bytes(b"gon\xe9.masyu"));
+    let failed = run(&[OsStr::new("info"), missing.as_os_str()]);
+    assert_eq!(failed.status.code(), Some(2));
+    assert!(stderr(&failed).contains("gon\u{fffd}.masyu"), "{}", stderr(&failed));
+}
