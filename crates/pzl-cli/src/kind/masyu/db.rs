@@ -84,6 +84,7 @@ fn solve(ctx: &Ctx, path: &Path, timeout: Option<&str>) -> Result<Status, Error>
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    ctx.warnings(db, &summary.warnings);
     for failure in &summary.failed {
         ctx.note(format!("{}: {failure}", pzl::text::printable(db)));
     }
