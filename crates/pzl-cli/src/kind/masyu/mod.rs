@@ -57,6 +57,12 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     if trace.outcome.is_none() {
         ctx.warn(&io::shown(&args.trace), "the trace ends before its outcome (cut short?)");
     }
+    if trace.truncated {
+        ctx.warn(
+            &io::shown(&args.trace),
+            format!("the trace was cut at the size limit when it was recorded: {total} steps, not all"),
+        );
+    }
     let status = if trace.outcome.is_some() { Status::Ok } else { Status::Problems };
     if !std::io::stdout().is_terminal() {
         let mut text = String::new();
