@@ -90,7 +90,7 @@ pub fn convert(ctx: &Ctx, args: &ConvertArgs) -> Result<Status, Error> {
     let doc = open(ctx, &args.input, &options)?;
     let to = target_format(&doc, args.to.as_deref(), &args.output)?;
     let doc = combine(ctx, doc, args.with.as_deref())?;
-    let written = doc.write(to).map_err(|e| e.in_file(&io::shown(&args.input)))?;
+    let written = doc.write(to).map_err(|e| e.in_file(io::shown(&args.input)))?;
     warn_lost(ctx, &args.output, to, &written.lost);
     output(&args.output, &written.bytes)?;
     Ok(Status::Ok)
@@ -155,7 +155,7 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
         select,
         with_clues: args.with_clues,
     };
-    let bytes = doc.render(&request).map_err(|e| e.in_file(&io::shown(name)))?;
+    let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
     output(&args.output, &bytes)?;
     Ok(Status::Ok)
 }

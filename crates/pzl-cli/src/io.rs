@@ -110,6 +110,24 @@ impl Ctx {
     }
 }
 
+impl Ctx {
+    /// A spinner with the time spent, for a long run whose end cannot be foreseen (a polyomino
+    /// count): drawn on standard error by its own thread, five times a second, so the work
+    /// itself pays nothing; hidden when standard error is not a terminal, or with `--quiet`.
+    pub fn spinner(&self, what: &str) -> indicatif::ProgressBar {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return indicatif::ProgressBar::hidden();
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        bar.set_message(what.to_string());
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    }
+}
+
 /// One line on standard error; a full or closed standard error is ignored.
 fn say(line: &str) {
     let mut err = std::io::stderr().lock();
@@ -158,10 +176,10 @@ pub fn read(name: &Path) -> Result<Input, Error> {
         std::io::stdin().read_to_end(&mut bytes).map_err(|e| io_error("standard input", &e))?;
         return Ok(Input { name: "-".into(), path: None, bytes });
     }
-    if let Some(url) = name.to_str().filter(|s| is_url(s)) {
-        if !name.exists() {
-            return Ok(Input { name: url.into(), path: None, bytes: url.as_bytes().to_vec() });
-        }
+    if let Some(url) = name.to_str().filter(|s| is_url(s))
+        && !name.exists()
+    {
+        return Ok(Input { name: url.into(), path: None, bytes: url.as_bytes().to_vec() });
     }
     let shown = shown(name);
     let meta = std::fs::metadata(name).map_err(|e| io_error(&shown, &e))?;

@@ -335,3 +335,47 @@ fn file_names_that_are_not_utf8_work() {
     assert_eq!(failed.status.code(), Some(2));
     assert!(stderr(&failed).contains("gon\u{fffd}.masyu"), "{}", stderr(&failed));
 }
+
+/// F4: a polyomino count shows a spinner with the time spent on a terminal (run under
+/// `script`, which gives it one), and nothing when standard error is not a terminal.
+#[test]
+fn a_long_count_shows_progress_on_a_terminal_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pack = String::from("pzl-pack 1\nflips yes\n\nboard\n");
+    pack.push_str(&"########\n".repeat(8));
+    for (i, drawing) in [
+        ".##\n##.\n.#.",
+        "#####",
+        "####\n#...",
+        "##..\n.###",
+        "##\n##\n#.",
+        "###\n.#.\n.#.",
+        "#.#\n###",
+        "#..\n#..\n###",
+        "#..\n##.\n.##",
+        ".#.\n###\n.#.",
+        "####\n.#..",
+        "##.\n.#.\n.##",
+        "##\n##",
+    ]
+    .iter()
+    .enumerate()
+    {
+        pack.push_str(&format!("\npiece p{i}\n{drawing}\n"));
+    }
+    let file = write(dir.path(), "big.pack", pack);
+    let piped = pzl(&["solve", s(&file), "--count", "--timeout", "0.3"]);
+    assert!(stdout(&piped).ends_with("+\n"), "{}", stderr(&piped));
+    assert!(!stderr(&piped).contains("counting "), "no spinner off a terminal: {}", stderr(&piped));
+    let typescript = dir.path().join("typescript");
+    let command = format!("{} solve {} --count --timeout 0.6", env!("CARGO_BIN_EXE_pzl"), s(&file));
+    let ran =
+        Command::new("script").arg("-qec").arg(&command).arg(&typescript).stdout(Stdio::null()).status();
+    if !ran.is_ok_and(|st| st.success()) {
+        println!("skipping the terminal half: `script` is not available here");
+        return;
+    }
+    let shown = String::from_utf8_lossy(&std::fs::read(&typescript).unwrap()).into_owned();
+    assert!(shown.contains("counting") && shown.contains("(at most 0.6 s)"), "{shown}");
+    assert!(shown.contains("timed out after 0.6 s while counting"), "{shown}");
+}

@@ -44,7 +44,19 @@ fn one(
 ) -> Result<Status, Error> {
     let shown = io::shown(path);
     let name = shown.as_str();
-    let solved = doc.solve(request).map_err(|e| e.in_file(name))?;
+    let printable = pzl::text::printable(name);
+    let spinner = match (request.count, request.timeout) {
+        (false, _) => None,
+        (true, Some(t)) => {
+            Some(ctx.spinner(&format!("counting {printable} (at most {} s)", t.as_secs_f64())))
+        }
+        (true, None) => Some(ctx.spinner(&format!("counting {printable}"))),
+    };
+    let solved = doc.solve(request);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    let solved = solved.map_err(|e| e.in_file(name))?;
     let mut report = solved.report;
     report.file = Some(name.to_string());
     if let (Some(path), Some(trace)) = (&args.trace, &solved.trace) {

@@ -16,13 +16,13 @@ pub fn run(ctx: &Ctx, command: CrosswordCommand) -> Result<Status, Error> {
 
 /// The document's own bytes, as a `.puz` file.
 fn puz_bytes(name: &std::path::Path, doc: &pzl::Document) -> Result<Vec<u8>, Error> {
-    Ok(doc.write(doc.format()).map_err(|e| e.in_file(&io::shown(name)))?.bytes)
+    Ok(doc.write(doc.format()).map_err(|e| e.in_file(io::shown(name)))?.bytes)
 }
 
 pub fn lock(ctx: &Ctx, args: &LockArgs) -> Result<Status, Error> {
     let key = cw::parse_key(&args.key)?;
     let doc = cmd::open(ctx, &args.input, &Open::default())?;
-    let locked = cw::lock(&doc, key).map_err(|e| e.in_file(&io::shown(&args.input)))?;
+    let locked = cw::lock(&doc, key).map_err(|e| e.in_file(io::shown(&args.input)))?;
     io::write_binary(&args.output, &puz_bytes(&args.input, &locked)?)?;
     Ok(Status::Ok)
 }
@@ -46,7 +46,7 @@ pub fn unlock(ctx: &Ctx, args: &UnlockArgs) -> Result<Status, Error> {
             best.key
         }
     };
-    let unlocked = cw::unlock(&doc, key).map_err(|e| e.in_file(&io::shown(&args.input)))?;
+    let unlocked = cw::unlock(&doc, key).map_err(|e| e.in_file(io::shown(&args.input)))?;
     io::write_binary(&args.output, &puz_bytes(&args.input, &unlocked)?)?;
     Ok(Status::Ok)
 }

@@ -57,7 +57,7 @@ pub(crate) fn save(
     output: Option<&Path>,
     edit: Option<pzl::fs::Edit>,
 ) -> Result<(), Error> {
-    let bytes = mac::file(doc)?.to_bytes().map_err(|e| e.in_file(&io::shown(file)))?;
+    let bytes = mac::file(doc)?.to_bytes().map_err(|e| e.in_file(io::shown(file)))?;
     match (output, edit) {
         (Some(out), _) => io::write_binary(out, &bytes),
         (None, Some(edit)) => edit.save(&bytes),
@@ -102,9 +102,7 @@ pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
         }
         RsrcCommand::Remove { file: path, which: w, output } => {
             let (mut doc, lock) = edit(ctx, &path, false)?;
-            mac::file_mut(&mut doc)?
-                .remove_resource(&which(&w)?)
-                .map_err(|e| e.in_file(&io::shown(&path)))?;
+            mac::file_mut(&mut doc)?.remove_resource(&which(&w)?).map_err(|e| e.in_file(io::shown(&path)))?;
             save(&doc, &path, output.as_deref(), lock)?;
         }
     }
@@ -113,7 +111,7 @@ pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
 
 pub fn derez(ctx: &Ctx, args: &DerezArgs) -> Result<Status, Error> {
     let doc = open(ctx, &args.file)?;
-    let text = mac::file(&doc)?.derez().map_err(|e| e.in_file(&io::shown(&args.file)))?;
+    let text = mac::file(&doc)?.derez().map_err(|e| e.in_file(io::shown(&args.file)))?;
     io::write(&args.output, text.as_bytes())?;
     Ok(Status::Ok)
 }

@@ -48,7 +48,7 @@ pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
         DbCommand::SetBoard { db: path, id, file } => {
             let db = io::shown(&path);
             let lines = ts::board(crate::cmd::open(ctx, &file, &Open::default())?)
-                .map_err(|e| e.in_file(&io::shown(&file)))?;
+                .map_err(|e| e.in_file(io::shown(&file)))?;
             let mut database = Database::open_for_writing(&path).map_err(ts::error(&db))?;
             let set = database.set_board(id, &lines).map_err(ts::error(&db))?;
             ctx.note(set);
