@@ -3,6 +3,8 @@
 //! under the kind (`pzl masyu replay`, `pzl crossword lock`, …) and the names the seeds used stay
 //! as aliases (`pzl tootsweet`, `pzl lock`, `pzl ftor`, …).
 
+use std::path::PathBuf;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
@@ -129,7 +131,7 @@ pub struct ReadArgs {
 pub struct InfoArgs {
     /// Files or folders to describe (`-` for standard input).
     #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<String>,
+    pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Machine-readable output.
@@ -144,13 +146,13 @@ pub struct InfoArgs {
 pub struct CheckArgs {
     /// Files or folders to verify (`-` for standard input).
     #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<String>,
+    pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Check this file together with the input: a Masyu board's lines over the puzzle, a
     /// polyomino solution against the puzzle.
     #[arg(long = "with", visible_aliases = ["board", "solution"], value_name = "FILE")]
-    pub with: Option<String>,
+    pub with: Option<PathBuf>,
     /// Polyominoes: pieces may turn but not flip over.
     #[arg(long)]
     pub no_flip: bool,
@@ -163,10 +165,10 @@ pub struct CheckArgs {
 pub struct ConvertArgs {
     /// The file to convert (`-` for standard input).
     #[arg(value_name = "FILE")]
-    pub input: String,
+    pub input: PathBuf,
     /// Where to write (`-` for standard output).
     #[arg(short, long, value_name = "FILE", default_value = "-")]
-    pub output: String,
+    pub output: PathBuf,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Write this format (default: from the output's name).
@@ -174,17 +176,17 @@ pub struct ConvertArgs {
     pub to: Option<String>,
     /// Masyu: a board (lines) to lay over the puzzle before writing.
     #[arg(long = "with", visible_alias = "board", value_name = "FILE")]
-    pub with: Option<String>,
+    pub with: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
     /// The file to draw (`-` for standard input); not needed with --trace.
     #[arg(value_name = "FILE", required_unless_present = "trace")]
-    pub input: Option<String>,
+    pub input: Option<PathBuf>,
     /// Where to write; the extension picks the picture (`.svg`, `.pdf`, `.html`), `-` prints text.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
-    pub output: String,
+    pub output: PathBuf,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Masyu: draw the lines of this board FILE over the puzzle. A-Puzzle-A-Day: the number of
@@ -199,7 +201,7 @@ pub struct RenderArgs {
     pub date: Option<String>,
     /// Masyu: animate this solve trace (from `pzl solve --trace`) as `.svg` or `.html`.
     #[arg(long, value_name = "TRACE")]
-    pub trace: Option<String>,
+    pub trace: Option<PathBuf>,
     /// Crosswords: a print-ready page (grid, title, numbered clues) as `.svg` or `.pdf`.
     #[arg(long)]
     pub with_clues: bool,
@@ -209,10 +211,10 @@ pub struct RenderArgs {
 pub struct SolveArgs {
     /// The puzzles to solve: files, folders (every puzzle file inside), `-` for standard input.
     #[arg(required = true, value_name = "FILE")]
-    pub inputs: Vec<String>,
+    pub inputs: Vec<PathBuf>,
     /// Where to write the solution (`-` for standard output); one input only.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
-    pub output: String,
+    pub output: PathBuf,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Write the solution in this format (default: the output's extension, else the input's).
@@ -232,7 +234,7 @@ pub struct SolveArgs {
     pub timeout: Option<String>,
     /// Masyu: record every solving step in this JSON Lines file (replay with `pzl masyu replay`).
     #[arg(long, value_name = "FILE.jsonl")]
-    pub trace: Option<String>,
+    pub trace: Option<PathBuf>,
     /// Masyu: reason like a person (one-level hypotheses on every edge before deeper guessing).
     #[arg(long)]
     pub human: bool,
@@ -258,7 +260,7 @@ pub struct SolveArgs {
 pub struct ReplayArgs {
     /// The trace written by `pzl solve --trace`.
     #[arg(value_name = "TRACE")]
-    pub trace: String,
+    pub trace: PathBuf,
     /// Milliseconds between steps.
     #[arg(long, value_name = "MS", default_value_t = 100)]
     pub delay: u64,
@@ -281,7 +283,7 @@ pub enum DbCommand {
     /// List the puzzles: id, name, size, status, solved date.
     List {
         /// The `Puzzles.data` file.
-        db: String,
+        db: PathBuf,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -289,9 +291,9 @@ pub enum DbCommand {
     /// Write each puzzle, with its board, to DIR as `<id>-<name>.tootsweet`.
     Export {
         /// The `Puzzles.data` file.
-        db: String,
+        db: PathBuf,
         /// Folder to write into (created when missing).
-        dir: String,
+        dir: PathBuf,
         /// Replace files that are already there.
         #[arg(long)]
         force: bool,
@@ -299,25 +301,25 @@ pub enum DbCommand {
     /// Add puzzles (any Masyu format) as new rows, all or none; the database is created when missing.
     Import {
         /// The `Puzzles.data` file.
-        db: String,
+        db: PathBuf,
         /// Puzzle files; the name is the file name without extension (and without the `<id>-`
         /// prefix `export` adds).
         #[arg(required = true)]
-        files: Vec<String>,
+        files: Vec<PathBuf>,
     },
     /// Store the lines of FILE as the board of puzzle ID, with status 2 when they solve it.
     SetBoard {
         /// The `Puzzles.data` file.
-        db: String,
+        db: PathBuf,
         /// The puzzle's id.
         id: i64,
         /// A board in any Masyu format (e.g. a two-line .tootsweet file or a .sol).
-        file: String,
+        file: PathBuf,
     },
     /// Solve every puzzle that is not solved yet and store its solution.
     Solve {
         /// The `Puzzles.data` file.
-        db: String,
+        db: PathBuf,
         /// Give up on a puzzle after this many seconds and go on with the next.
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<String>,
@@ -336,26 +338,26 @@ pub enum CrosswordCommand {
 pub struct LockArgs {
     /// The `.puz` file to lock (`-` for standard input).
     #[arg(value_name = "FILE")]
-    pub input: String,
+    pub input: PathBuf,
     /// The four-digit key (0000-9999; Across Lite itself never uses the digit 0).
     #[arg(long, value_name = "NNNN")]
     pub key: String,
     /// Where to write the locked file (`-` for standard output, not a terminal).
     #[arg(short, long, value_name = "FILE", default_value = "-")]
-    pub output: String,
+    pub output: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct UnlockArgs {
     /// The locked `.puz` file (`-` for standard input).
     #[arg(value_name = "FILE")]
-    pub input: String,
+    pub input: PathBuf,
     /// The four-digit key; without it every key is tried and the most plausible one taken.
     #[arg(long, value_name = "NNNN")]
     pub key: Option<String>,
     /// Where to write the unlocked file (`-` for standard output, not a terminal).
     #[arg(short, long, value_name = "FILE", default_value = "-")]
-    pub output: String,
+    pub output: PathBuf,
 }
 
 #[derive(Debug, Subcommand)]
@@ -374,7 +376,7 @@ pub enum RsrcCommand {
     /// List the resources of a Mac file (any container): type, ID, size, attributes, name.
     List {
         /// A Mac file in any container.
-        file: String,
+        file: PathBuf,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
@@ -382,19 +384,19 @@ pub enum RsrcCommand {
     /// Write one resource's data (raw bytes) to OUTPUT.
     Extract {
         /// A Mac file in any container.
-        file: String,
+        file: PathBuf,
         #[command(flatten)]
         which: Which,
         /// Where to write (`-` for standard output, not a terminal).
         #[arg(short, long, default_value = "-")]
-        output: String,
+        output: PathBuf,
     },
     /// Add (or replace) a resource whose data is read from DATA (`-` for standard input).
     Add {
         /// The Mac file to change (created when missing; the container follows the name).
-        file: String,
+        file: PathBuf,
         /// The resource's data.
-        data: String,
+        data: PathBuf,
         /// The resource type (four characters, e.g. `SBP1`).
         #[arg(short = 't', long = "type", value_name = "TYPE")]
         code: String,
@@ -409,17 +411,17 @@ pub enum RsrcCommand {
         attributes: Option<String>,
         /// Write the result here instead of changing FILE.
         #[arg(short, long)]
-        output: Option<String>,
+        output: Option<PathBuf>,
     },
     /// Remove a resource.
     Remove {
         /// The Mac file to change.
-        file: String,
+        file: PathBuf,
         #[command(flatten)]
         which: Which,
         /// Write the result here instead of changing FILE.
         #[arg(short, long)]
-        output: Option<String>,
+        output: Option<PathBuf>,
     },
 }
 
@@ -440,19 +442,19 @@ pub struct Which {
 #[derive(Debug, Args)]
 pub struct DerezArgs {
     /// A Mac file in any container.
-    pub file: String,
+    pub file: PathBuf,
     /// Where to write (`-` for standard output).
     #[arg(short, long, default_value = "-")]
-    pub output: String,
+    pub output: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct RezArgs {
     /// Rez source (`data` statements).
-    pub file: String,
+    pub file: PathBuf,
     /// Where to write; the name picks the container (`.rsrc`, `.bin`, `.as`, `._*`, `.adf`, `.hqx`).
     #[arg(short, long, default_value = "-")]
-    pub output: String,
+    pub output: PathBuf,
     /// The container to write, when the name does not say (see `pzl formats`).
     #[arg(long, value_name = "FORMAT")]
     pub to: Option<String>,
@@ -471,10 +473,10 @@ pub struct FtorArgs {
     pub code: String,
     /// The resource file to add to (created when absent; the container follows the name).
     #[arg(value_name = "OUTFILE")]
-    pub output: String,
+    pub output: PathBuf,
     /// Source files: the first line is the name, then the message and grid.
     #[arg(value_name = "INFILE", required = true)]
-    pub inputs: Vec<String>,
+    pub inputs: Vec<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -485,7 +487,7 @@ pub enum ApadCommand {
     Generate {
         /// Where to write (`-` for standard output, not a terminal).
         #[arg(short, long, value_name = "FILE")]
-        output: String,
+        output: PathBuf,
         /// The edition: `classic`, `weekday`, or a description file.
         #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
         puzzle: String,
@@ -493,10 +495,10 @@ pub enum ApadCommand {
     /// Turn the text form (a letter per square) into an APAD file (as `convert --to apad`).
     Encode {
         /// The text file (`-` for standard input).
-        input: String,
+        input: PathBuf,
         /// Where to write (`-` for standard output, not a terminal).
         #[arg(short, long, value_name = "FILE", default_value = "-")]
-        output: String,
+        output: PathBuf,
         /// The edition: `classic`, `weekday`, or a description file.
         #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
         puzzle: String,
@@ -504,10 +506,10 @@ pub enum ApadCommand {
     /// Write an APAD file as text (as `convert --to apad-text`).
     Decode {
         /// The APAD file (`-` for standard input).
-        input: String,
+        input: PathBuf,
         /// Where to write (`-` for standard output).
         #[arg(short, long, value_name = "FILE", default_value = "-")]
-        output: String,
+        output: PathBuf,
         /// The edition: `classic`, `weekday`, or a description file.
         #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
         puzzle: String,
@@ -542,8 +544,8 @@ pub struct ApadSolveArgs {
     pub timeout: Option<String>,
     /// Also write the solutions as an APAD file (sorted as the reference file).
     #[arg(short, long, value_name = "FILE.apad")]
-    pub output: Option<String>,
+    pub output: Option<PathBuf>,
     /// Also draw each solution as an SVG file in DIR (created when missing).
     #[arg(long, value_name = "DIR")]
-    pub svg: Option<String>,
+    pub svg: Option<PathBuf>,
 }

@@ -16,7 +16,7 @@ mod solve;
 pub use solve::solve;
 
 /// Read `name` as a document, printing the reader's warnings.
-pub fn open(ctx: &Ctx, name: &str, options: &Open) -> Result<Document, Error> {
+pub fn open(ctx: &Ctx, name: &Path, options: &Open) -> Result<Document, Error> {
     let input = io::read(name)?;
     let parsed = Document::read(&input.bytes, &input.name, input.path.as_deref(), options)?;
     ctx.warnings(&input.name, &parsed.warnings);
@@ -24,16 +24,17 @@ pub fn open(ctx: &Ctx, name: &str, options: &Open) -> Result<Document, Error> {
 }
 
 /// `doc` with the document in `with` laid over it (`--with FILE`).
-fn combine(ctx: &Ctx, doc: Document, with: Option<&str>) -> Result<Document, Error> {
+fn combine(ctx: &Ctx, doc: Document, with: Option<&Path>) -> Result<Document, Error> {
     let Some(name) = with else { return Ok(doc) };
     let other = open(ctx, name, &Open::default())?;
-    let parsed = doc.combine(&other).map_err(|e| e.in_file(name))?;
-    ctx.warnings(name, &parsed.warnings);
+    let shown = io::shown(name);
+    let parsed = doc.combine(&other).map_err(|e| e.in_file(&shown))?;
+    ctx.warnings(&shown, &parsed.warnings);
     Ok(parsed.value)
 }
 
 /// Write `bytes`, refusing to print binary data on a terminal.
-fn output(name: &str, bytes: &[u8]) -> Result<(), Error> {
+fn output(name: &Path, bytes: &[u8]) -> Result<(), Error> {
     if std::str::from_utf8(bytes).is_ok() { io::write(name, bytes) } else { io::write_binary(name, bytes) }
 }
 
@@ -52,11 +53,11 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
         let described = open(ctx, file, &options).and_then(|doc| doc.info());
         match described {
             Ok(mut info) => {
-                info.file = Some(file.clone());
+                info.file = Some(io::shown(file));
                 let info = if args.details { info } else { info.without_details() };
                 batch.report(&info, Status::Ok)?;
             }
-            Err(e) => batch.error(file, e)?,
+            Err(e) => batch.error(&io::shown(file), e)?,
         }
     }
     batch.finish(false)
@@ -73,11 +74,11 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
             .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() });
         match checked {
             Ok(mut report) => {
-                report.file = Some(file.clone());
+                report.file = Some(io::shown(file));
                 let status = report.status();
                 batch.report(&report, status)?;
             }
-            Err(e) => batch.error(file, e)?,
+            Err(e) => batch.error(&io::shown(file), e)?,
         }
     }
     batch.finish(true)
@@ -89,7 +90,7 @@ pub fn convert(ctx: &Ctx, args: &ConvertArgs) -> Result<Status, Error> {
     let doc = open(ctx, &args.input, &options)?;
     let to = target_format(&doc, args.to.as_deref(), &args.output)?;
     let doc = combine(ctx, doc, args.with.as_deref())?;
-    let written = doc.write(to).map_err(|e| e.in_file(&args.input))?;
+    let written = doc.write(to).map_err(|e| e.in_file(io::shown(&args.input)))?;
     warn_lost(ctx, &args.output, to, &written.lost);
     output(&args.output, &written.bytes)?;
     Ok(Status::Ok)
@@ -97,18 +98,17 @@ pub fn convert(ctx: &Ctx, args: &ConvertArgs) -> Result<Status, Error> {
 
 /// The format to write: `--to`, else the one the output's name implies among the document's
 /// kind's formats.
-pub fn target_format(doc: &Document, to: Option<&str>, output: &str) -> Result<Format, Error> {
+pub fn target_format(doc: &Document, to: Option<&str>, output: &Path) -> Result<Format, Error> {
     if let Some(name) = to {
         return high::format(name);
     }
-    if output == "-" {
+    if io::is_dash(output) {
         // Standard output has no name to go by: the document's own format.
         return Ok(doc.format());
     }
-    let file_name =
-        Path::new(output).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let file_name = output.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     doc.format_for_output(&file_name).ok_or_else(|| {
-        Error::usage(format!("cannot tell which format to write to `{output}`")).hint(format!(
+        Error::usage(format!("cannot tell which format to write to `{}`", output.display())).hint(format!(
             "name it with --to; the {} formats: {}",
             doc.kind(),
             doc.writable_formats().join(", ")
@@ -117,9 +117,9 @@ pub fn target_format(doc: &Document, to: Option<&str>, output: &str) -> Result<F
 }
 
 /// Say what a write left out.
-pub fn warn_lost(ctx: &Ctx, output: &str, to: Format, lost: &[String]) {
+pub fn warn_lost(ctx: &Ctx, output: &Path, to: Format, lost: &[String]) {
     for what in lost {
-        ctx.warn(output, format!("the {} format cannot hold {what}; left out", to.name()));
+        ctx.warn(&io::shown(output), format!("the {} format cannot hold {what}; left out", to.name()));
     }
 }
 
@@ -129,11 +129,11 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
         return crate::kind::masyu::render_trace(ctx, args, trace);
     }
     let options = high::open_options(&args.read)?;
-    let name = args.input.as_deref().unwrap_or("-");
+    let name = args.input.as_deref().unwrap_or(Path::new("-"));
     let doc = open(ctx, name, &options)?;
     // `--board` is a board file for Masyu and a board number for A-Puzzle-A-Day.
     let (with, mut select) = match &args.board {
-        Some(b) if Path::new(b).is_file() => (Some(b.as_str()), None),
+        Some(b) if Path::new(b).is_file() => (Some(Path::new(b.as_str())), None),
         Some(b) => (None, Some(b.clone())),
         None => (None, None),
     };
@@ -145,17 +145,17 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     }
     let doc = combine(ctx, doc, with)?;
     // A page with the clues is a picture: to standard output it is SVG unless `--as` says.
-    let picture = match (args.with_clues, args.kind.as_deref(), args.output.as_str()) {
-        (true, None, "-") => pzl::Picture::Svg,
-        (_, kind, output) => high::picture(kind, output)?,
+    let picture = match (args.with_clues, args.kind.as_deref()) {
+        (true, None) if io::is_dash(&args.output) => pzl::Picture::Svg,
+        (_, kind) => high::picture(kind, &args.output)?,
     };
     let request = RenderRequest {
         picture,
-        colour: args.output == "-" && ctx.colour(),
+        colour: io::is_dash(&args.output) && ctx.colour(),
         select,
         with_clues: args.with_clues,
     };
-    let bytes = doc.render(&request).map_err(|e| e.in_file(name))?;
+    let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
     output(&args.output, &bytes)?;
     Ok(Status::Ok)
 }

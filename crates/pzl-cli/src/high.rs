@@ -51,17 +51,20 @@ pub fn jobs(text: Option<&str>) -> Result<usize, Error> {
 }
 
 /// The picture `--as` names, else the one the output's name implies, else terminal text.
-pub fn picture(kind: Option<&str>, output: &str) -> Result<Picture, Error> {
+pub fn picture(kind: Option<&str>, output: &std::path::Path) -> Result<Picture, Error> {
     if let Some(kind) = kind {
         let picture = Picture::from_name(kind)?;
         if let Some(implied) = crate::io::extension(output).and_then(|e| Picture::from_extension(&e))
             && implied != picture
         {
-            return Err(Error::usage(format!("--as {kind} but the output `{output}` is a .{implied} name")));
+            return Err(Error::usage(format!(
+                "--as {kind} but the output `{}` is a .{implied} name",
+                output.display()
+            )));
         }
         return Ok(picture);
     }
-    if output == "-" {
+    if crate::io::is_dash(output) {
         return Ok(Picture::Text);
     }
     match crate::io::extension(output) {

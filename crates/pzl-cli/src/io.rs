@@ -110,6 +110,24 @@ impl Ctx {
     }
 }
 
+impl Ctx {
+    /// A spinner with the time spent, for a long run whose end cannot be foreseen (a polyomino
+    /// count): drawn on standard error by its own thread, five times a second, so the work
+    /// itself pays nothing; hidden when standard error is not a terminal, or with `--quiet`.
+    pub fn spinner(&self, what: &str) -> indicatif::ProgressBar {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return indicatif::ProgressBar::hidden();
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        bar.set_message(what.to_string());
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    }
+}
+
 /// One line on standard error; a full or closed standard error is ignored.
 fn say(line: &str) {
     let mut err = std::io::stderr().lock();
@@ -124,7 +142,8 @@ pub fn is_closed_pipe(e: &Error) -> bool {
 const STDOUT: &str = "standard output";
 
 /// The lower-cased extension of a file name, without the dot.
-pub fn extension(name: &str) -> Option<String> {
+pub fn extension(name: impl AsRef<Path>) -> Option<String> {
+    let name = name.as_ref().to_string_lossy();
     let file = name.rsplit(['/', '\\']).next()?;
     let (stem, ext) = file.rsplit_once('.')?;
     (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
@@ -139,35 +158,49 @@ fn io_error(name: &str, e: &std::io::Error) -> Error {
     Error::io(e.to_string()).in_file(name)
 }
 
+/// Whether a path argument is `-` (standard input or output).
+pub fn is_dash(name: &Path) -> bool {
+    name.as_os_str() == "-"
+}
+
+/// How a path argument is named in messages (`Path::display`: a name that is not UTF-8 keeps
+/// its readable part).
+pub fn shown(name: &Path) -> String {
+    name.display().to_string()
+}
+
 /// Read a path, `-` (standard input) or a URL.
-pub fn read(name: &str) -> Result<Input, Error> {
-    if name == "-" {
+pub fn read(name: &Path) -> Result<Input, Error> {
+    if is_dash(name) {
         let mut bytes = Vec::new();
         std::io::stdin().read_to_end(&mut bytes).map_err(|e| io_error("standard input", &e))?;
         return Ok(Input { name: "-".into(), path: None, bytes });
     }
-    if is_url(name) && !Path::new(name).exists() {
-        return Ok(Input { name: name.into(), path: None, bytes: name.as_bytes().to_vec() });
+    if let Some(url) = name.to_str().filter(|s| is_url(s))
+        && !name.exists()
+    {
+        return Ok(Input { name: url.into(), path: None, bytes: url.as_bytes().to_vec() });
     }
-    let meta = std::fs::metadata(name).map_err(|e| io_error(name, &e))?;
+    let shown = shown(name);
+    let meta = std::fs::metadata(name).map_err(|e| io_error(&shown, &e))?;
     if meta.is_dir() {
-        return Err(Error::usage("is a folder").in_file(name).hint("this command takes files"));
+        return Err(Error::usage("is a folder").in_file(&shown).hint("this command takes files"));
     }
-    let bytes = std::fs::read(name).map_err(|e| io_error(name, &e))?;
-    Ok(Input { name: name.into(), path: Some(PathBuf::from(name)), bytes })
+    let bytes = std::fs::read(name).map_err(|e| io_error(&shown, &e))?;
+    Ok(Input { name: shown, path: Some(name.to_path_buf()), bytes })
 }
 
 /// The inputs the arguments name: files as given, and for each folder the puzzle files inside it
 /// (sorted; symbolic links to folders are not followed, so a loop cannot trap the walk, and
 /// FIFOs, devices and sockets are skipped with a warning).
-pub fn expand(ctx: &Ctx, names: &[String]) -> Vec<String> {
+pub fn expand(ctx: &Ctx, names: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for name in names {
-        if Path::new(name).is_dir() {
+        if name.is_dir() {
             let mut found = Vec::new();
-            walk(ctx, Path::new(name), &mut found, &mut HashSet::new());
+            walk(ctx, name, &mut found, &mut HashSet::new());
             found.sort();
-            out.extend(found.into_iter().map(|p| p.display().to_string()));
+            out.extend(found);
         } else {
             out.push(name.clone());
         }
@@ -215,11 +248,11 @@ pub fn protect_writes() {
 }
 
 /// Where a command's bytes go.
-pub fn write(name: &str, bytes: &[u8]) -> Result<(), Error> {
-    if name == "-" {
+pub fn write(name: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if is_dash(name) {
         return stdout(bytes);
     }
-    write_path(Path::new(name), bytes)
+    write_path(name, bytes)
 }
 
 /// Write a file safely (`pzl::fs::write_file`), cleaned up if the command is interrupted.
@@ -245,8 +278,8 @@ pub fn edit_or_create(
 
 /// Write binary bytes (a `.puz`, an APAD file, a PDF): to a file, or to standard output only
 /// when it is not a terminal.
-pub fn write_binary(name: &str, bytes: &[u8]) -> Result<(), Error> {
-    if name == "-" && std::io::stdout().is_terminal() {
+pub fn write_binary(name: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if is_dash(name) && std::io::stdout().is_terminal() {
         return Err(Error::usage("will not print binary data on a terminal")
             .hint("write it to a file with -o FILE, or redirect standard output"));
     }

@@ -301,3 +301,81 @@ fn shell_completions_and_the_manual_are_generated() {
     let man = pzl(&["man"]);
     assert!(man.status.success() && stdout(&man).contains(".TH pzl"));
 }
+
+/// C13: a file name that is not UTF-8 (`caf\xe9.masyu`) is read, converted to, solved into and
+/// named in messages (as `Path::display` shows it), never refused by the argument parser.
+#[test]
+fn file_names_that_are_not_utf8_work() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join(OsStr::from_bytes(b"caf\xe9.masyu"));
+    if std::fs::copy(hook(), &name).is_err() {
+        println!("skipping: this file system refuses a file name that is not UTF-8");
+        return;
+    }
+    let run = |args: &[&OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).stdin(Stdio::null()).output().unwrap()
+    };
+    let info = run(&[OsStr::new("info"), name.as_os_str()]);
+    assert!(info.status.success(), "{}", stderr(&info));
+    assert!(stdout(&info).contains("caf\u{fffd}.masyu"), "{}", stdout(&info));
+    let check = run(&[OsStr::new("check"), dir.path().as_os_str()]);
+    assert!(
+        stdout(&check).contains("caf\u{fffd}.masyu: 1 problem"),
+        "a folder walk finds it: {}",
+        stdout(&check)
+    );
+    let out = dir.path().join(OsStr::from_bytes(b"caf\xe9.sol"));
+    let solved = run(&[OsStr::new("solve"), name.as_os_str(), OsStr::new("-o"), out.as_os_str()]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert!(std::fs::read(&out).unwrap().starts_with(b"6 6\n"));
+    let missing = dir.path().join(OsStr::from_bytes(b"gon\xe9.masyu"));
+    let failed = run(&[OsStr::new("info"), missing.as_os_str()]);
+    assert_eq!(failed.status.code(), Some(2));
+    assert!(stderr(&failed).contains("gon\u{fffd}.masyu"), "{}", stderr(&failed));
+}
+
+/// F4: a polyomino count shows a spinner with the time spent on a terminal (run under
+/// `script`, which gives it one), and nothing when standard error is not a terminal.
+#[test]
+fn a_long_count_shows_progress_on_a_terminal_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pack = String::from("pzl-pack 1\nflips yes\n\nboard\n");
+    pack.push_str(&"########\n".repeat(8));
+    for (i, drawing) in [
+        ".##\n##.\n.#.",
+        "#####",
+        "####\n#...",
+        "##..\n.###",
+        "##\n##\n#.",
+        "###\n.#.\n.#.",
+        "#.#\n###",
+        "#..\n#..\n###",
+        "#..\n##.\n.##",
+        ".#.\n###\n.#.",
+        "####\n.#..",
+        "##.\n.#.\n.##",
+        "##\n##",
+    ]
+    .iter()
+    .enumerate()
+    {
+        pack.push_str(&format!("\npiece p{i}\n{drawing}\n"));
+    }
+    let file = write(dir.path(), "big.pack", pack);
+    let piped = pzl(&["solve", s(&file), "--count", "--timeout", "0.3"]);
+    assert!(stdout(&piped).ends_with("+\n"), "{}", stderr(&piped));
+    assert!(!stderr(&piped).contains("counting "), "no spinner off a terminal: {}", stderr(&piped));
+    let typescript = dir.path().join("typescript");
+    let command = format!("{} solve {} --count --timeout 0.6", env!("CARGO_BIN_EXE_pzl"), s(&file));
+    let ran =
+        Command::new("script").arg("-qec").arg(&command).arg(&typescript).stdout(Stdio::null()).status();
+    if !ran.is_ok_and(|st| st.success()) {
+        println!("skipping the terminal half: `script` is not available here");
+        return;
+    }
+    let shown = String::from_utf8_lossy(&std::fs::read(&typescript).unwrap()).into_owned();
+    assert!(shown.contains("counting") && shown.contains("(at most 0.6 s)"), "{shown}");
+    assert!(shown.contains("timed out after 0.6 s while counting"), "{shown}");
+}

@@ -2,7 +2,7 @@
 //! folders — solved one after another or `--jobs` at a time, each reported on one line and
 //! summed up at the end. Every kind that can solve goes through the same code.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use pzl::{Document, Error, Outcome, SolveReport, SolveRequest, Status};
 use serde::Serialize;
@@ -16,7 +16,7 @@ use crate::print::{self, Mode};
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
     let mut request = high::solve_request(args)?;
     let options = high::open_options(&args.read)?;
-    let any_dir = args.inputs.iter().any(|name| Path::new(name).is_dir());
+    let any_dir = args.inputs.iter().any(|name| name.is_dir());
     if args.inputs.len() == 1 && !any_dir {
         if args.save {
             return save(ctx, &args.inputs[0], options, args, &request);
@@ -24,7 +24,7 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
         let doc = super::open(ctx, &args.inputs[0], &options)?;
         return one(ctx, &args.inputs[0], &doc, args, &request);
     }
-    if args.output != "-" || args.trace.is_some() || args.save {
+    if !io::is_dash(&args.output) || args.trace.is_some() || args.save {
         return Err(Error::usage("-o, --trace and --save take a single input").hint("run one file at a time"));
     }
     let files = io::expand(ctx, &args.inputs);
@@ -37,32 +37,46 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
 /// none.
 fn one(
     ctx: &Ctx,
-    name: &str,
+    path: &Path,
     doc: &Document,
     args: &SolveArgs,
     request: &SolveRequest,
 ) -> Result<Status, Error> {
-    let solved = doc.solve(request).map_err(|e| e.in_file(name))?;
+    let shown = io::shown(path);
+    let name = shown.as_str();
+    let printable = pzl::text::printable(name);
+    let spinner = match (request.count, request.timeout) {
+        (false, _) => None,
+        (true, Some(t)) => {
+            Some(ctx.spinner(&format!("counting {printable} (at most {} s)", t.as_secs_f64())))
+        }
+        (true, None) => Some(ctx.spinner(&format!("counting {printable}"))),
+    };
+    let solved = doc.solve(request);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    let solved = solved.map_err(|e| e.in_file(name))?;
     let mut report = solved.report;
     report.file = Some(name.to_string());
     if let (Some(path), Some(trace)) = (&args.trace, &solved.trace) {
         io::write(path, trace.as_bytes())?;
     }
     if let Some(solution) = solved.solutions.first()
-        && (args.output != "-" || args.to.is_some())
+        && (!io::is_dash(&args.output) || args.to.is_some())
     {
         let bytes = solution_bytes(ctx, solution, report.solutions.first(), args)?;
-        if args.output != "-" {
+        if !io::is_dash(&args.output) {
             super::output(&args.output, &bytes)?;
         } else if !args.json {
-            super::output("-", &bytes)?;
+            super::output(Path::new("-"), &bytes)?;
             report.solutions.clear();
         }
     }
     for w in &report.warnings {
         ctx.warn(name, w);
     }
-    let quiet_text = args.output != "-" && !args.json;
+    let quiet_text = !io::is_dash(&args.output) && !args.json;
     if !quiet_text && (args.json || !report.solutions.is_empty() || report.outcome == Outcome::Counted) {
         print::emit(Mode::json(args.json), &report)?;
     }
@@ -94,7 +108,7 @@ fn solution_bytes(
 ) -> Result<Vec<u8>, Error> {
     let holds_all = |f: pzl::Format| solution.write_solution(f).is_ok_and(|w| w.lost.is_empty());
     let ext = io::extension(&args.output);
-    let claimed = solution.format_for_output(&args.output);
+    let claimed = solution.format_for_output(&io::shown(&args.output));
     let picture = ext.as_deref().and_then(pzl::Picture::from_extension);
     let to = if let Some(name) = &args.to {
         high::format(name)?
@@ -116,7 +130,7 @@ fn solution_bytes(
         return Err(Error::usage(format!(
             "cannot write a {} solution to `{}`",
             solution.kind(),
-            args.output
+            args.output.display()
         ))
         .hint(format!(
             "name a format with --to ({}), or a picture (.svg, .pdf, .html, .txt)",
@@ -133,16 +147,18 @@ fn solution_bytes(
 /// resource is picked inside the container (not at open), since the container is written back.
 fn save(
     ctx: &Ctx,
-    name: &str,
+    path: &Path,
     mut options: pzl::Open,
     args: &SolveArgs,
     request: &SolveRequest,
 ) -> Result<Status, Error> {
-    if name == "-" {
+    if io::is_dash(path) {
         return Err(Error::usage("--save rewrites the file: give a file, not standard input"));
     }
+    let shown = io::shown(path);
+    let name = shown.as_str();
     let pick = options.pick.take();
-    let edit = io::edit(Path::new(name))?;
+    let edit = io::edit(path)?;
     let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &options)?;
     ctx.warnings(name, &parsed.warnings);
     let saved = parsed.value.solve_and_save(pick.as_ref(), request).map_err(|e| e.in_file(name))?;
@@ -171,14 +187,15 @@ enum Line {
 fn batch(
     ctx: &Ctx,
     args: &SolveArgs,
-    files: &[String],
+    files: &[PathBuf],
     options: &pzl::Open,
     request: &SolveRequest,
     jobs: usize,
 ) -> Result<Status, Error> {
     let bar = ctx.progress(files.len() as u64, "solving");
-    let solve_file = |file: &String| -> Line {
-        let result = super::open(ctx, file, options).and_then(|doc| doc.solve(request));
+    let solve_file = |path: &PathBuf| -> Line {
+        let file = io::shown(path);
+        let result = super::open(ctx, path, options).and_then(|doc| doc.solve(request));
         bar.inc(1);
         match result {
             Ok(solved) => {
@@ -186,7 +203,7 @@ fn batch(
                 report.file = Some(file.clone());
                 Line::Solved(report)
             }
-            Err(e) => Line::Failed { file: file.clone(), error: e.in_file(file) },
+            Err(e) => Line::Failed { error: e.in_file(&file), file },
         }
     };
     // More threads than files would only wait.

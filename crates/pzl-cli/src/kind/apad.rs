@@ -31,8 +31,8 @@ pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
 /// `encode` and `decode` are `convert` between the two APAD formats.
 fn convert(
     ctx: &Ctx,
-    input: &str,
-    output: &str,
+    input: &Path,
+    output: &Path,
     edition: &str,
     from: &str,
     to: &str,
@@ -40,7 +40,7 @@ fn convert(
     let open = Open::from_name(&format!("{from}:{edition}"))?;
     let doc = crate::cmd::open(ctx, input, &open)?;
     let to = high::format(to)?;
-    let written = doc.write(to).map_err(|e| e.in_file(input))?;
+    let written = doc.write(to).map_err(|e| e.in_file(io::shown(input)))?;
     crate::cmd::warn_lost(ctx, output, to, &written.lost);
     io::write_binary(output, &written.bytes)?;
     Ok(Status::Ok)
@@ -86,9 +86,9 @@ fn write_files(args: &ApadSolveArgs, apad_bytes: Vec<u8>, svgs: Vec<(String, Str
         io::write_binary(path, &apad_bytes)?;
     }
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(e.to_string()).in_file(dir.as_str()))?;
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(e.to_string()).in_file(io::shown(dir)))?;
         for (name, svg) in svgs {
-            io::write_path(&Path::new(dir).join(name), svg.as_bytes())?;
+            io::write_path(&dir.join(name), svg.as_bytes())?;
         }
     }
     Ok(())

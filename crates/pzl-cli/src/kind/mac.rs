@@ -28,20 +28,22 @@ fn which(w: &Which) -> Result<mac::Which, Error> {
     })
 }
 
-fn open(ctx: &Ctx, name: &str) -> Result<Document, Error> {
+fn open(ctx: &Ctx, name: &Path) -> Result<Document, Error> {
     crate::cmd::open(ctx, name, &Open::default())
 }
 
 /// A Mac file to change: the existing file, locked for the edit, or a new one.
-pub(crate) fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Option<pzl::fs::Edit>), Error> {
-    if name == "-" {
+pub(crate) fn edit(ctx: &Ctx, path: &Path, create: bool) -> Result<(Document, Option<pzl::fs::Edit>), Error> {
+    if io::is_dash(path) {
         // Standard input in, standard output out (see `save`).
-        return Ok((open(ctx, name)?, None));
+        return Ok((open(ctx, path)?, None));
     }
+    let shown = io::shown(path);
+    let name = shown.as_str();
     let edit = if create {
-        io::edit_or_create(Path::new(name), || mac::file(&mac::new_file(name)?)?.to_bytes())?
+        io::edit_or_create(path, || mac::file(&mac::new_file(name)?)?.to_bytes())?
     } else {
-        io::edit(Path::new(name))?
+        io::edit(path)?
     };
     let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &Open::default())?;
     ctx.warnings(name, &parsed.warnings);
@@ -51,33 +53,35 @@ pub(crate) fn edit(ctx: &Ctx, name: &str, create: bool) -> Result<(Document, Opt
 /// Write the changed file: to `output` when given, else in place (releasing the lock).
 pub(crate) fn save(
     doc: &Document,
-    file: &str,
-    output: Option<&str>,
+    file: &Path,
+    output: Option<&Path>,
     edit: Option<pzl::fs::Edit>,
 ) -> Result<(), Error> {
-    let bytes = mac::file(doc)?.to_bytes().map_err(|e| e.in_file(file))?;
+    let bytes = mac::file(doc)?.to_bytes().map_err(|e| e.in_file(io::shown(file)))?;
     match (output, edit) {
         (Some(out), _) => io::write_binary(out, &bytes),
         (None, Some(edit)) => edit.save(&bytes),
-        (None, None) if file == "-" => io::write_binary("-", &bytes),
-        (None, None) => io::write_path(Path::new(file), &bytes),
+        (None, None) => io::write_binary(file, &bytes),
     }
 }
 
 pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
     match command {
-        RsrcCommand::List { file, json } => {
-            let doc = open(ctx, &file)?;
+        RsrcCommand::List { file: path, json } => {
+            let file = io::shown(&path);
+            let doc = open(ctx, &path)?;
             let list = mac::file(&doc)?.resources().map_err(|e| e.in_file(&file))?;
             print::emit(Mode::json(json), &list)?;
         }
-        RsrcCommand::Extract { file, which: w, output } => {
-            let doc = open(ctx, &file)?;
+        RsrcCommand::Extract { file: path, which: w, output } => {
+            let file = io::shown(&path);
+            let doc = open(ctx, &path)?;
             let found = mac::file(&doc)?.resource(&which(&w)?).map_err(|e| e.in_file(&file))?;
             ctx.warnings(&file, &found.warnings);
             io::write_binary(&output, &found.value.1.data)?;
         }
-        RsrcCommand::Add { file, data, code, id, name, attributes, output } => {
+        RsrcCommand::Add { file: path, data, code, id, name, attributes, output } => {
+            let file = io::shown(&path);
             let code = mac::parse_type(&code)?;
             let attributes = attributes.as_deref().map(mac::parse_byte).transpose()?;
             let data = io::read(&data)?.bytes;
@@ -89,17 +93,17 @@ pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
                 attributes,
                 data.clone(),
             )?;
-            let (mut doc, lock) = edit(ctx, &file, true)?;
+            let (mut doc, lock) = edit(ctx, &path, true)?;
             let added = mac::file_mut(&mut doc)?
                 .add_resource(code, id, name.as_deref(), attributes, data)
                 .map_err(|e| e.in_file(&file))?;
             ctx.warnings(&file, &added.warnings);
-            save(&doc, &file, output.as_deref(), lock)?;
+            save(&doc, &path, output.as_deref(), lock)?;
         }
-        RsrcCommand::Remove { file, which: w, output } => {
-            let (mut doc, lock) = edit(ctx, &file, false)?;
-            mac::file_mut(&mut doc)?.remove_resource(&which(&w)?).map_err(|e| e.in_file(&file))?;
-            save(&doc, &file, output.as_deref(), lock)?;
+        RsrcCommand::Remove { file: path, which: w, output } => {
+            let (mut doc, lock) = edit(ctx, &path, false)?;
+            mac::file_mut(&mut doc)?.remove_resource(&which(&w)?).map_err(|e| e.in_file(io::shown(&path)))?;
+            save(&doc, &path, output.as_deref(), lock)?;
         }
     }
     Ok(Status::Ok)
@@ -107,7 +111,7 @@ pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
 
 pub fn derez(ctx: &Ctx, args: &DerezArgs) -> Result<Status, Error> {
     let doc = open(ctx, &args.file)?;
-    let text = mac::file(&doc)?.derez().map_err(|e| e.in_file(&args.file))?;
+    let text = mac::file(&doc)?.derez().map_err(|e| e.in_file(io::shown(&args.file)))?;
     io::write(&args.output, text.as_bytes())?;
     Ok(Status::Ok)
 }
@@ -115,12 +119,13 @@ pub fn derez(ctx: &Ctx, args: &DerezArgs) -> Result<Status, Error> {
 pub fn rez(ctx: &Ctx, args: &RezArgs) -> Result<Status, Error> {
     let input = io::read(&args.file)?;
     let to = args.to.as_deref().map(high::format).transpose()?;
-    let written = mac::rez(&input.bytes, to, &args.output).map_err(|e| e.in_file(&args.file))?;
+    let output = io::shown(&args.output);
+    let written = mac::rez(&input.bytes, to, &output).map_err(|e| e.in_file(&input.name))?;
     crate::cmd::warn_lost(
         ctx,
         &args.output,
         to.unwrap_or_else(|| {
-            pzl::Format::claiming(&args.output)
+            pzl::Format::claiming(&output)
                 .into_iter()
                 .next()
                 .unwrap_or(pzl::Format::from_name("rsrc").unwrap_or_else(|_| unreachable_format()))

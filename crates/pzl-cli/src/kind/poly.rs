@@ -9,17 +9,18 @@ use crate::io::{self, Ctx};
 pub fn ftor(ctx: &Ctx, args: &FtorArgs) -> Result<Status, Error> {
     let mut sources = Vec::with_capacity(args.inputs.len());
     for name in &args.inputs {
-        sources.push((name.clone(), io::read(name)?.bytes));
+        let input = io::read(name)?;
+        sources.push((input.name, input.bytes));
     }
     // Every source is checked before the file is touched (or created): a bad source changes nothing.
-    pzl::kinds::poly::ftor(&mut pzl::kinds::mac::new_file(&args.output)?, &args.code, &sources)?;
+    let output = io::shown(&args.output);
+    pzl::kinds::poly::ftor(&mut pzl::kinds::mac::new_file(&output)?, &args.code, &sources)?;
     let (mut doc, lock) = super::mac::edit(ctx, &args.output, true)?;
-    let added =
-        pzl::kinds::poly::ftor(&mut doc, &args.code, &sources).map_err(|e| e.in_file(&args.output))?;
+    let added = pzl::kinds::poly::ftor(&mut doc, &args.code, &sources).map_err(|e| e.in_file(&output))?;
     super::mac::save(&doc, &args.output, None, lock)?;
     // One resource per source, in order.
     let mut report = String::new();
-    for (source, (id, name)) in args.inputs.iter().zip(added) {
+    for ((source, _), (id, name)) in sources.iter().zip(added) {
         let source = pzl::text::printable(source);
         report.push_str(&format!("{source}: '{}' {id} \"{}\"\n", args.code, pzl::text::printable(&name)));
     }

@@ -313,7 +313,7 @@ impl Engine {
         self.unk[b as usize] -= 1;
         self.cut_unknown[cut] -= 1;
         if let Some(trace) = self.trace.as_mut() {
-            trace.push(TraceEvent::Set { edge: e, line: state == LINE, rule, cell });
+            super::trace::record(trace, TraceEvent::Set { edge: e, line: state == LINE, rule, cell });
         }
         let mut result = self.colour.union(e, state == LINE, &mut self.colour_queue);
         if state == LINE {

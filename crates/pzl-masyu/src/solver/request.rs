@@ -141,8 +141,11 @@ pub fn solve_request(
         (Outcome::NoSolution, _) => report.reason = Some(NO_SOLUTION_REASON.to_string()),
         _ => {}
     }
-    let trace =
-        result.trace.as_ref().map(|events| trace::write_jsonl(&puzzle, events, outcome_name(result.outcome)));
+    let trace = result.trace.as_ref().map(|events| {
+        let (text, cut) = trace::write_jsonl_limited(&puzzle, events, outcome_name(result.outcome));
+        report.warnings.extend(cut.map(Warning::new));
+        text
+    });
     let solutions: Vec<Board> = result.solution.into_iter().collect();
     for solution in &solutions {
         let format = shown_as.solution_format();

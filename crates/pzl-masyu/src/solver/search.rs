@@ -115,7 +115,7 @@ impl Searcher<'_> {
 
     fn event(&mut self, event: TraceEvent) {
         if let Some(trace) = self.engine.trace.as_mut() {
-            trace.push(event);
+            super::trace::record(trace, event);
         }
     }
 

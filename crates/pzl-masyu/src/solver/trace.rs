@@ -136,6 +136,9 @@ pub struct TraceFile {
     pub events: Vec<TraceEvent>,
     /// `solved`, `no-solution` or `timed-out`, when the file has its end line.
     pub outcome: Option<String>,
+    /// The end line says the writer cut the trace at the size limit (the events stop before
+    /// the outcome).
+    pub truncated: bool,
 }
 
 fn rows_of(board: &Board) -> Vec<String> {
@@ -193,22 +196,59 @@ pub(crate) fn reads(board: &Board, edge: u32, rule: Rule, cell: u32) -> Vec<[usi
     }
 }
 
-/// Write a trace as JSON Lines (schema in the module documentation).
+/// Record `event` in a solve's trace, unless the trace already holds more than
+/// [`MAX_TRACE_EVENTS`] (the reader's limit): one event past the limit is kept, so the writer
+/// knows the trace was cut; the rest are dropped, so a long solve's trace stays bounded (one
+/// comparison per event, and only while tracing).
+pub(crate) fn record(trace: &mut Vec<TraceEvent>, event: TraceEvent) {
+    if trace.len() <= MAX_TRACE_EVENTS {
+        trace.push(event);
+    }
+}
+
+/// Write a trace as JSON Lines (schema in the module documentation). A trace longer than
+/// [`read_jsonl`] reads is cut (see [`write_jsonl_limited`]).
 pub fn write_jsonl(puzzle: &Board, events: &[TraceEvent], outcome: &str) -> String {
+    write_jsonl_limited(puzzle, events, outcome).0
+}
+
+/// [`write_jsonl`], and a message when the trace was cut: at most [`MAX_TRACE_EVENTS`] events
+/// and [`MAX_TRACE_BYTES`] bytes are written, so [`read_jsonl`] (and `pzl replay`, `pzl render
+/// --trace`) can read every trace pzl writes. A cut trace still ends with its `end` line, which
+/// then says `"truncated": true` and how many events were written.
+pub fn write_jsonl_limited(puzzle: &Board, events: &[TraceEvent], outcome: &str) -> (String, Option<String>) {
+    write_limited(puzzle, events, outcome, MAX_TRACE_BYTES, MAX_TRACE_EVENTS)
+}
+
+/// Room kept for the `end` line under the byte limit.
+const END_LINE_ROOM: usize = 256;
+
+fn write_limited(
+    puzzle: &Board,
+    events: &[TraceEvent],
+    outcome: &str,
+    max_bytes: usize,
+    max_events: usize,
+) -> (String, Option<String>) {
     use serde_json::json;
     let w = puzzle.width();
     let mut out = String::new();
-    let mut line = |value: serde_json::Value| {
+    let line = |out: &mut String, value: serde_json::Value| {
         out.push_str(&value.to_string());
         out.push('\n');
     };
-    line(json!({
-        "type": "header", "version": 1, "width": w, "height": puzzle.height(),
-        "puzzle": rows_of(puzzle), "edges": puzzle.edge_index().count(),
-    }));
+    line(
+        &mut out,
+        json!({
+            "type": "header", "version": 1, "width": w, "height": puzzle.height(),
+            "puzzle": rows_of(puzzle), "edges": puzzle.edge_index().count(),
+        }),
+    );
     let state = |line: bool| if line { "line" } else { "cross" };
-    for event in events {
-        line(match *event {
+    let mut written = 0usize;
+    let mut cut = events.len() > max_events;
+    for event in events.iter().take(max_events) {
+        let text = match *event {
             TraceEvent::Set { edge, line, rule, cell } => {
                 let mut v = json!({"type": "set", "edge": edge, "state": state(line), "rule": rule.name()});
                 if cell != u32::MAX {
@@ -223,10 +263,28 @@ pub fn write_jsonl(puzzle: &Board, events: &[TraceEvent], outcome: &str) -> Stri
             TraceEvent::Contradiction { depth } => json!({"type": "contradiction", "depth": depth}),
             TraceEvent::Rollback { depth, to } => json!({"type": "rollback", "depth": depth, "to": to}),
             TraceEvent::Solution { index } => json!({"type": "solution", "index": index}),
-        });
+        }
+        .to_string();
+        if out.len() + text.len() + 1 + END_LINE_ROOM > max_bytes {
+            cut = true;
+            break;
+        }
+        out.push_str(&text);
+        out.push('\n');
+        written += 1;
     }
-    line(json!({"type": "end", "outcome": outcome}));
-    out
+    if !cut {
+        line(&mut out, json!({"type": "end", "outcome": outcome}));
+        return (out, None);
+    }
+    line(&mut out, json!({"type": "end", "outcome": outcome, "truncated": true, "events": written}));
+    let message = format!(
+        "the trace was cut after {written} events ({} MiB): pzl replays at most {max_events} events \
+         and {} MiB; the solve itself went on to the end",
+        out.len() >> 20,
+        max_bytes >> 20
+    );
+    (out, Some(message))
 }
 
 fn rule_by_name(name: &str) -> Option<Rule> {
@@ -264,6 +322,7 @@ fn read_limited(text: &str, max_bytes: usize, max_events: usize) -> Result<Trace
     let mut puzzle: Option<Board> = None;
     let mut events = Vec::new();
     let mut outcome = None;
+    let mut truncated = false;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         if raw.trim().is_empty() {
@@ -339,6 +398,7 @@ fn read_limited(text: &str, max_bytes: usize, max_events: usize) -> Result<Trace
             "solution" => TraceEvent::Solution { index: uint("index")? },
             "end" => {
                 outcome = v["outcome"].as_str().map(str::to_string);
+                truncated = v["truncated"].as_bool().unwrap_or(false);
                 continue;
             }
             other => return Err(err(&format!("unknown event type \"{other}\"")).into()),
@@ -349,7 +409,7 @@ fn read_limited(text: &str, max_bytes: usize, max_events: usize) -> Result<Trace
         events.push(event);
     }
     let puzzle = puzzle.ok_or_else(|| pzl_core::Error::syntax("expected a header line"))?;
-    Ok(TraceFile { puzzle, events, outcome })
+    Ok(TraceFile { puzzle, events, outcome, truncated })
 }
 
 /// The error for a trace too long to replay.
@@ -440,6 +500,41 @@ mod tests {
         let e = read_limited(&text, 10, 100).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Limit);
         assert!(e.message.contains(&format!("{} bytes", text.len())), "{e}");
+    }
+
+    /// R5: recording stops one event past the reader's limit, and the writer cuts a trace to
+    /// what the reader reads (events and bytes), says so, and keeps it readable.
+    #[test]
+    fn long_traces_are_cut_to_what_the_reader_reads() {
+        let mut trace = Vec::new();
+        for depth in 0..MAX_TRACE_EVENTS as u32 + 5 {
+            record(&mut trace, TraceEvent::Contradiction { depth });
+        }
+        assert_eq!(trace.len(), MAX_TRACE_EVENTS + 1, "recording stops past the limit");
+        drop(trace);
+
+        let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
+        let events = vec![TraceEvent::Contradiction { depth: 1 }; 10];
+        let (whole, cut) = write_limited(&puzzle, &events, "solved", 1 << 20, 10);
+        assert_eq!(cut, None);
+        assert_eq!(read_limited(&whole, 1 << 20, 10).unwrap().events.len(), 10);
+
+        let (text, cut) = write_limited(&puzzle, &events, "solved", 1 << 20, 4);
+        let message = cut.expect("a cut trace is reported");
+        assert!(message.contains("cut after 4 events"), "{message}");
+        let read = read_limited(&text, 1 << 20, 4).expect("a cut trace stays readable");
+        assert_eq!((read.events.len(), read.outcome.as_deref(), read.truncated), (4, Some("solved"), true));
+        assert!(!read_limited(&whole, 1 << 20, 10).unwrap().truncated);
+        assert!(text.lines().last().is_some_and(|end| end.contains("\"truncated\":true")), "{text}");
+
+        // The byte limit: the header, as many events as fit, and the end line.
+        let header = whole.lines().next().unwrap().len() + 1;
+        let event = whole.lines().nth(1).unwrap().len() + 1;
+        let max_bytes = header + 3 * event + END_LINE_ROOM;
+        let (text, cut) = write_limited(&puzzle, &events, "solved", max_bytes, 10);
+        assert!(cut.is_some_and(|m| m.contains("cut after 3 events")));
+        assert!(text.len() <= max_bytes, "{} > {max_bytes}", text.len());
+        assert_eq!(read_limited(&text, max_bytes, 10).unwrap().events.len(), 3);
     }
 
     #[test]

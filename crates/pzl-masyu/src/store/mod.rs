@@ -141,18 +141,42 @@ pub struct Row {
 impl Row {
     /// The row's puzzle with its drawn lines, decoded.
     pub fn decode(&self) -> Result<Board, DatabaseError> {
+        Ok(self.decode_with_warnings()?.value)
+    }
+
+    /// The row's puzzle with its drawn lines, decoded, and what the `.tootsweet` readers warn
+    /// about in its strings (letters past the board, digit 3, set padding bits), each placed at
+    /// the row and column: `puzzle 1, column `puzzle`, character 11: …`.
+    pub fn decode_with_warnings(&self) -> Result<pzl_core::Parsed<Board>, DatabaseError> {
         let bad =
             |column: &'static str, message: String| DatabaseError::BadRow { id: self.id, column, message };
+        let mut warnings = Vec::new();
+        let mut place = |column: &str, found: Vec<pzl_core::Warning>| {
+            warnings.extend(found.into_iter().map(|w| {
+                let at = match w.at {
+                    Some(pzl_core::Location::Offset(o)) => format!(", character {}", o + 1),
+                    Some(other) => format!(", {other}"),
+                    None => String::new(),
+                };
+                pzl_core::Warning::at(
+                    pzl_core::Location::Part(format!("puzzle {}, column `{column}`{at}", self.id)),
+                    w.message,
+                )
+            }));
+        };
         let puzzle = self.puzzle.as_deref().ok_or_else(|| bad("puzzle", "the puzzle is NULL".into()))?;
-        let mut board = tootsweet::parse_puzzle(puzzle).map_err(|e| bad("puzzle", e.to_string()))?.value;
+        let parsed = tootsweet::parse_puzzle(puzzle).map_err(|e| bad("puzzle", e.to_string()))?;
+        place("puzzle", parsed.warnings);
+        let mut board = parsed.value;
         if let Some(text) = self.board.as_deref().filter(|t| !t.is_empty()) {
             let edges = tootsweet::parse_board(text, board.width(), board.height())
                 .map_err(|e| bad("board", e.to_string()))?;
+            place("board", edges.warnings);
             for (n, state) in edges.value.into_iter().enumerate() {
                 board.set_edge_by_number(n, state);
             }
         }
-        Ok(board)
+        Ok(pzl_core::Parsed { value: board, warnings })
     }
 
     /// `W×H` of the row's puzzle string, without decoding the cells.

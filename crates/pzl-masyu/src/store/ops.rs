@@ -263,6 +263,10 @@ pub struct SolveSummary {
     pub failed: Vec<Failure>,
     /// The progress callback asked to stop before the end.
     pub stopped: bool,
+    /// What the readers warned about in the rows' strings (letters past the board, …), each
+    /// naming its row; for standard error.
+    #[serde(skip)]
+    pub warnings: Vec<Warning>,
 }
 
 impl SolveSummary {
@@ -460,7 +464,13 @@ impl Database {
         }
         let rows: Vec<Row> = self.rows()?.into_iter().filter(|r| r.status != Status::Solved).collect();
         let total = rows.len();
-        let mut summary = SolveSummary { unsolved: total, solved: 0, failed: Vec::new(), stopped: false };
+        let mut summary = SolveSummary {
+            unsolved: total,
+            solved: 0,
+            failed: Vec::new(),
+            stopped: false,
+            warnings: Vec::new(),
+        };
         let options = solver::SolveOptions { timeout, ..Default::default() };
         let mut pending: Vec<(&Row, Board)> = Vec::new();
         let mut last_flush = Instant::now();
@@ -469,9 +479,11 @@ impl Database {
                 summary.stopped = true;
                 break;
             }
-            let outcome = match row.decode() {
+            let outcome = match row.decode_with_warnings() {
                 Err(e) => PuzzleOutcome::Unreadable(e.to_string()),
-                Ok(board) => {
+                Ok(parsed) => {
+                    summary.warnings.extend(parsed.warnings);
+                    let board = parsed.value;
                     let result = solver::solve(&board.puzzle(), &options);
                     match (result.outcome, result.solution) {
                         (solver::Outcome::Solved, Some(solution)) => {
@@ -538,8 +550,12 @@ impl Database {
             .map(|what| Problem::new("damaged", format!("the database is damaged: {what}")))
             .collect();
         let rows = self.rows()?;
+        let mut notes = Vec::new();
         for row in &rows {
-            match row.decode() {
+            match row.decode_with_warnings().map(|parsed| {
+                notes.extend(parsed.warnings.iter().map(ToString::to_string));
+                parsed.value
+            }) {
                 Err(DatabaseError::BadRow { id, column, message }) => problems.push(
                     Problem::new("unreadable", message)
                         .at(Location::Part(format!("puzzle {id}, column `{column}`"))),
@@ -565,8 +581,10 @@ impl Database {
                 }
             }
         }
-        Ok(CheckReport::new(KIND, FORMAT, "every status agrees with its board", problems)
-            .fact(Fact::new("puzzles", rows.len())))
+        let mut report = CheckReport::new(KIND, FORMAT, "every status agrees with its board", problems)
+            .fact(Fact::new("puzzles", rows.len()));
+        report.notes = notes;
+        Ok(report)
     }
 
     /// `info`: how many puzzles, by status.

@@ -565,3 +565,29 @@ fn the_kind_reads_a_snapshot_with_info_and_check() {
     let empty = TootSweetDbKind::read(b"", format, &()).unwrap();
     assert_eq!(TootSweetDbKind::info(&empty.value).facts[0].value, 0);
 }
+
+/// I9: letters past the board in a stored puzzle string are warned about, naming the row, as
+/// the `.tootsweet` reader does for a file; `solve` and `check` both say so.
+#[test]
+fn i9_letters_past_the_board_in_a_row_are_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, db) = seed_database(dir.path());
+    let long = format!("4:4:gAAECA{}", "A".repeat(1000));
+    db.conn.execute("UPDATE puzzles SET puzzle = ?1 WHERE id = 3", [&long]).unwrap();
+    drop(db);
+    let mut db = Database::open_for_writing(&path).unwrap();
+    let row = db.row(3).unwrap();
+    let parsed = row.decode_with_warnings().unwrap();
+    assert_eq!(parsed.value.width(), 4);
+    let warned: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warned,
+        ["puzzle 3, column `puzzle`, character 11: 1000 letters past the 6 a 4×4 puzzle needs are ignored"]
+    );
+    let report = db.check().unwrap();
+    assert_eq!(report.notes, warned, "check notes it");
+    let summary = db.solve_unsolved(None, |_| ControlFlow::Continue(())).unwrap();
+    let warned_by_solve: Vec<String> = summary.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(warned_by_solve, warned, "solve warns about it");
+    assert!(db.row(1).unwrap().decode_with_warnings().unwrap().warnings.is_empty(), "a clean row is clean");
+}

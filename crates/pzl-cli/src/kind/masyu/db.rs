@@ -9,43 +9,47 @@ use pzl::{Error, Open, Status};
 
 use crate::args::DbCommand;
 use crate::high;
-use crate::io::Ctx;
+use crate::io::{self, Ctx};
 use crate::print::{self, Mode};
 
 pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
     match command {
-        DbCommand::List { db, json } => {
-            let listing =
-                Database::open_read_only(Path::new(&db)).and_then(|d| d.list()).map_err(ts::error(&db))?;
+        DbCommand::List { db: path, json } => {
+            let db = io::shown(&path);
+            let listing = Database::open_read_only(&path).and_then(|d| d.list()).map_err(ts::error(&db))?;
             ctx.warnings(&db, &listing.warnings);
             print::emit(Mode::json(json), &listing)?;
             Ok(Status::Ok)
         }
-        DbCommand::Export { db, dir, force } => {
-            let summary = Database::open_read_only(Path::new(&db))
-                .and_then(|d| d.export(Path::new(&dir), force))
+        DbCommand::Export { db: path, dir, force } => {
+            let db = io::shown(&path);
+            let summary = Database::open_read_only(&path)
+                .and_then(|d| d.export(&dir, force))
                 .map_err(ts::error(&db))?;
             ctx.warnings(&db, &summary.warnings);
             ctx.note(&summary);
             Ok(Status::Ok)
         }
-        DbCommand::Import { db, files } => {
+        DbCommand::Import { db: path, files } => {
+            let db = io::shown(&path);
             // Every file is read before the database is touched, so bad input changes nothing.
             let mut puzzles = Vec::with_capacity(files.len());
             for file in &files {
                 let doc = crate::cmd::open(ctx, file, &Open::default())?;
-                puzzles.push((ts::import_name(file), ts::board(doc).map_err(|e| e.in_file(file))?));
+                let file = io::shown(file);
+                puzzles.push((ts::import_name(&file), ts::board(doc).map_err(|e| e.in_file(&file))?));
             }
-            let mut database = Database::open_or_create(Path::new(&db)).map_err(ts::error(&db))?;
+            let mut database = Database::open_or_create(&path).map_err(ts::error(&db))?;
             for imported in database.import(&puzzles).map_err(ts::error(&db))? {
                 ctx.note(imported);
             }
             Ok(Status::Ok)
         }
-        DbCommand::SetBoard { db, id, file } => {
-            let lines =
-                ts::board(crate::cmd::open(ctx, &file, &Open::default())?).map_err(|e| e.in_file(&file))?;
-            let mut database = Database::open_for_writing(Path::new(&db)).map_err(ts::error(&db))?;
+        DbCommand::SetBoard { db: path, id, file } => {
+            let db = io::shown(&path);
+            let lines = ts::board(crate::cmd::open(ctx, &file, &Open::default())?)
+                .map_err(|e| e.in_file(io::shown(&file)))?;
+            let mut database = Database::open_for_writing(&path).map_err(ts::error(&db))?;
             let set = database.set_board(id, &lines).map_err(ts::error(&db))?;
             ctx.note(set);
             Ok(Status::Ok)
@@ -55,9 +59,11 @@ pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
 }
 
 /// Solve every unsolved row, with a progress bar on a terminal.
-fn solve(ctx: &Ctx, db: &str, timeout: Option<&str>) -> Result<Status, Error> {
+fn solve(ctx: &Ctx, path: &Path, timeout: Option<&str>) -> Result<Status, Error> {
     let timeout = high::timeout(timeout)?;
-    let mut database = Database::open_for_writing(Path::new(db)).map_err(ts::error(db))?;
+    let shown = io::shown(path);
+    let db = shown.as_str();
+    let mut database = Database::open_for_writing(path).map_err(ts::error(db))?;
     let mut bar = None;
     let summary = database
         .solve_unsolved(timeout, |progress| {
@@ -78,6 +84,7 @@ fn solve(ctx: &Ctx, db: &str, timeout: Option<&str>) -> Result<Status, Error> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    ctx.warnings(db, &summary.warnings);
     for failure in &summary.failed {
         ctx.note(format!("{}: {failure}", pzl::text::printable(db)));
     }

@@ -22,8 +22,9 @@ pub fn run(ctx: &Ctx, command: MasyuCommand) -> Result<Status, Error> {
     }
 }
 
-fn load_trace(name: &str) -> Result<TraceFile, Error> {
-    let input = io::read(name)?;
+fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
+    let input = io::read(path)?;
+    let name = input.name.as_str();
     let text = std::str::from_utf8(&input.bytes).map_err(|e| {
         Error::syntax("expected UTF-8 text").at(pzl::Location::Offset(e.valid_up_to())).in_file(name)
     })?;
@@ -31,7 +32,7 @@ fn load_trace(name: &str) -> Result<TraceFile, Error> {
 }
 
 /// `pzl render --trace TRACE -o solve.svg|solve.html`: an animation for a browser.
-pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &str) -> Result<Status, Error> {
+pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &std::path::Path) -> Result<Status, Error> {
     let trace = load_trace(trace_name)?;
     let picture = match high::picture(args.kind.as_deref(), &args.output)? {
         Picture::Svg => masyu::animate::svg(&trace),
@@ -54,7 +55,13 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     let total = trace.events.len();
     let outcome = trace.outcome.as_deref().unwrap_or("unknown");
     if trace.outcome.is_none() {
-        ctx.warn(&args.trace, "the trace ends before its outcome (cut short?)");
+        ctx.warn(&io::shown(&args.trace), "the trace ends before its outcome (cut short?)");
+    }
+    if trace.truncated {
+        ctx.warn(
+            &io::shown(&args.trace),
+            format!("the trace was cut at the size limit when it was recorded: {total} steps, not all"),
+        );
     }
     let status = if trace.outcome.is_some() { Status::Ok } else { Status::Problems };
     if !std::io::stdout().is_terminal() {
