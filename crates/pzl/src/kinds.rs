@@ -78,12 +78,13 @@ pub mod mac {
         Ok(Document::Mac(Doc { format, value }))
     }
 
-    /// Compile Rez source into a resource file in the container `file_name` implies (or `to`).
+    /// Compile Rez source into a resource file in the container `file_name` implies (or `to`);
+    /// gives the format written and the bytes.
     pub fn rez(
         source: &[u8],
         to: Option<crate::Format>,
         file_name: &str,
-    ) -> Result<pzl_core::Written, Error> {
+    ) -> Result<(crate::Format, pzl_core::Written), Error> {
         let format = match to {
             Some(crate::Format::Mac(f)) => f,
             Some(other) => {
@@ -94,7 +95,7 @@ pub mod mac {
             }
             None => pzl_macfile::format::Format::for_new_file(file_name),
         };
-        MacFile::from_rez(source)?.write_as(format)
+        Ok((crate::Format::Mac(format), MacFile::from_rez(source)?.write_as(format)?))
     }
 }
 
@@ -111,6 +112,11 @@ pub mod apad {
     pub fn edition(name: &str) -> Result<Puzzle, pzl_core::Error> {
         Puzzle::load(name)
     }
+
+    /// The APAD binary format (9 bytes per classic board).
+    pub const BINARY: crate::Format = crate::Format::Apad(pzl_apad::Format::Apad);
+    /// The APAD text form (a letter per square).
+    pub const TEXT: crate::Format = crate::Format::Apad(pzl_apad::Format::Text);
 }
 
 /// Masyu: the solver's traces (replay, animation) and TootSweet's database.

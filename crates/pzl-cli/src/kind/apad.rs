@@ -20,10 +20,10 @@ pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
             Ok(Status::Ok)
         }
         ApadCommand::Encode { input, output, puzzle } => {
-            convert(ctx, &input, &output, &puzzle, "apad-text", "apad")
+            convert(ctx, &input, &output, &puzzle, apad::TEXT, apad::BINARY)
         }
         ApadCommand::Decode { input, output, puzzle } => {
-            convert(ctx, &input, &output, &puzzle, "apad", "apad-text")
+            convert(ctx, &input, &output, &puzzle, apad::BINARY, apad::TEXT)
         }
     }
 }
@@ -34,12 +34,11 @@ fn convert(
     input: &Path,
     output: &Path,
     edition: &str,
-    from: &str,
-    to: &str,
+    from: pzl::Format,
+    to: pzl::Format,
 ) -> Result<Status, Error> {
-    let open = Open::from_name(&format!("{from}:{edition}"))?;
+    let open = Open { from: Some(from), params: edition.to_string(), pick: None };
     let doc = crate::cmd::open(ctx, input, &open)?;
-    let to = high::format(to)?;
     let written = doc.write(to).map_err(|e| e.in_file(io::shown(input)))?;
     crate::cmd::warn_lost(ctx, output, to, &written.lost);
     io::write_binary(output, &written.bytes)?;

@@ -120,22 +120,8 @@ pub fn rez(ctx: &Ctx, args: &RezArgs) -> Result<Status, Error> {
     let input = io::read(&args.file)?;
     let to = args.to.as_deref().map(high::format).transpose()?;
     let output = io::shown(&args.output);
-    let written = mac::rez(&input.bytes, to, &output).map_err(|e| e.in_file(&input.name))?;
-    crate::cmd::warn_lost(
-        ctx,
-        &args.output,
-        to.unwrap_or_else(|| {
-            pzl::Format::claiming(&output)
-                .into_iter()
-                .next()
-                .unwrap_or(pzl::Format::from_name("rsrc").unwrap_or_else(|_| unreachable_format()))
-        }),
-        &written.lost,
-    );
+    let (format, written) = mac::rez(&input.bytes, to, &output).map_err(|e| e.in_file(&input.name))?;
+    crate::cmd::warn_lost(ctx, &args.output, format, &written.lost);
     io::write_binary(&args.output, &written.bytes)?;
     Ok(Status::Ok)
-}
-
-fn unreachable_format() -> pzl::Format {
-    pzl::Format::all().next().expect("pzl knows at least one format")
 }
