@@ -79,10 +79,26 @@ pub fn text(puzzle: &Puzzle, board: &Board, colour: bool) -> String {
 
 /// An SVG picture: pieces filled and outlined, uncovered squares labelled.
 pub fn svg(puzzle: &Puzzle, board: &Board) -> String {
+    svg_captioned(puzzle, board, None)
+}
+
+/// The board as an SVG picture with a caption line under it (the date, the edition, which
+/// solution), so a folder of pictures says what each one shows.
+pub fn svg_captioned(puzzle: &Puzzle, board: &Board, caption: Option<&str>) -> String {
     const CELL: f64 = 48.0;
     const MARGIN: f64 = 8.0;
+    const CAPTION: f64 = 28.0;
     let (w, h) = (puzzle.width, puzzle.height);
-    let mut doc = Svg::new(w as f64 * CELL + 2.0 * MARGIN, h as f64 * CELL + 2.0 * MARGIN);
+    let extra = if caption.is_some() { CAPTION } else { 0.0 };
+    let mut doc = Svg::new(w as f64 * CELL + 2.0 * MARGIN, h as f64 * CELL + 2.0 * MARGIN + extra);
+    if let Some(caption) = caption {
+        doc.text(
+            MARGIN,
+            h as f64 * CELL + 2.0 * MARGIN + 18.0,
+            caption,
+            r##"font-family="sans-serif" font-size="15" fill="#333333""##,
+        );
+    }
     let at = |i: usize| board.cells.get(i).copied().unwrap_or(Cell::Nonexistent);
     for r in 0..h {
         for c in 0..w {
@@ -181,7 +197,9 @@ pub fn boards(set: &BoardSet, request: &RenderRequest) -> Result<Vec<u8>, Error>
             let Some(decoded) = chosen.first().and_then(|&i| set.boards.get(i)) else {
                 return Err(Error::usage("no boards to draw"));
             };
-            Ok(svg(&set.puzzle, &decoded.board).into_bytes())
+            let shows = decoded.board.answer(&set.puzzle).map(|a| a.to_string()).unwrap_or_else(|why| why);
+            let caption = format!("board {}: {shows} ({})", chosen[0] + 1, set.puzzle.name);
+            Ok(svg_captioned(&set.puzzle, &decoded.board, Some(&caption)).into_bytes())
         }
         Picture::Text => {
             let mut out = String::new();

@@ -129,6 +129,7 @@ fn solve_writes_json_apad_and_svg() {
     assert_eq!(svgs, 7);
     let picture = std::fs::read_to_string(svg_dir.join("10-06-1.svg")).unwrap();
     assert!(picture.contains("<svg") && picture.contains(">Oct<") && picture.contains(">6<"));
+    assert!(picture.contains(">Oct 6, solution 1 of 7 (classic)<"), "a caption says what it shows");
     let out = pzl(&["check", s(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }

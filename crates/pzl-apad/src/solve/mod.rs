@@ -122,7 +122,16 @@ impl DateSolutions {
     /// One SVG file per solution (`--svg DIR`): `(file name, picture)`, named `10-06-1.svg`.
     pub fn svg_files(&self, puzzle: &Puzzle) -> Vec<(String, String)> {
         let names = svg_names(std::iter::repeat_n(self.answer, self.boards.len()));
-        names.into_iter().zip(&self.boards).map(|(name, board)| (name, render::svg(puzzle, board))).collect()
+        let total = self.boards.len();
+        names
+            .into_iter()
+            .zip(&self.boards)
+            .enumerate()
+            .map(|(i, (name, board))| {
+                let caption = format!("{}, solution {} of {total} ({})", self.answer, i + 1, puzzle.name);
+                (name, render::svg_captioned(puzzle, board, Some(&caption)))
+            })
+            .collect()
     }
 
     /// The report: solved (unique when one solution and all were looked for), no solution, or
@@ -235,7 +244,10 @@ impl AllSolutions {
         names
             .into_iter()
             .zip(&self.boards)
-            .map(|(name, (_, board))| (name, render::svg(puzzle, board)))
+            .map(|(name, (answer, board))| {
+                let caption = format!("{answer} ({})", puzzle.name);
+                (name, render::svg_captioned(puzzle, board, Some(&caption)))
+            })
             .collect()
     }
 
