@@ -95,7 +95,12 @@ pub mod mac {
             }
             None => pzl_macfile::format::Format::for_new_file(file_name),
         };
-        Ok((crate::Format::Mac(format), MacFile::from_rez(source)?.write_as(format)?))
+        // A new file, named after itself and typed like ResEdit's files (as `ftor` makes them),
+        // holding the compiled fork.
+        let fork = MacFile::from_rez(source)?.fork()?;
+        let mut file = MacFile::new_for(format, file_name)?;
+        file.set_fork(&fork)?;
+        Ok((crate::Format::Mac(format), pzl_core::Written::exact(file.to_bytes()?)))
     }
 }
 

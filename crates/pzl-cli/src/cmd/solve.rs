@@ -267,7 +267,7 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
     } else {
         text.push_str(&format!(
             "{} files: {} solved ({} unique), {} without solution, {} timed out, {} errors; solving time \
-             {:.1} ms in all, median {:.3} ms, slowest {:.3} ms\n",
+             {:.3} ms in all, median {:.3} ms, slowest {:.3} ms\n",
             s.files,
             s.solved,
             s.unique,
