@@ -50,7 +50,11 @@ pub fn check(set: &BoardSet) -> CheckReport {
         }
     }
     if non_canonical > 0 {
-        notes.push(format!("{non_canonical} boards are not in canonical encoding"));
+        notes.push(if non_canonical == 1 {
+            "1 board is not in canonical encoding".to_string()
+        } else {
+            format!("{non_canonical} boards are not in canonical encoding")
+        });
     }
     let verdict = format!("{} boards, each a solution", set.boards.len());
     let mut report = CheckReport::new(crate::kind::NAME, set.format.name(), verdict, problems)

@@ -42,6 +42,13 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `n` and the noun, in the singular for one: `count(1, "file")` is `1 file`, `count(3, "file")`
+/// `3 files` (nouns with a regular plural).
+pub fn count(n: impl Into<u128>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,6 +60,13 @@ mod tests {
         assert_eq!(lines("a\n").count(), 1);
         assert_eq!(lines("a\n\nb").collect::<Vec<_>>(), ["a", "", "b"]);
         assert_eq!(lines("").count(), 0);
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(1u8, "file"), "1 file");
+        assert_eq!(count(0u8, "error"), "0 errors");
+        assert_eq!(count(24405u32, "board"), "24405 boards");
     }
 
     #[test]

@@ -438,7 +438,8 @@ impl MacFile {
         let rsrc_len = self.rsrc().len();
         match self.fork() {
             Ok(fork) => {
-                let mut text = format!("{rsrc_len} bytes, {} resources", fork.count());
+                let mut text =
+                    format!("{rsrc_len} bytes, {}", pzl_core::text::count(fork.count() as u64, "resource"));
                 let types: Vec<String> = fork
                     .types
                     .iter()

@@ -266,14 +266,14 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
         print::emit(Mode::Json, &print::JsonDoc(serde_json::json!({"files": lines, "summary": s})))?;
     } else {
         text.push_str(&format!(
-            "{} files: {} solved ({} unique), {} without solution, {} timed out, {} errors; solving time \
+            "{}: {} solved ({} unique), {} without solution, {} timed out, {}; solving time \
              {:.3} ms in all, median {:.3} ms, slowest {:.3} ms\n",
-            s.files,
+            pzl::text::count(s.files as u64, "file"),
             s.solved,
             s.unique,
             s.no_solution,
             s.timed_out,
-            s.errors,
+            pzl::text::count(s.errors as u64, "error"),
             s.total_ms,
             s.median_ms,
             s.slowest_ms
