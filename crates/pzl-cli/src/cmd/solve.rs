@@ -254,6 +254,8 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
             }
             Line::Failed { file, error, .. } => {
                 s.errors += 1;
+                // The line names the file once: the error's own copy of the name is left out.
+                let error = pzl::Error { file: None, ..error.clone() };
                 text.push_str(&format!("{}: error: {error}\n", pzl::text::printable(file)));
             }
         }

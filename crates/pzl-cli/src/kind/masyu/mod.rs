@@ -28,7 +28,14 @@ fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
     let text = std::str::from_utf8(&input.bytes).map_err(|e| {
         Error::syntax("expected UTF-8 text").at(pzl::Location::Offset(e.valid_up_to())).in_file(name)
     })?;
-    masyu::read_jsonl(text).map_err(|e| e.in_file(name))
+    masyu::read_jsonl(text).map_err(|e| {
+        let e = e.in_file(name);
+        if e.kind == pzl::ErrorKind::Syntax {
+            e.hint("this is not a solve trace; make one with `pzl solve --trace FILE.jsonl PUZZLE`")
+        } else {
+            e
+        }
+    })
 }
 
 /// `pzl render --trace TRACE -o solve.svg|solve.html`: an animation for a browser.
