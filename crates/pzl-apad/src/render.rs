@@ -176,10 +176,10 @@ pub fn chosen(set: &BoardSet, select: Option<&str>) -> Result<Vec<usize>, Error>
 pub fn warnings(set: &BoardSet, request: &RenderRequest) -> Result<Vec<Warning>, Error> {
     let chosen = chosen(set, request.select.as_deref())?;
     Ok(match (request.picture, chosen.as_slice()) {
-        (Picture::Svg, [first, _, ..]) => vec![Warning::new(format!(
-            "drew board {} of {}; pick one with --board N",
-            first + 1,
-            chosen.len()
+        (Picture::Svg, [first, ..]) if chosen.len() > 1 => vec![Warning::new(format!(
+            "{} boards match; drew the first, board {} (pick another with --board N)",
+            chosen.len(),
+            first + 1
         ))],
         _ => Vec::new(),
     })

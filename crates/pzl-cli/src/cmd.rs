@@ -156,6 +156,7 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
         with_clues: args.with_clues,
     };
     let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
+    ctx.warnings(&io::shown(name), &doc.render_warnings(&request)?);
     output(&args.output, &bytes)?;
     Ok(Status::Ok)
 }

@@ -322,6 +322,15 @@ impl Document {
         }
     }
 
+    /// What the user should know about drawing the document with `request`, e.g. that only the
+    /// first of several chosen A-Puzzle-A-Day boards fits one picture.
+    pub fn render_warnings(&self, request: &RenderRequest) -> Result<Vec<pzl_core::Warning>, Error> {
+        match self {
+            Document::Apad(d) => pzl_apad::render::warnings(&d.value, request),
+            _ => Ok(Vec::new()),
+        }
+    }
+
     /// Solve the document (a puzzle, or a Mac file's only puzzle resource).
     pub fn solve(&self, request: &SolveRequest) -> Result<Solution, Error> {
         let format = self.format();
