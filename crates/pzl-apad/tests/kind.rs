@@ -118,7 +118,7 @@ fn render_picks_boards_by_number_or_date() {
     request.select = Some("Jan 19".into());
     assert!(String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap()).contains("<svg"));
     let warnings = pzl_apad::render::warnings(&set, &request).unwrap();
-    assert!(warnings[0].message.contains("drew board 1 of 2"), "{warnings:?}");
+    assert!(warnings[0].message.contains("2 boards match; drew the first, board 1"), "{warnings:?}");
     for bad in ["3", "0", "Jan 20", "tomorrow"] {
         request.select = Some(bad.into());
         assert_eq!(ApadKind::render(&set, &request).unwrap_err().kind, ErrorKind::Usage, "{bad}");
