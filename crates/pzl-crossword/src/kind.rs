@@ -93,11 +93,14 @@ fn sections(doc: &CrosswordDoc) -> Vec<String> {
     out
 }
 
-/// The clue listing: number, direction, clue, answer (or `locked`), row and column.
+/// The clue listing: number, direction, clue, answer (or `locked`), row and column; the Across
+/// clues first, then the Down clues, as a printed puzzle lists them.
 fn clue_listing(p: &Puzzle) -> Fact {
     let locked = p.state() == SolutionState::Locked;
     let no_solution = p.state() == SolutionState::None;
-    let entries = p.clue_entries();
+    let mut entries = p.clue_entries();
+    // A stable sort keeps each direction in clue-number order.
+    entries.sort_by_key(|e| e.slot.direction != Direction::Across);
     let value: Vec<serde_json::Value> = entries
         .iter()
         .map(|e| {
