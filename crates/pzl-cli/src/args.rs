@@ -22,6 +22,10 @@ pub struct Cli {
     /// Print no warnings.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Also print the notes about harmless oddities (bytes a reader kept exactly as they were);
+    /// `check` always prints them.
+    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    pub verbose: bool,
     /// Colour in terminal output: `auto` (on a terminal, unless NO_COLOR is set), `always`, `never`.
     #[arg(long, value_name = "WHEN", default_value = "auto", global = true)]
     pub color: ColorWhen,

@@ -65,6 +65,8 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
 
 /// `pzl check FILE…`.
 pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
+    // A check shows every oddity, the harmless ones too.
+    ctx.show_harmless();
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());

@@ -30,13 +30,19 @@ pub struct Input {
 /// What every command shares: where messages go, colour, progress.
 pub struct Ctx {
     quiet: bool,
+    verbose: std::sync::atomic::AtomicBool,
     colour: ColorWhen,
     warned: Mutex<HashMap<String, usize>>,
 }
 
 impl Ctx {
-    pub fn new(quiet: bool, colour: ColorWhen) -> Ctx {
-        Ctx { quiet, colour, warned: Mutex::new(HashMap::new()) }
+    pub fn new(quiet: bool, verbose: bool, colour: ColorWhen) -> Ctx {
+        Ctx { quiet, verbose: verbose.into(), colour, warned: Mutex::new(HashMap::new()) }
+    }
+
+    /// From now on, print the harmless notes too (`check` wants every oddity shown).
+    pub fn show_harmless(&self) {
+        self.verbose.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Whether terminal text on standard output gets colour.
@@ -61,9 +67,10 @@ impl Ctx {
         }
     }
 
-    /// The warnings a reader raised about `file`.
+    /// The warnings a reader raised about `file`; harmless ones only with `-v` (or in `check`).
     pub fn warnings(&self, file: &str, warnings: &[Warning]) {
-        for w in warnings {
+        let verbose = self.verbose.load(std::sync::atomic::Ordering::Relaxed);
+        for w in warnings.iter().filter(|w| verbose || !w.harmless) {
             self.warn(file, w);
         }
     }

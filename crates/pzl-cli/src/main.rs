@@ -27,7 +27,7 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let ctx = Ctx::new(cli.quiet, cli.color);
+    let ctx = Ctx::new(cli.quiet, cli.verbose, cli.color);
     let result = run(&ctx, cli.command);
     ctx.finish();
     match result {

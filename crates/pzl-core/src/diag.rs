@@ -78,17 +78,28 @@ pub struct Warning {
     pub at: Option<Location>,
     /// What was found.
     pub message: String,
+    /// An oddity that changes nothing (bytes kept as they were): programs show it only when
+    /// asked (`pzl -v`) or when checking, so everyday commands stay quiet about it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub harmless: bool,
 }
 
 impl Warning {
     /// A warning about the input as a whole.
     pub fn new(message: impl Into<String>) -> Warning {
-        Warning { at: None, message: message.into() }
+        Warning { at: None, message: message.into(), harmless: false }
     }
 
     /// A warning at `at`.
     pub fn at(at: Location, message: impl Into<String>) -> Warning {
-        Warning { at: Some(at).filter(|a| *a != Location::Whole), message: message.into() }
+        Warning { at: Some(at).filter(|a| *a != Location::Whole), message: message.into(), harmless: false }
+    }
+
+    /// The same warning, marked harmless: the reader kept what it found exactly as it was.
+    #[must_use]
+    pub fn harmless(mut self) -> Warning {
+        self.harmless = true;
+        self
     }
 }
 

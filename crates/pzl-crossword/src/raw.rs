@@ -554,8 +554,10 @@ pub fn read(bytes: &[u8]) -> Result<ReadPuz, ParseError> {
 fn read_at(bytes: &[u8], start: usize) -> Result<ReadPuz, ParseError> {
     let mut warnings = Vec::new();
     if start > 0 {
-        warnings
-            .push(crate::error::warn_at(0, format!("{start} bytes before the header (preamble) kept as-is")));
+        warnings.push(
+            crate::error::warn_at(0, format!("{start} bytes before the header (preamble) kept as-is"))
+                .harmless(),
+        );
         if find(&bytes[..start], MAGIC).is_some() {
             warnings.push(crate::error::warn_at(
                 0,
@@ -632,10 +634,14 @@ fn header_warnings(file: &PuzFile, start: usize, warnings: &mut Vec<Warning>) {
             Some((major, minor)) => format!("read as {major}.{minor}"),
             None => "read as 1.3".to_string(),
         };
-        warnings.push(crate::error::warn_at(
-            start + off::VERSION,
-            format!("unusual version string \"{shown}\" ({how})"),
-        ));
+        // The bytes are written back as they were: nothing is lost, so it is only worth a note.
+        warnings.push(
+            crate::error::warn_at(
+                start + off::VERSION,
+                format!("unusual version string \"{shown}\" ({how})"),
+            )
+            .harmless(),
+        );
     }
     let state = file.solution_state();
     if !matches!(state, 0 | STATE_NO_SOLUTION | STATE_LOCKED) {
@@ -655,10 +661,13 @@ fn header_warnings(file: &PuzFile, start: usize, warnings: &mut Vec<Warning>) {
     }
     let reserved = &file.header[off::RESERVED_1C..off::WIDTH];
     if reserved.iter().enumerate().any(|(i, &b)| b != 0 && !(2..4).contains(&i)) {
-        warnings.push(crate::error::warn_at(
-            start + off::RESERVED_1C,
-            "reserved header bytes hold leftover data (kept as-is)",
-        ));
+        warnings.push(
+            crate::error::warn_at(
+                start + off::RESERVED_1C,
+                "reserved header bytes hold leftover data (kept as-is)",
+            )
+            .harmless(),
+        );
     }
 }
 
@@ -686,7 +695,9 @@ fn read_sections(file: &mut PuzFile, cur: &mut Cursor<'_>, start: usize, warning
             } else {
                 format!("{} bytes after the last section (postscript) kept as-is", rest.len())
             };
-            warnings.push(crate::error::warn_at(cur.pos, message));
+            let harmless = message.ends_with("kept as-is");
+            let warning = crate::error::warn_at(cur.pos, message);
+            warnings.push(if harmless { warning.harmless() } else { warning });
             file.postscript = rest.to_vec();
             break;
         };
@@ -694,10 +705,10 @@ fn read_sections(file: &mut PuzFile, cur: &mut Cursor<'_>, start: usize, warning
         code.copy_from_slice(&rest[..4]);
         let section = Section { code, data: rest[8..8 + len].to_vec(), checksum: u16_at(rest, 6) };
         if !CANONICAL.contains(&&code) {
-            warnings.push(crate::error::warn_at(
-                cur.pos,
-                format!("unknown section {} kept as-is", section.name()),
-            ));
+            warnings.push(
+                crate::error::warn_at(cur.pos, format!("unknown section {} kept as-is", section.name()))
+                    .harmless(),
+            );
         } else if file.sections.iter().any(|s| s.code == code) {
             warnings
                 .push(crate::error::warn_at(cur.pos, format!("section {} appears twice", section.name())));
