@@ -91,7 +91,16 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
         if let Some(keys) = &keys {
             let command = if paused { keys.recv().ok() } else { keys.try_recv().ok() };
             match command.as_deref().map(str::trim) {
-                Some("q") => break,
+                Some("q") => {
+                    io::stdout(format!("\nstopped at step {} of {total}\n", player.position()).as_bytes())?;
+                    return Ok(status);
+                }
+                Some("e") => {
+                    // Jump to the end: play every remaining step at once, then draw the result.
+                    while player.step().is_some() {}
+                    draw(&player, total, "end", false)?;
+                    break;
+                }
                 Some("s") if paused => advance = true,
                 Some(_) => {
                     paused = !paused;
@@ -117,9 +126,9 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
 
 fn draw(player: &Replayer, total: usize, what: &str, paused: bool) -> Result<(), Error> {
     let help = if paused {
-        "paused: Enter resumes, s+Enter steps, q+Enter quits"
+        "paused: Enter resumes, s+Enter steps, e+Enter jumps to the end, q+Enter quits"
     } else {
-        "Enter pauses, q+Enter quits"
+        "Enter pauses, e+Enter jumps to the end, q+Enter quits"
     };
     let frame = format!(
         "\x1b[H\x1b[2J{}/{total}  {}\n\n{}\n{help}",
