@@ -164,3 +164,12 @@ fn bad_files_exit_2_with_line_and_column() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("line 5, column 1: the squares of piece `a` are not connected"));
 }
+
+#[test]
+fn the_text_picture_names_the_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "p.pack", pentominoes_and_square().as_bytes());
+    let out = pzl(&["render", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("pieces: a F, b I, c L, d N,"), "{}", text(&out.stdout));
+}

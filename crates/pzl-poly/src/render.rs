@@ -119,8 +119,26 @@ pub fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
         PolyDoc::Pack { file, solution: None, .. } => problem_squares(&file.problem(None)),
     };
     let title = doc.title();
+    // A pack file names its pieces; the picture letters them, so the text says which is which.
+    let legend = match doc {
+        PolyDoc::Pack { file, .. } => {
+            let pieces = file.problem(None).pieces;
+            let names: Vec<String> = pieces
+                .iter()
+                .enumerate()
+                .map(|(k, piece)| match piece_letter(k) {
+                    Square::Piece(letter, _) => format!("{letter} {}", printable(&piece.name)),
+                    _ => printable(&piece.name).into_owned(),
+                })
+                .collect();
+            format!("pieces: {}\n", names.join(", "))
+        }
+        PolyDoc::MacPoly { .. } => String::new(),
+    };
     match request.picture {
-        Picture::Text => Ok(format!("{}\n{}", printable(&title), text(&grid, request.colour)).into_bytes()),
+        Picture::Text => {
+            Ok(format!("{}\n{}{legend}", printable(&title), text(&grid, request.colour)).into_bytes())
+        }
         Picture::Svg => Ok(svg(&grid, &title).into_bytes()),
         other => Err(Error::usage(format!("poly puzzles draw as text or svg, not {other}"))
             .hint("use --as text or --as svg")),
