@@ -199,10 +199,11 @@ pub fn html(trace: &TraceFile) -> String {
 <style>body{{font-family:sans-serif;margin:1em}}#note{{font-family:monospace;min-height:1.5em}}button{{margin-right:.3em}}</style>
 </head><body>
 <h1>Masyu solve</h1>
+<p>Press <b>Play</b> to watch the solver reason, or go through it a step at a time.</p>
 <div><button id="play">Play</button><button id="back">&#9664; Step</button><button id="step">Step &#9654;</button><button id="reset">Start</button>
 <label>Speed <input id="speed" type="range" min="1" max="200" value="20"> steps/s</label></div>
 <p id="where"></p><p id="note"></p>
-<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">
+<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" style="max-width:100%;height:auto">
 {picture}</svg>
 <p>Blue: deduced; orange: inside a hypothesis; red crosses: no line. Rollbacks remove what a failed hypothesis drew.</p>
 <script>
