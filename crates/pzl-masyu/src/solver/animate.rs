@@ -103,12 +103,19 @@ pub fn svg(trace: &TraceFile) -> String {
     let (w, h) = (board.width() as f64 * CELL + 2.0 * MARGIN, board.height() as f64 * CELL + 2.0 * MARGIN);
     let dt = step_seconds(trace.events.len());
     let total = dt * trace.events.len() as f64;
+    // Below the board: the progress bar, then a legend of the colours.
+    let height = h + 40.0;
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{}\" viewBox=\"0 0 {w} {}\">\n\
-         <title>Masyu solve: {} steps</title>\n",
-        h + 12.0,
-        h + 12.0,
-        trace.events.len()
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{height}\" viewBox=\"0 0 {w} {height}\">\n\
+         <title>Masyu solve: {} steps</title>\n\
+         <text font-family=\"sans-serif\" font-size=\"10\" fill=\"#333333\">\
+         <tspan x=\"{MARGIN}\" y=\"{}\">{} steps; <tspan fill=\"#1565c0\">blue</tspan>: deduced</tspan>\
+         <tspan x=\"{MARGIN}\" y=\"{}\"><tspan fill=\"#ef6c00\">orange</tspan>: in a hypothesis; \
+         <tspan fill=\"#c62828\">red ×</tspan>: no line</tspan></text>\n",
+        trace.events.len(),
+        h + 22.0,
+        trace.events.len(),
+        h + 34.0
     );
     background(board, &mut out);
     for (e, changes) in timelines(trace).iter().enumerate() {
