@@ -244,7 +244,10 @@ function draw() {{
   }});
   document.getElementById("where").textContent = `step ${{pos}} of ${{D.events.length}}` +
     (pos === D.events.length && D.outcome ? ` — ${{D.outcome}}` : "");
-  document.getElementById("note").textContent = pos > 0 ? D.notes[pos - 1] : "";
+  const note = pos > 0 ? D.notes[pos - 1] : "";
+  // A step made inside a hypothesis says so, with its level, so it is not read as a deduction.
+  document.getElementById("note").textContent =
+    depth > 0 && note && !note.includes("hypothesis") ? `${{note}} (inside a hypothesis, level ${{depth}})` : note;
 }}
 function forward() {{ if (pos < D.events.length) {{ apply(D.events[pos]); pos++; }} else stop(); draw(); }}
 function goTo(n) {{ reset(); while (pos < n) {{ apply(D.events[pos]); pos++; }} draw(); }}
