@@ -184,3 +184,23 @@ fn detection_needs_an_xd_signature() {
     );
     assert_eq!(<Format as pzl_core::FormatTable>::detect(b"Title: notes\njust text\n"), None);
 }
+
+#[test]
+fn puz_to_xd_writes_what_the_reference_converter_writes() {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else {
+        eprintln!("skipped: the crossword-more corpus is absent");
+        return;
+    };
+    // derived/xdformat-puz2xd/alpha-bits.xd is xdformat 0.2.0 `puz2xd` run on this .puz.
+    let puz = std::fs::read(dir.join("xd-crossword-tools/puz/alpha-bits.puz")).expect("alpha-bits.puz");
+    let reference = std::fs::read(dir.join("derived/xdformat-puz2xd/alpha-bits.xd")).expect("alpha-bits.xd");
+    let doc = CrosswordKind::read(&puz, Format::Puz, &()).expect("alpha-bits.puz reads");
+    let written = CrosswordKind::write(&doc.value, Format::Xd).expect("writes as xd");
+    assert_eq!(String::from_utf8_lossy(&written.bytes), String::from_utf8_lossy(&reference));
+    // The pair holds the same puzzle: grid, circles, clues.
+    let xd = CrosswordKind::read(&reference, Format::Xd, &()).expect("reads");
+    let (a, b) = (doc.value.puzzle(), xd.value.puzzle());
+    assert_eq!(a.solution, b.solution);
+    assert_eq!(circles(a), circles(b));
+    assert_eq!(a.clues, b.clues);
+}

@@ -6,6 +6,9 @@
 //! metadata lines, bars, shading, images, non-standard clue numbers) is listed in
 //! [`XdRead::extras`]; the document keeps the source text so `.xd` → `.xd` is byte-exact.
 
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
 use pzl_grid::Pos;
 
 use crate::error::{Location, ParseError, Warning};
@@ -44,24 +47,28 @@ pub fn looks_like_xd(bytes: &[u8]) -> bool {
 
 /// A numbered line of the input, comments removed.
 #[derive(Debug, Clone)]
-struct Line {
+struct Line<'a> {
     number: usize,
-    text: String,
+    text: Cow<'a, str>,
 }
 
-impl Line {
+impl Line<'_> {
     fn blank(&self) -> bool {
         self.text.trim().is_empty()
     }
 }
 
 /// The lines of `text` (BOM, CR and `<!-- -->` comments removed), numbered from 1.
-fn lines(text: &str) -> Vec<Line> {
+fn lines(text: &str) -> Vec<Line<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     let mut in_comment = false;
     for (i, raw) in text.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        if !in_comment && !raw.contains("<!--") {
+            out.push(Line { number: i + 1, text: Cow::Borrowed(raw) });
+            continue;
+        }
         let mut kept = String::new();
         let mut rest = raw;
         let mut had_comment = in_comment;
@@ -93,7 +100,7 @@ fn lines(text: &str) -> Vec<Line> {
         if had_comment && kept.trim().is_empty() {
             continue;
         }
-        out.push(Line { number: i + 1, text: kept });
+        out.push(Line { number: i + 1, text: Cow::Owned(kept) });
     }
     out
 }
@@ -105,9 +112,9 @@ fn header(line: &str) -> Option<String> {
 }
 
 /// Split implicit (v1) lines into blocks separated by two or more blank lines.
-fn blocks(lines: &[Line]) -> Vec<Vec<Line>> {
-    let mut out: Vec<Vec<Line>> = Vec::new();
-    let mut current: Vec<Line> = Vec::new();
+fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
+    let mut out: Vec<Vec<Line<'a>>> = Vec::new();
+    let mut current: Vec<Line<'a>> = Vec::new();
     let mut blanks = 0;
     for line in lines {
         if line.blank() {
@@ -188,10 +195,10 @@ struct Design {
     circle: Vec<char>,
     bars: Vec<char>,
     other: Vec<char>,
-    rows: Vec<Line>,
+    rows: Vec<String>,
 }
 
-fn parse_design(section: &[Line]) -> Design {
+fn parse_design(section: &[Line<'_>]) -> Design {
     let mut design = Design::default();
     let mut style = String::new();
     let mut in_style = false;
@@ -207,7 +214,7 @@ fn parse_design(section: &[Line]) -> Design {
             continue;
         }
         if !t.is_empty() {
-            design.rows.push(line.clone());
+            design.rows.push(t.to_string());
         }
     }
     let style = style.replace("<style>", "").replace("</style>", "");
@@ -235,7 +242,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let first_header = all.iter().position(|l| header(&l.text).is_some());
     let explicit = first_header.is_some();
     let (before, after) = all.split_at(first_header.unwrap_or(all.len()));
-    let mut sections: Vec<(String, Vec<Line>)> = Vec::new();
+    let mut sections: Vec<(String, Vec<Line<'_>>)> = Vec::new();
     let implicit = blocks(before);
     for (i, block) in implicit.into_iter().enumerate() {
         let name = match i {
@@ -263,7 +270,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         }
     }
     // Implicit blocks past the clues that hold only clue lines are clues too.
-    let mut merged: Vec<(String, Vec<Line>)> = Vec::new();
+    let mut merged: Vec<(String, Vec<Line<'_>>)> = Vec::new();
     for (name, body) in sections {
         let all_clues = body
             .iter()
@@ -418,7 +425,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                 let mut bars = 0;
                 let mut other = 0;
                 for (r, line) in design.rows.iter().enumerate().take(height) {
-                    for (c, ch) in line.text.trim().chars().enumerate().take(width) {
+                    for (c, ch) in line.trim().chars().enumerate().take(width) {
                         if design.circle.contains(&ch) {
                             puzzle.set_circled(Pos { row: r, col: c }, true);
                         } else if design.bars.contains(&ch) {
@@ -455,7 +462,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
 
     // Notes.
     let notes_section = sections.iter().find(|(n, _)| n == "notes").map(|(_, b)| {
-        let texts: Vec<&str> = b.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = b.iter().map(|l| l.text.as_ref()).collect();
         let start = texts.iter().position(|t| !t.trim().is_empty()).unwrap_or(texts.len());
         let end = texts.iter().rposition(|t| !t.trim().is_empty()).map_or(start, |e| e + 1);
         texts[start..end.max(start)].join("\n")
@@ -515,6 +522,18 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     Ok(XdRead { puzzle, warnings, extras, across_clues, down_clues, explicit })
 }
 
+/// The solution along `slot`, rebus cells expanded.
+fn slot_answer(puzzle: &Puzzle, slot: &Slot) -> String {
+    let mut out = String::with_capacity(slot.len);
+    for i in slot.cells(puzzle.width) {
+        match puzzle.rebus.as_ref().and_then(|r| r.answer(i)) {
+            Some(answer) => out.push_str(answer),
+            None => out.push(char::from(puzzle.solution.get(i).copied().unwrap_or(b'?'))),
+        }
+    }
+    out
+}
+
 /// The clue text of each slot, in slot order.
 fn assign(
     puzzle: &Puzzle,
@@ -528,11 +547,15 @@ fn assign(
     if clues.is_empty() {
         return Ok(Vec::new());
     }
-    let find = |s: &Slot| clues.iter().find(|c| c.direction == s.direction && c.number == s.number);
-    let unmatched: Vec<&ClueLine> = clues
-        .iter()
-        .filter(|c| !slots.iter().any(|s| s.direction == c.direction && s.number == c.number))
-        .collect();
+    // The first clue of each (direction, number), and the slots there are.
+    let mut by_key: HashMap<(Direction, u16), &ClueLine> = HashMap::with_capacity(clues.len());
+    for c in clues {
+        by_key.entry((c.direction, c.number)).or_insert(c);
+    }
+    let slot_keys: HashSet<(Direction, u16)> = slots.iter().map(|s| (s.direction, s.number)).collect();
+    let find = |s: &Slot| by_key.get(&(s.direction, s.number)).copied();
+    let unmatched: Vec<&ClueLine> =
+        clues.iter().filter(|c| !slot_keys.contains(&(c.direction, c.number))).collect();
     let count = |d: Direction| {
         (slots.iter().filter(|s| s.direction == d).count(), clues.iter().filter(|c| c.direction == d).count())
     };
@@ -592,7 +615,7 @@ fn assign(
             Some(c) => {
                 let either = s.cells(puzzle.width).any(|i| schrodinger.contains(&i));
                 if let Some(answer) = c.answer.as_ref().filter(|_| !either) {
-                    let grid: String = s.cells(puzzle.width).map(|i| puzzle.cell_answer(i)).collect();
+                    let grid = slot_answer(puzzle, s);
                     if has_bars && !answer.eq_ignore_ascii_case(&grid) {
                         // The bars cut this entry: the clue belongs to no slot of the bar-less grid.
                         warnings.push(Warning::at(
@@ -747,7 +770,10 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     let notes = puzzle.notes.replace("\r\n", "\n");
     let notes = notes.trim_matches('\n');
-    if !notes.is_empty() {
+    if notes.is_empty() {
+        // The reference converter (puz2xd) ends the file with a blank line.
+        out.push('\n');
+    } else {
         out.push_str("\n\n");
         out.push_str(notes);
         out.push('\n');
