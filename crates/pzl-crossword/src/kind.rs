@@ -13,7 +13,7 @@ use pzl_core::{
 use serde_json::json;
 
 use crate::check::{self, FillStatus};
-use crate::format::{Format, across_text, ipuz};
+use crate::format::{Format, across_text, ipuz, xd};
 use crate::lock::{Candidate, LockError};
 use crate::model::{CrosswordDoc, Source};
 use crate::numbering::{Direction, is_block};
@@ -150,6 +150,7 @@ fn describe(doc: &CrosswordDoc) -> Info {
     let p = doc.puzzle();
     let what = match doc.format() {
         Some(Format::Ipuz) => "ipuz crossword",
+        Some(Format::Xd) => "xd crossword",
         _ => "Across Lite crossword",
     };
     let slots = p.slots();
@@ -286,14 +287,24 @@ impl Kind for CrosswordKind {
                 let source = Source::Ipuz { text: text.to_string(), extras };
                 Ok(Parsed::clean(CrosswordDoc::with_source(puzzle, source, Vec::new())))
             }
+            Format::Xd => {
+                let text = std::str::from_utf8(bytes).map_err(|e| {
+                    Error::syntax("the file is not UTF-8 text")
+                        .at(pzl_core::Location::Offset(e.valid_up_to()))
+                })?;
+                let read = xd::read(text)?;
+                let warnings = read.warnings.clone();
+                let source = Source::Xd { text: text.to_string(), extras: read.extras };
+                Ok(Parsed::with(CrosswordDoc::with_source(read.puzzle, source, read.warnings), warnings))
+            }
         }
     }
 
     fn write(doc: &CrosswordDoc, format: Format) -> Result<Written, Error> {
         let p = doc.puzzle();
-        // What an ipuz source holds that no other format can.
+        // What an ipuz or xd source holds that no other format can.
         let ipuz_extras = match doc.source() {
-            Source::Ipuz { extras, .. } => extras.clone(),
+            Source::Ipuz { extras, .. } | Source::Xd { extras, .. } => extras.clone(),
             _ => Vec::new(),
         };
         match (doc.source(), format) {
@@ -314,8 +325,18 @@ impl Kind for CrosswordKind {
                 Ok(Written { bytes: write_text(p, &layout)?, lost })
             }
             (_, Format::Ipuz) => {
-                let (json, lost) = ipuz::write(p);
+                let (json, mut lost) = ipuz::write(p);
+                lost.extend(ipuz_extras);
                 Ok(Written { bytes: json.into_bytes(), lost })
+            }
+            // xd to xd gives back the text as read.
+            (Source::Xd { text, .. }, Format::Xd) => Ok(Written::exact(text.clone().into_bytes())),
+            (_, Format::Xd) => {
+                let (text, mut lost) = xd::write(p);
+                xd::read(&text)
+                    .map_err(|e| Error::encode(format!("the written .xd does not read back ({e})")))?;
+                lost.extend(ipuz_extras);
+                Ok(Written { bytes: text.into_bytes(), lost })
             }
         }
     }

@@ -1,6 +1,6 @@
 #![deny(missing_docs)]
 //! Crosswords for pzl: Across Lite `.puz` read leniently and written byte for byte, Across Lite
-//! text and ipuz, verification, pictures, locking and unlocking.
+//! text, ipuz and `.xd`, verification, pictures, locking and unlocking.
 //!
 //! [`CrosswordKind`] is the kind's side of the `pzl_core::Kind` contract: read a file into a
 //! [`CrosswordDoc`] (the decoded [`Puzzle`] plus what its format keeps), write it in any format
@@ -27,9 +27,9 @@
 //! The modules, after the shape every pzl kind shares:
 //! - [`model`]: [`CrosswordDoc`]; [`puzzle`]: the decoded puzzle (text, rebus, circles, timer,
 //!   player state) and its encoding to `.puz`; [`numbering`]: clue numbers from the grid.
-//! - [`mod@format`]: the [`Format`] table, [`format::across_text`] and [`format::ipuz`]; the `.puz`
-//!   layers are [`raw`] (every byte, every checksum), [`checksum`], [`text`] (string encodings)
-//!   and [`mod@lock`] (scrambling).
+//! - [`mod@format`]: the [`Format`] table, [`format::across_text`], [`format::ipuz`] and
+//!   [`format::xd`]; the `.puz` layers are [`raw`] (every byte, every checksum), [`checksum`],
+//!   [`text`] (string encodings) and [`mod@lock`] (scrambling).
 //! - [`check`]: strict verification; [`render`], [`page`] and [`pdf`]: pictures.
 //! - [`kind`]: the `Kind` implementation and the lock commands.
 
@@ -49,7 +49,7 @@ pub mod render;
 pub mod text;
 
 pub use error::{Location, ParseError, Warning};
-pub use format::{Format, across_text, ipuz};
+pub use format::{Format, across_text, ipuz, xd};
 pub use kind::{CrosswordKind, lock, parse_key, unlock, unlock_candidates};
 pub use model::{CrosswordDoc, Source};
 pub use puzzle::Puzzle;

@@ -27,6 +27,13 @@ pub enum Source {
         /// What the puzzle model leaves out, e.g. `the style of cell $.puzzle[0][0]`.
         extras: Vec<String>,
     },
+    /// `.xd`: the text as read, and what the puzzle model leaves out, in words.
+    Xd {
+        /// The text as read.
+        text: String,
+        /// What the puzzle model leaves out, e.g. `the metadata `date``.
+        extras: Vec<String>,
+    },
 }
 
 /// A crossword as read from a file or built: the puzzle and what its source keeps.
@@ -81,6 +88,7 @@ impl CrosswordDoc {
             Source::Puz(_) => Some(Format::Puz),
             Source::Text(_) => Some(Format::AcrossText),
             Source::Ipuz { .. } => Some(Format::Ipuz),
+            Source::Xd { .. } => Some(Format::Xd),
         }
     }
 

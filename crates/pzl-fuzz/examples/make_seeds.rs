@@ -119,6 +119,7 @@ fn targets_of(format: Format) -> &'static [&'static str] {
         "puz" => &["puz_read"],
         "across-text" => &["text_read"],
         "ipuz" => &["ipuz_read"],
+        "xd" => &["xd_read"],
         "applesingle" | "appledouble" => &["applesingle"],
         "binhex" => &["binhex"],
         "macbinary" => &["macbinary"],

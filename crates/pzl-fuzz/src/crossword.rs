@@ -1,6 +1,7 @@
-//! Crosswords: Across Lite `.puz` and text, ipuz.
+//! Crosswords: Across Lite `.puz` and text, ipuz, `.xd`.
 
 use pzl_core::Kind;
+use pzl_crossword::format::xd;
 use pzl_crossword::{CrosswordKind, Format, Puzzle, across_text, check, ipuz, raw};
 
 /// Every format the kind writes `doc` in reads back.
@@ -68,5 +69,28 @@ pub fn text_read(data: &[u8]) {
         raw::read(&file.to_bytes()).expect("the puzzle encodes as a .puz that reads back");
     }
     let Ok(doc) = CrosswordKind::read(data, Format::AcrossText, &()) else { return };
+    converts(&doc.value);
+}
+
+/// The `.xd` reader: it never panics, whatever it accepts writes as canonical `.xd` that reads
+/// back with the same clues and writes again to the same bytes, writes back to its own bytes
+/// through the kind, and every format the kind writes it in reads back.
+pub fn xd_read(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(read) = xd::read(text) else { return };
+    let (canonical, _) = xd::write(&read.puzzle);
+    let again = xd::read(&canonical).expect("canonical xd reads back");
+    assert_eq!(xd::write(&again.puzzle).0, canonical, "canonical xd is a fixed point");
+    if read.puzzle.clues.len() == read.puzzle.slots().len() {
+        let trimmed: Vec<String> =
+            read.puzzle.clues.iter().map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+        let back: Vec<String> =
+            again.puzzle.clues.iter().map(|c| c.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+        assert_eq!(back, trimmed);
+    }
+    let Ok(doc) = CrosswordKind::read(data, Format::Xd, &()) else { return };
+    let same = CrosswordKind::write(&doc.value, Format::Xd).expect("xd writes back");
+    assert_eq!(same.bytes, data);
+    let _ = CrosswordKind::info(&doc.value);
     converts(&doc.value);
 }

@@ -1,8 +1,9 @@
-//! The crossword formats: Across Lite `.puz` (binary, byte-exact), Across Lite text and ipuz.
+//! The crossword formats: Across Lite `.puz` (binary, byte-exact), Across Lite text, ipuz and `.xd`.
 //! [`ALL`] is the detection order, most specific content test first.
 
 pub mod across_text;
 pub mod ipuz;
+pub mod xd;
 
 use pzl_core::{Confidence, FormatInfo};
 
@@ -15,11 +16,13 @@ pub enum Format {
     AcrossText,
     /// ipuz (ipuz.org v2 JSON), crossword and diagramless kinds.
     Ipuz,
+    /// `.xd` (the xd crossword corpus and puzzmo's text format), v1 and v2 layouts.
+    Xd,
 }
 
 /// Every format, most specific content test first: the `.puz` magic, the text signature line,
-/// then the ipuz JSON markers.
-pub const ALL: [Format; 3] = [Format::Puz, Format::AcrossText, Format::Ipuz];
+/// then the ipuz JSON markers, then the xd section headers.
+pub const ALL: [Format; 4] = [Format::Puz, Format::AcrossText, Format::Ipuz, Format::Xd];
 
 static PUZ: FormatInfo = FormatInfo {
     name: "puz",
@@ -56,6 +59,18 @@ static IPUZ: FormatInfo = FormatInfo {
     write: true,
 };
 
+static XD: FormatInfo = FormatInfo {
+    name: "xd",
+    kind: "crossword",
+    description: "xd crossword text (.xd), implicit v1 and ## section v2 layouts",
+    extensions: &["xd"],
+    detect: Some(xd::looks_like_xd),
+    // A `## Grid` header or a `Title:` line: plain text any notes file could resemble.
+    confidence: Confidence::Weak,
+    read: true,
+    write: true,
+};
+
 impl Format {
     /// The description of the format (`pzl formats`, detection).
     pub fn info(self) -> &'static FormatInfo {
@@ -63,6 +78,7 @@ impl Format {
             Format::Puz => &PUZ,
             Format::AcrossText => &ACROSS_TEXT,
             Format::Ipuz => &IPUZ,
+            Format::Xd => &XD,
         }
     }
 }

@@ -1,0 +1,802 @@
+//! The `.xd` crossword format (century-arcade xd v1 "implicit" sections and the puzzmo/kotwords v2
+//! "explicit" `## Section` layout): read leniently into a [`Puzzle`] with warnings at line
+//! numbers, written canonically in the v1 layout the reference converter (`puz2xd`) produces.
+//!
+//! What the puzzle model cannot hold (metadata keys other than title/author/copyright/notes, clue
+//! metadata lines, bars, shading, images, non-standard clue numbers) is listed in
+//! [`XdRead::extras`]; the document keeps the source text so `.xd` → `.xd` is byte-exact.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use pzl_grid::Pos;
+
+use crate::error::{Location, ParseError, Warning};
+use crate::numbering::{Direction, Slot, is_block};
+use crate::puzzle::{Puzzle, SolutionState, flag};
+
+/// A `.xd` file read: the puzzle and what the model leaves out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XdRead {
+    /// The decoded puzzle.
+    pub puzzle: Puzzle,
+    /// Odd or unreadable lines, each at its line.
+    pub warnings: Vec<Warning>,
+    /// What the puzzle model cannot hold, in words (reported as lost on conversion).
+    pub extras: Vec<String>,
+    /// Across clue lines as written in the file.
+    pub across_clues: usize,
+    /// Down clue lines as written in the file.
+    pub down_clues: usize,
+    /// Whether the file uses `## Section` headers (v2).
+    pub explicit: bool,
+}
+
+/// Whether `bytes` look like an `.xd` crossword: a `## Grid` header, or a first line
+/// `Title: …` followed by sections two blank lines apart.
+pub fn looks_like_xd(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    let text = String::from_utf8_lossy(head);
+    let text = text.trim_start_matches('\u{feff}');
+    let has_grid_header = text.lines().any(|l| l.trim_end().eq_ignore_ascii_case("## grid"));
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let titled = first.to_ascii_lowercase().starts_with("title:");
+    let normalized = text.replace('\r', "");
+    has_grid_header || (titled && normalized.contains("\n\n\n"))
+}
+
+/// A numbered line of the input, comments removed.
+#[derive(Debug, Clone)]
+struct Line<'a> {
+    number: usize,
+    text: Cow<'a, str>,
+}
+
+impl Line<'_> {
+    fn blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+}
+
+/// The lines of `text` (BOM, CR and `<!-- -->` comments removed), numbered from 1.
+fn lines(text: &str) -> Vec<Line<'_>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut out = Vec::new();
+    let mut in_comment = false;
+    for (i, raw) in text.split('\n').enumerate() {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        if !in_comment && !raw.contains("<!--") {
+            out.push(Line { number: i + 1, text: Cow::Borrowed(raw) });
+            continue;
+        }
+        let mut kept = String::new();
+        let mut rest = raw;
+        let mut had_comment = in_comment;
+        loop {
+            if in_comment {
+                match rest.find("-->") {
+                    Some(end) => {
+                        rest = &rest[end + 3..];
+                        in_comment = false;
+                    }
+                    None => break,
+                }
+            } else {
+                match rest.find("<!--") {
+                    Some(start) => {
+                        kept.push_str(&rest[..start]);
+                        rest = &rest[start + 4..];
+                        in_comment = true;
+                        had_comment = true;
+                    }
+                    None => {
+                        kept.push_str(rest);
+                        break;
+                    }
+                }
+            }
+        }
+        // A line that was only a comment is no line (it must not count as a blank separator).
+        if had_comment && kept.trim().is_empty() {
+            continue;
+        }
+        out.push(Line { number: i + 1, text: Cow::Owned(kept) });
+    }
+    out
+}
+
+/// The name of a `## Name` header line, lower-cased.
+fn header(line: &str) -> Option<String> {
+    let name = line.trim_end().strip_prefix("## ")?.trim();
+    (!name.is_empty() && name.chars().all(|c| c.is_alphabetic() || c == ' ')).then(|| name.to_lowercase())
+}
+
+/// Split implicit (v1) lines into blocks separated by two or more blank lines.
+fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
+    let mut out: Vec<Vec<Line<'a>>> = Vec::new();
+    let mut current: Vec<Line<'a>> = Vec::new();
+    let mut blanks = 0;
+    for line in lines {
+        if line.blank() {
+            blanks += 1;
+            current.push(line.clone());
+            continue;
+        }
+        if blanks >= 2 && current.iter().any(|l| !l.blank()) {
+            out.push(std::mem::take(&mut current));
+        }
+        blanks = 0;
+        current.push(line.clone());
+    }
+    if current.iter().any(|l| !l.blank()) {
+        out.push(current);
+    }
+    out
+}
+
+/// One clue line `A1. text ~ ANSWER`.
+#[derive(Debug, Clone)]
+struct ClueLine {
+    direction: Direction,
+    number: u16,
+    text: String,
+    answer: Option<String>,
+    line: usize,
+}
+
+enum Parsed {
+    Clue(ClueLine),
+    Meta,
+    Other,
+}
+
+fn parse_clue(line: &Line, split: &str) -> Parsed {
+    let t = line.text.trim();
+    let direction = match t.chars().next() {
+        Some('A' | 'a') => Direction::Across,
+        Some('D' | 'd') => Direction::Down,
+        _ => return Parsed::Other,
+    };
+    let rest = &t[1..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(number) = rest[..digits].parse::<u16>() else { return Parsed::Other };
+    let after = &rest[digits..];
+    if after.trim_start().starts_with('^') {
+        return Parsed::Meta;
+    }
+    let Some(body) = after.strip_prefix('.') else { return Parsed::Other };
+    let body = body.trim();
+    let (text, answer) = if let Some(at) = body.rfind(" ~ ") {
+        (&body[..at], Some(&body[at + 3..]))
+    } else if let Some(a) = body.strip_prefix("~ ") {
+        ("", Some(a))
+    } else if let Some(b) = body.strip_suffix(" ~") {
+        (b, Some(""))
+    } else if body == "~" {
+        ("", Some(""))
+    } else {
+        (body, None)
+    };
+    let answer = answer.map(|a| {
+        let mut a = a.trim().to_string();
+        for s in [split, "|"] {
+            if !s.is_empty() {
+                a = a.replace(s, "");
+            }
+        }
+        a
+    });
+    Parsed::Clue(ClueLine { direction, number, text: text.trim().to_string(), answer, line: line.number })
+}
+
+/// What a `## Design` section says: classes for circles, bars and shading.
+#[derive(Default)]
+struct Design {
+    circle: Vec<char>,
+    bars: Vec<char>,
+    other: Vec<char>,
+    rows: Vec<String>,
+}
+
+fn parse_design(section: &[Line<'_>]) -> Design {
+    let mut design = Design::default();
+    let mut style = String::new();
+    let mut in_style = false;
+    for line in section {
+        let t = line.text.trim();
+        if in_style || t.starts_with("<style>") {
+            in_style = true;
+            style.push_str(t);
+            style.push('\n');
+            if t.contains("</style>") {
+                in_style = false;
+            }
+            continue;
+        }
+        if !t.is_empty() {
+            design.rows.push(t.to_string());
+        }
+    }
+    let style = style.replace("<style>", "").replace("</style>", "");
+    for rule in style.split('}') {
+        let Some((name, props)) = rule.split_once('{') else { continue };
+        let Some(class) = name.trim().chars().next() else { continue };
+        if props.contains("circle") {
+            design.circle.push(class);
+        } else if props.contains("bar-") {
+            design.bars.push(class);
+        } else {
+            design.other.push(class);
+        }
+    }
+    design
+}
+
+/// Read an `.xd` crossword. Errors: no grid, ragged grid rows, a grid too large, clues for slots
+/// the grid does not have (unless the file's numbering is merely non-standard).
+pub fn read(text: &str) -> Result<XdRead, ParseError> {
+    let all = lines(text);
+    let mut warnings = Vec::new();
+    let mut extras = Vec::new();
+    // Sections: the implicit blocks before any header, then the headed sections.
+    let first_header = all.iter().position(|l| header(&l.text).is_some());
+    let explicit = first_header.is_some();
+    let (before, after) = all.split_at(first_header.unwrap_or(all.len()));
+    let mut sections: Vec<(String, Vec<Line<'_>>)> = Vec::new();
+    let implicit = blocks(before);
+    for (i, block) in implicit.into_iter().enumerate() {
+        let name = match i {
+            0 => "metadata",
+            1 => "grid",
+            2 => "clues",
+            _ => "notes",
+        };
+        sections.push((name.to_string(), block));
+    }
+    if let Some(l) = before.iter().find(|l| !l.blank()).filter(|_| explicit) {
+        warnings.push(Warning::at(
+            Location::line(l.number),
+            "sections without ## headers before the first header",
+        ));
+    }
+    for line in after {
+        match header(&line.text) {
+            Some(name) => sections.push((name, Vec::new())),
+            None => {
+                if let Some((_, body)) = sections.last_mut() {
+                    body.push(line.clone());
+                }
+            }
+        }
+    }
+    // Implicit blocks past the clues that hold only clue lines are clues too.
+    let mut merged: Vec<(String, Vec<Line<'_>>)> = Vec::new();
+    for (name, body) in sections {
+        let all_clues = body
+            .iter()
+            .filter(|l| !l.blank())
+            .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta));
+        if name == "notes" && !explicit && all_clues {
+            merged.push(("clues".to_string(), body));
+        } else {
+            merged.push((name, body));
+        }
+    }
+    let sections = merged;
+
+    // Metadata.
+    let mut title = String::new();
+    let mut author = String::new();
+    let mut copyright = String::new();
+    let mut description: Option<String> = None;
+    let mut rebus: Vec<(char, String)> = Vec::new();
+    let mut special: Option<String> = None;
+    let mut split = String::new();
+    for (_, body) in sections.iter().filter(|(n, _)| n == "metadata") {
+        for line in body.iter().filter(|l| !l.blank()) {
+            let Some((key, value)) = line.text.split_once(':') else {
+                warnings.push(Warning::at(
+                    Location::line(line.number),
+                    format!("metadata line without `key: value`: {:?}", line.text.trim()),
+                ));
+                continue;
+            };
+            let key = key.trim().to_lowercase();
+            let value = value.trim().to_string();
+            match key.as_str() {
+                "title" => title = value,
+                "author" => author = value,
+                "copyright" => copyright = value,
+                "description" | "notes" | "notepad" => description = Some(value),
+                "special" => special = Some(value.to_lowercase()),
+                "splitcharacter" => split = value,
+                "rebus" => {
+                    for pair in value.split([' ', ',']).filter(|p| !p.is_empty()) {
+                        let mut chars = pair.chars();
+                        match (chars.next(), chars.next()) {
+                            (Some(k), Some('=')) if chars.as_str().chars().count() > 0 => {
+                                rebus.push((k, chars.as_str().to_string()));
+                            }
+                            _ => warnings.push(Warning::at(
+                                Location::line(line.number),
+                                format!("rebus entry {pair:?} is not KEY=ANSWER"),
+                            )),
+                        }
+                    }
+                }
+                _ => extras.push(format!("the metadata `{key}`")),
+            }
+        }
+    }
+
+    // Grid.
+    let grid_lines: Vec<&Line> = sections
+        .iter()
+        .find(|(n, _)| n == "grid")
+        .map(|(_, b)| b.iter().filter(|l| !l.blank()).collect())
+        .unwrap_or_default();
+    let Some(first) = grid_lines.first() else {
+        return Err(ParseError::whole("no grid: an .xd file needs a grid section"));
+    };
+    let rows: Vec<Vec<char>> = grid_lines.iter().map(|l| l.text.trim().chars().collect()).collect();
+    let width = rows[0].len();
+    for (row, line) in rows.iter().zip(&grid_lines) {
+        if row.len() != width {
+            return Err(ParseError::at_line(
+                line.number,
+                format!(
+                    "ragged grid: this row has {} cells, the first row (line {}) has {width}",
+                    row.len(),
+                    first.number
+                ),
+            ));
+        }
+    }
+    let height = rows.len();
+    if !(1..=255).contains(&width) || height > 255 {
+        return Err(ParseError::at_line(
+            first.number,
+            format!("the grid is {width}x{height}; pzl's crossword model holds 1 to 255 cells a side"),
+        ));
+    }
+    let mut puzzle = Puzzle::new(width, height);
+    puzzle.title = title;
+    puzzle.author = author;
+    puzzle.copyright = copyright;
+    let circle_special = special.as_deref().is_some_and(|s| s.contains("circle"));
+    let shade_special = special.is_some() && !circle_special;
+    let mut schrodinger = Vec::new();
+    let mut non_cells = 0;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            let i = r * width + c;
+            let pos = Pos { row: r, col: c };
+            let byte = match ch {
+                '#' | '.' => b'.',
+                '_' => {
+                    non_cells += 1;
+                    b'.'
+                }
+                '*' => {
+                    schrodinger.push(i);
+                    b'X'
+                }
+                _ => {
+                    if let Some((_, answer)) = rebus.iter().find(|(k, _)| *k == ch) {
+                        let answer = answer.clone();
+                        if answer.chars().count() == 1 && answer.is_ascii() {
+                            answer.as_bytes()[0].to_ascii_uppercase()
+                        } else {
+                            puzzle.set_rebus(pos, &answer);
+                            puzzle.solution[i].to_ascii_uppercase()
+                        }
+                    } else if ch.is_ascii_lowercase() {
+                        if circle_special {
+                            puzzle.set_circled(pos, true);
+                        }
+                        ch.to_ascii_uppercase() as u8
+                    } else if ch.is_ascii() {
+                        ch as u8
+                    } else {
+                        puzzle.set_rebus(pos, &ch.to_string());
+                        b'X'
+                    }
+                }
+            };
+            puzzle.solution[i] = byte;
+        }
+    }
+    puzzle.fill = puzzle.solution.iter().map(|&b| if is_block(b) { b } else { b'-' }).collect();
+    if non_cells > 0 {
+        extras.push(format!("{non_cells} non-cell `_` square(s), read as blocks"));
+    }
+    if shade_special {
+        let specials = rows.iter().flatten().filter(|c| c.is_ascii_lowercase()).count();
+        if specials > 0 {
+            extras.push(format!("{specials} special (shaded) cell(s)"));
+        }
+    }
+
+    // Design and Start.
+    for (name, body) in &sections {
+        match name.as_str() {
+            "design" => {
+                let design = parse_design(body);
+                let mut bars = 0;
+                let mut other = 0;
+                for (r, line) in design.rows.iter().enumerate().take(height) {
+                    for (c, ch) in line.trim().chars().enumerate().take(width) {
+                        if design.circle.contains(&ch) {
+                            puzzle.set_circled(Pos { row: r, col: c }, true);
+                        } else if design.bars.contains(&ch) {
+                            bars += 1;
+                        } else if design.other.contains(&ch) {
+                            other += 1;
+                        }
+                    }
+                }
+                if bars > 0 {
+                    extras.push(format!("bars on {bars} cell(s)"));
+                }
+                if other > 0 {
+                    extras.push(format!("the design (shading, images) of {other} cell(s)"));
+                }
+            }
+            "start" => {
+                for (r, line) in body.iter().filter(|l| !l.blank()).enumerate().take(height) {
+                    for (c, ch) in line.text.trim().chars().enumerate().take(width) {
+                        let i = r * width + c;
+                        if ch.is_ascii_alphanumeric() && !is_block(puzzle.solution[i]) {
+                            puzzle.fill[i] = ch.to_ascii_uppercase() as u8;
+                            let cells = width * height;
+                            let markup = puzzle.markup.get_or_insert_with(|| vec![0; cells]);
+                            markup[i] |= flag::GIVEN;
+                        }
+                    }
+                }
+            }
+            "metadata" | "grid" | "clues" | "notes" => {}
+            other => extras.push(format!("the `## {other}` section")),
+        }
+    }
+
+    // Notes.
+    let notes_section = sections.iter().find(|(n, _)| n == "notes").map(|(_, b)| {
+        let texts: Vec<&str> = b.iter().map(|l| l.text.as_ref()).collect();
+        let start = texts.iter().position(|t| !t.trim().is_empty()).unwrap_or(texts.len());
+        let end = texts.iter().rposition(|t| !t.trim().is_empty()).map_or(start, |e| e + 1);
+        texts[start..end.max(start)].join("\n")
+    });
+    puzzle.notes = match (notes_section, description) {
+        (Some(n), Some(_)) => {
+            extras.push("the metadata `description` (the Notes section is the notes)".to_string());
+            n
+        }
+        (Some(n), None) => n,
+        (None, Some(d)) => d,
+        (None, None) => String::new(),
+    };
+
+    // Clues.
+    let mut clues = Vec::new();
+    let mut clue_meta = 0;
+    for (_, body) in sections.iter().filter(|(n, _)| n == "clues") {
+        for line in body.iter().filter(|l| !l.blank()) {
+            match parse_clue(line, &split) {
+                Parsed::Clue(c) => {
+                    if c.answer.is_none() {
+                        warnings.push(Warning::at(Location::line(c.line), "clue without `~ ANSWER`"));
+                    }
+                    clues.push(c);
+                }
+                Parsed::Meta => clue_meta += 1,
+                Parsed::Other => warnings.push(Warning::at(
+                    Location::line(line.number),
+                    format!("not a clue line (`A1. clue ~ ANSWER`): {:?}", line.text.trim()),
+                )),
+            }
+        }
+    }
+    if clue_meta > 0 {
+        extras.push(format!("{clue_meta} clue metadata line(s) (^Hint, ^Refs, ^alt…)"));
+    }
+    let across_clues = clues.iter().filter(|c| c.direction == Direction::Across).count();
+    let down_clues = clues.len() - across_clues;
+    let slots = puzzle.slots();
+    // Schrödinger cells take the letter of the first clue answer crossing them.
+    for &i in &schrodinger {
+        let letter = slots.iter().find_map(|s| {
+            let at = s.cells(width).position(|c| c == i)?;
+            // Where the cell's letter is in the answer: after the (rebus-expanded) cells before it.
+            let offset: usize = s.cells(width).take(at).map(|c| puzzle.cell_answer(c).chars().count()).sum();
+            let clue = clues.iter().find(|c| c.direction == s.direction && c.number == s.number)?;
+            clue.answer.as_ref()?.chars().nth(offset).filter(char::is_ascii_alphanumeric)
+        });
+        puzzle.solution[i] = letter.map_or(b'X', |l| l.to_ascii_uppercase() as u8);
+    }
+    if !schrodinger.is_empty() {
+        extras.push(format!("{} Schrödinger cell(s) (either of two letters)", schrodinger.len()));
+    }
+    let has_bars = extras.iter().any(|e| e.starts_with("bars"));
+    puzzle.clues = assign(&puzzle, &slots, &clues, &schrodinger, has_bars, &mut warnings, &mut extras)?;
+    Ok(XdRead { puzzle, warnings, extras, across_clues, down_clues, explicit })
+}
+
+/// The solution along `slot`, rebus cells expanded.
+fn slot_answer(puzzle: &Puzzle, slot: &Slot) -> String {
+    let mut out = String::with_capacity(slot.len);
+    for i in slot.cells(puzzle.width) {
+        match puzzle.rebus.as_ref().and_then(|r| r.answer(i)) {
+            Some(answer) => out.push_str(answer),
+            None => out.push(char::from(puzzle.solution.get(i).copied().unwrap_or(b'?'))),
+        }
+    }
+    out
+}
+
+/// The clue text of each slot, in slot order.
+fn assign(
+    puzzle: &Puzzle,
+    slots: &[Slot],
+    clues: &[ClueLine],
+    schrodinger: &[usize],
+    has_bars: bool,
+    warnings: &mut Vec<Warning>,
+    extras: &mut Vec<String>,
+) -> Result<Vec<String>, ParseError> {
+    if clues.is_empty() {
+        return Ok(Vec::new());
+    }
+    // The first clue of each (direction, number), and the slots there are.
+    let mut by_key: HashMap<(Direction, u16), &ClueLine> = HashMap::with_capacity(clues.len());
+    for c in clues {
+        by_key.entry((c.direction, c.number)).or_insert(c);
+    }
+    let slot_keys: HashSet<(Direction, u16)> = slots.iter().map(|s| (s.direction, s.number)).collect();
+    let find = |s: &Slot| by_key.get(&(s.direction, s.number)).copied();
+    let unmatched: Vec<&ClueLine> =
+        clues.iter().filter(|c| !slot_keys.contains(&(c.direction, c.number))).collect();
+    let count = |d: Direction| {
+        (slots.iter().filter(|s| s.direction == d).count(), clues.iter().filter(|c| c.direction == d).count())
+    };
+    let positional = !has_bars
+        && !unmatched.is_empty()
+        && [Direction::Across, Direction::Down].iter().all(|&d| {
+            let (s, c) = count(d);
+            s == c
+        });
+    let mut out = Vec::with_capacity(slots.len());
+    if positional {
+        warnings.push(Warning::at(
+            Location::line(unmatched[0].line),
+            "the clue numbers are not the grid's standard numbering; clues are taken in order",
+        ));
+        extras.push("the clue numbers as written (non-standard numbering)".to_string());
+        for d in [Direction::Across, Direction::Down] {
+            let mut these = clues.iter().filter(|c| c.direction == d);
+            for s in slots {
+                if s.direction == d {
+                    let c = these.next();
+                    out.push((s, c));
+                }
+            }
+        }
+        // Back to slot order.
+        let mut ordered: Vec<String> = Vec::with_capacity(slots.len());
+        for s in slots {
+            let text = out.iter().find(|(x, _)| *x == s).and_then(|(_, c)| c.map(|c| c.text.clone()));
+            ordered.push(text.unwrap_or_default());
+        }
+        return Ok(ordered);
+    }
+    if let Some(first) = unmatched.first() {
+        if !has_bars {
+            let d = if first.direction == Direction::Across { 'A' } else { 'D' };
+            return Err(ParseError::at_line(
+                first.line,
+                format!(
+                    "clue {d}{} has no slot in the grid (no {} word starts at a cell numbered {})",
+                    first.number,
+                    first.direction.name(),
+                    first.number
+                ),
+            ));
+        }
+        for c in &unmatched {
+            warnings.push(Warning::at(
+                Location::line(c.line),
+                "clue dropped: its entry is cut by bars, which pzl's crossword model cannot hold",
+            ));
+        }
+        extras.push(format!("{} clue(s) of barred entries the model has no slot for", unmatched.len()));
+    }
+    for s in slots {
+        match find(s) {
+            Some(c) => {
+                let either = s.cells(puzzle.width).any(|i| schrodinger.contains(&i));
+                if let Some(answer) = c.answer.as_ref().filter(|_| !either) {
+                    let grid = slot_answer(puzzle, s);
+                    if has_bars && !answer.eq_ignore_ascii_case(&grid) {
+                        // The bars cut this entry: the clue belongs to no slot of the bar-less grid.
+                        warnings.push(Warning::at(
+                            Location::line(c.line),
+                            format!("clue dropped: its entry {answer} is cut by bars (the bar-less grid reads {grid})"),
+                        ));
+                        extras.push(format!("the clue on line {} (a barred entry)", c.line));
+                        out.push((s, None));
+                        continue;
+                    }
+                    if !answer.is_empty() && !answer.eq_ignore_ascii_case(&grid) {
+                        warnings.push(Warning::at(
+                            Location::line(c.line),
+                            format!("the answer {answer} disagrees with the grid ({grid})"),
+                        ));
+                    }
+                }
+                out.push((s, Some(c)));
+            }
+            None => {
+                let d = if s.direction == Direction::Across { 'A' } else { 'D' };
+                warnings.push(Warning::new(format!("no clue for {d}{}", s.number)));
+                out.push((s, None));
+            }
+        }
+    }
+    Ok(out.into_iter().map(|(_, c)| c.map(|c| c.text.clone()).unwrap_or_default()).collect())
+}
+
+/// Keys for rebus answers: digits, then symbols, then circled numbers; none that the grid uses.
+fn rebus_keys(puzzle: &Puzzle) -> impl Iterator<Item = char> + use<> {
+    let used: Vec<u8> = puzzle.solution.clone();
+    "1234567890!$%&+=?@^"
+        .chars()
+        .chain((0x2460..0x24ff).filter_map(char::from_u32))
+        .filter(move |c| !c.is_ascii() || !used.contains(&(*c as u8)))
+}
+
+fn one_line(s: &str) -> String {
+    s.replace("\r\n", " ").replace(['\n', '\r'], " ").trim().to_string()
+}
+
+/// The canonical `.xd` text of `puzzle` (v1 implicit sections, `#` blocks, `Rebus:` and
+/// `Special: circle` headers when needed), and what it could not carry.
+pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
+    let mut lost = Vec::new();
+    let w = puzzle.width;
+    let mut out = String::new();
+    for (key, value) in
+        [("Title", &puzzle.title), ("Author", &puzzle.author), ("Copyright", &puzzle.copyright)]
+    {
+        let v = one_line(value);
+        if v != *value {
+            lost.push(format!("the line breaks and outer spaces of the {}", key.to_lowercase()));
+        }
+        out.push_str(format!("{key}: {v}").trim_end());
+        out.push('\n');
+    }
+    // Rebus keys for each table entry.
+    let mut keys: Vec<(u8, char, String)> = Vec::new();
+    if let Some(rebus) = &puzzle.rebus {
+        let mut free = rebus_keys(puzzle);
+        for (k, answer) in &rebus.table {
+            if rebus.cells.contains(&k.saturating_add(1))
+                && let Some(c) = free.next()
+            {
+                keys.push((*k, c, answer.clone()));
+            }
+        }
+    }
+    if !keys.is_empty() {
+        let list: Vec<String> = keys.iter().map(|(_, c, a)| format!("{c}={a}")).collect();
+        out.push_str(&format!("Rebus: {}\n", list.join(" ")));
+    }
+    let circled = |i: usize| puzzle.is_circled(i);
+    if (0..puzzle.solution.len()).any(circled) {
+        out.push_str("Special: circle\n");
+    }
+    out.push_str("\n\n");
+    let mut circles_lost = 0;
+    for r in 0..puzzle.height {
+        for c in 0..w {
+            let i = r * w + c;
+            let b = puzzle.solution.get(i).copied().unwrap_or(b'.');
+            let rebus_key = puzzle
+                .rebus
+                .as_ref()
+                .and_then(|rb| rb.cells.get(i))
+                .and_then(|&v| v.checked_sub(1))
+                .and_then(|k| keys.iter().find(|(key, _, _)| *key == k))
+                .map(|(_, c, _)| *c);
+            let ch = if is_block(b) {
+                '#'
+            } else if let Some(k) = rebus_key {
+                if circled(i) {
+                    circles_lost += 1;
+                }
+                k
+            } else if b.is_ascii_alphabetic() {
+                if circled(i) { b.to_ascii_lowercase() as char } else { b.to_ascii_uppercase() as char }
+            } else if b.is_ascii_graphic() && !matches!(b, b'#' | b'.' | b'_' | b'*') {
+                if circled(i) {
+                    circles_lost += 1;
+                }
+                b as char
+            } else {
+                lost.push(format!(
+                    "the solution byte 0x{b:02x} of row {} column {} (written as X)",
+                    r + 1,
+                    c + 1
+                ));
+                'X'
+            };
+            out.push(ch);
+        }
+        out.push('\n');
+    }
+    if circles_lost > 0 {
+        lost.push(format!("the circles of {circles_lost} rebus or non-letter cell(s)"));
+    }
+    let mut entries = puzzle.clue_entries();
+    // Across first, then down, each by number (the slots come by number, across before down).
+    entries.sort_by_key(|e| e.slot.direction);
+    let mut wrote_across = false;
+    let mut wrote_down = false;
+    for e in &entries {
+        let (d, first) = match e.slot.direction {
+            Direction::Across => ('A', !wrote_across),
+            Direction::Down => ('D', !wrote_down),
+        };
+        if first {
+            out.push_str(if d == 'A' || !wrote_across { "\n\n" } else { "\n" });
+            if d == 'A' {
+                wrote_across = true;
+            } else {
+                wrote_down = true;
+            }
+        }
+        let clue = one_line(e.clue.as_deref().unwrap_or(""));
+        let answer: String = e.answer.chars().filter(|c| !c.is_whitespace()).collect();
+        if clue.is_empty() {
+            out.push_str(&format!("{d}{}. ~ {answer}\n", e.slot.number));
+        } else {
+            out.push_str(&format!("{d}{}. {clue} ~ {answer}\n", e.slot.number));
+        }
+    }
+    if entries.is_empty() {
+        out.push_str("\n\n");
+    }
+    if puzzle.clues.len() > entries.len() {
+        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
+    }
+    let notes = puzzle.notes.replace("\r\n", "\n");
+    let notes = notes.trim_matches('\n');
+    if notes.is_empty() {
+        // The reference converter (puz2xd) ends the file with a blank line.
+        out.push('\n');
+    } else {
+        out.push_str("\n\n");
+        out.push_str(notes);
+        out.push('\n');
+    }
+    match puzzle.state() {
+        SolutionState::Plain => {}
+        SolutionState::Locked => lost.push("the lock (the grid holds the scrambled letters)".to_string()),
+        SolutionState::None => lost.push("the no-solution flag".to_string()),
+    }
+    if puzzle.solution.contains(&b':') {
+        lost.push("the diagramless flag".to_string());
+    }
+    if puzzle.fill.iter().any(|&b| b != b'-' && !is_block(b)) || puzzle.user_rebus.is_some() {
+        lost.push("the player's fill".to_string());
+    }
+    if puzzle.timer.is_some() {
+        lost.push("the timer".to_string());
+    }
+    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & !flag::CIRCLED != 0)) {
+        lost.push("cell flags other than circles (given, incorrect, pencil)".to_string());
+    }
+    if !puzzle.puz.other_sections.is_empty() {
+        lost.push(format!("{} unknown .puz section(s)", puzzle.puz.other_sections.len()));
+    }
+    (out, lost)
+}
