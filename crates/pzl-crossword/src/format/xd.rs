@@ -384,19 +384,28 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                 _ => {
                     if let Some((_, answer)) = rebus.iter().find(|(k, _)| *k == ch) {
                         let answer = answer.clone();
-                        if answer.chars().count() == 1 && answer.is_ascii() {
-                            answer.as_bytes()[0].to_ascii_uppercase()
-                        } else {
-                            puzzle.set_rebus(pos, &answer);
-                            puzzle.solution[i].to_ascii_uppercase()
+                        match answer.as_bytes() {
+                            [one] if one.is_ascii_alphanumeric() => one.to_ascii_uppercase(),
+                            _ => {
+                                puzzle.set_rebus(pos, &answer);
+                                // The cell's letter is the answer's first, unless that is no letter.
+                                let first = puzzle.solution[i].to_ascii_uppercase();
+                                if first.is_ascii_graphic() && !is_block(first) { first } else { b'X' }
+                            }
                         }
                     } else if ch.is_ascii_lowercase() {
                         if circle_special {
                             puzzle.set_circled(pos, true);
                         }
                         ch.to_ascii_uppercase() as u8
-                    } else if ch.is_ascii() {
+                    } else if ch.is_ascii_graphic() {
                         ch as u8
+                    } else if ch.is_ascii() {
+                        warnings.push(Warning::at(
+                            Location::line(grid_lines[r].number),
+                            format!("grid cell {ch:?} in column {} is no letter: read as X", c + 1),
+                        ));
+                        b'X'
                     } else {
                         puzzle.set_rebus(pos, &ch.to_string());
                         b'X'
@@ -426,7 +435,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                 let mut other = 0;
                 for (r, line) in design.rows.iter().enumerate().take(height) {
                     for (c, ch) in line.trim().chars().enumerate().take(width) {
-                        if design.circle.contains(&ch) {
+                        if design.circle.contains(&ch) && !is_block(puzzle.solution[r * width + c]) {
                             puzzle.set_circled(Pos { row: r, col: c }, true);
                         } else if design.bars.contains(&ch) {
                             bars += 1;
@@ -461,8 +470,14 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     }
 
     // Notes.
-    let notes_section = sections.iter().find(|(n, _)| n == "notes").map(|(_, b)| {
-        let texts: Vec<&str> = b.iter().map(|l| l.text.as_ref()).collect();
+    // Every notes section (implicit notes may hold blank-line runs, which split them), in order.
+    let has_notes = sections.iter().any(|(n, _)| n == "notes");
+    let notes_section = has_notes.then(|| {
+        let texts: Vec<&str> = sections
+            .iter()
+            .filter(|(n, _)| n == "notes")
+            .flat_map(|(_, b)| b.iter().map(|l| l.text.as_ref()))
+            .collect();
         let start = texts.iter().position(|t| !t.trim().is_empty()).unwrap_or(texts.len());
         let end = texts.iter().rposition(|t| !t.trim().is_empty()).map_or(start, |e| e + 1);
         texts[start..end.max(start)].join("\n")
@@ -658,6 +673,31 @@ fn one_line(s: &str) -> String {
     s.replace("\r\n", " ").replace(['\n', '\r'], " ").trim().to_string()
 }
 
+/// The notes as the last section holds them: LF line ends, no blank lines around, no line that
+/// reads as a `## Section` header.
+fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
+    if notes.contains('\r') {
+        lost.push("the CR line ends of the notes (written as LF)".to_string());
+    }
+    let notes = notes.replace("\r\n", "\n").replace('\r', "\n");
+    let lines: Vec<&str> = notes.split('\n').collect();
+    let start = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());
+    let end = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(start, |e| e + 1);
+    let mut out = Vec::with_capacity(end.saturating_sub(start));
+    for line in &lines[start..end.max(start)] {
+        if header(line).is_some() {
+            lost.push(
+                "the exact start of note lines that read as `## ` headers (a space is put before them)"
+                    .to_string(),
+            );
+            out.push(format!(" {line}"));
+        } else {
+            out.push((*line).to_string());
+        }
+    }
+    out.join("\n")
+}
+
 /// The canonical `.xd` text of `puzzle` (v1 implicit sections, `#` blocks, `Rebus:` and
 /// `Special: circle` headers when needed), and what it could not carry.
 pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
@@ -691,7 +731,20 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         out.push_str(&format!("Rebus: {}\n", list.join(" ")));
     }
     let circled = |i: usize| puzzle.is_circled(i);
-    if (0..puzzle.solution.len()).any(circled) {
+    let rebus_key = |i: usize| {
+        puzzle
+            .rebus
+            .as_ref()
+            .and_then(|rb| rb.cells.get(i))
+            .and_then(|&v| v.checked_sub(1))
+            .and_then(|k| keys.iter().find(|(key, _, _)| *key == k))
+            .map(|(_, c, _)| *c)
+    };
+    // Circles are lower-case letters: only letter cells can show one.
+    let circled_letter = |i: usize| {
+        circled(i) && rebus_key(i).is_none() && puzzle.solution.get(i).is_some_and(u8::is_ascii_alphabetic)
+    };
+    if (0..puzzle.solution.len()).any(circled_letter) {
         out.push_str("Special: circle\n");
     }
     out.push_str("\n\n");
@@ -700,16 +753,12 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         for c in 0..w {
             let i = r * w + c;
             let b = puzzle.solution.get(i).copied().unwrap_or(b'.');
-            let rebus_key = puzzle
-                .rebus
-                .as_ref()
-                .and_then(|rb| rb.cells.get(i))
-                .and_then(|&v| v.checked_sub(1))
-                .and_then(|k| keys.iter().find(|(key, _, _)| *key == k))
-                .map(|(_, c, _)| *c);
             let ch = if is_block(b) {
+                if circled(i) {
+                    circles_lost += 1;
+                }
                 '#'
-            } else if let Some(k) = rebus_key {
+            } else if let Some(k) = rebus_key(i) {
                 if circled(i) {
                     circles_lost += 1;
                 }
@@ -734,7 +783,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         out.push('\n');
     }
     if circles_lost > 0 {
-        lost.push(format!("the circles of {circles_lost} rebus or non-letter cell(s)"));
+        lost.push(format!("the circles of {circles_lost} rebus, block or non-letter cell(s)"));
     }
     let mut entries = puzzle.clue_entries();
     // Across first, then down, each by number (the slots come by number, across before down).
@@ -768,14 +817,13 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     if puzzle.clues.len() > entries.len() {
         lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
     }
-    let notes = puzzle.notes.replace("\r\n", "\n");
-    let notes = notes.trim_matches('\n');
+    let notes = notes_text(&puzzle.notes, &mut lost);
     if notes.is_empty() {
         // The reference converter (puz2xd) ends the file with a blank line.
         out.push('\n');
     } else {
         out.push_str("\n\n");
-        out.push_str(notes);
+        out.push_str(&notes);
         out.push('\n');
     }
     match puzzle.state() {
