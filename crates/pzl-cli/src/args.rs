@@ -277,9 +277,26 @@ pub struct ReplayArgs {
 pub enum MasyuCommand {
     /// Replay a solve trace (`pzl solve --trace`) as a terminal animation.
     Replay(ReplayArgs),
+    /// The next deduction from a player's position, or the first line that is wrong.
+    Hint(HintArgs),
     /// Work with TootSweet Masyu's `Puzzles.data` database.
     #[command(subcommand)]
     Db(DbCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// The puzzle (any Masyu format; it may hold the player's lines and crosses too).
+    pub puzzle: PathBuf,
+    /// The player's lines and crosses in a file of their own (any Masyu format).
+    #[arg(long = "with", visible_alias = "board", value_name = "FILE")]
+    pub with: Option<PathBuf>,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<String>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Subcommand)]

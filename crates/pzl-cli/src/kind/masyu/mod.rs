@@ -18,8 +18,45 @@ pub use db::db;
 pub fn run(ctx: &Ctx, command: MasyuCommand) -> Result<Status, Error> {
     match command {
         MasyuCommand::Replay(args) => replay(ctx, &args),
+        MasyuCommand::Hint(args) => hint(ctx, &args),
         MasyuCommand::Db(c) => db(ctx, c),
     }
+}
+
+/// `pzl masyu hint PUZZLE [--with BOARD]`: the next step a person could take from the player's
+/// position (exit 0), or the first of the player's lines or crosses no solution has (exit 1).
+pub fn hint(ctx: &Ctx, args: &crate::args::HintArgs) -> Result<Status, Error> {
+    let doc = crate::cmd::open(ctx, &args.puzzle, &pzl::Open::default())?;
+    let doc = match &args.with {
+        Some(with) => {
+            let other = crate::cmd::open(ctx, with, &pzl::Open::default())?;
+            let parsed = doc.combine(&other).map_err(|e| e.in_file(io::shown(with)))?;
+            ctx.warnings(&io::shown(with), &parsed.warnings);
+            parsed.value
+        }
+        None => doc,
+    };
+    let board = masyu::board(&doc).map_err(|e| e.in_file(io::shown(&args.puzzle)))?;
+    let hint = masyu::hint(board, high::timeout(args.timeout.as_deref())?);
+    let status = match hint {
+        masyu::Hint::Deduce { .. } | masyu::Hint::Solved => Status::Ok,
+        masyu::Hint::Wrong { .. } | masyu::Hint::None { .. } => Status::Problems,
+    };
+    if args.json {
+        crate::print::emit(
+            crate::print::Mode::Json,
+            &crate::print::JsonDoc(serde_json::to_value(&hint).unwrap_or_default()),
+        )?;
+        return Ok(status);
+    }
+    let text = match &hint {
+        masyu::Hint::Deduce { text, .. } | masyu::Hint::Wrong { text, .. } | masyu::Hint::None { text } => {
+            format!("{}\n", pzl::text::printable(text))
+        }
+        masyu::Hint::Solved => "the loop is complete: nothing left to find\n".to_string(),
+    };
+    io::stdout(text.as_bytes())?;
+    Ok(status)
 }
 
 fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
