@@ -389,7 +389,7 @@ impl Problem {
     }
 
     /// Count shard `k` of `n` (`shard = (k, n)`, `k < n`): the search tree is cut into at least
-    /// `max(512, 16 n)` subtrees, a cut that depends only on the problem and `n`, and the subtrees
+    /// `max(4096, 16 n)` subtrees, a cut that depends only on the problem and `n`, and the subtrees
     /// whose index in search order is `k` modulo `n` are counted (on `options.jobs` threads). The
     /// shards' figures add up to [`Problem::count`]'s. Refused (`Err`, saying why) for a problem
     /// too large for the bitboard engine and with `options.limit`.

@@ -1,6 +1,6 @@
 //! Counts too big for one machine: `pzl solve P --count --shard K/N` counts shard `K` of a split
 //! that depends only on the problem and `N` ([`crate::packer::Problem::count_shard`]: the search
-//! tree cut into at least `max(512, 16 N)` subtrees, subtree `i` going to shard `i mod N`) and
+//! tree cut into at least `max(4096, 16 N)` subtrees, subtree `i` going to shard `i mod N`) and
 //! writes its report as JSON; [`merge`] checks a set of such results (same problem hash, same
 //! `N`, same pzl version, every `K` exactly once, all finished) and adds them up exactly.
 
