@@ -55,6 +55,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Solve puzzles; exit 1 when there is no solution.
     Solve(SolveArgs),
+    /// Add up the shard results of a split count (`pzl solve --count --shard K/N -o FILE`);
+    /// exit 1 naming missing, duplicated, unfinished or foreign shards.
+    Merge(MergeArgs),
     /// Masyu: replay a solve trace, TootSweet databases.
     #[command(subcommand)]
     Masyu(MasyuCommand),
@@ -258,6 +261,20 @@ pub struct SolveArgs {
     /// Mac resource files: write the arrangement found into the puzzle resource.
     #[arg(long)]
     pub save: bool,
+    /// Polyominoes, with --count: count only shard K (from 0) of N of a deterministic split and
+    /// write its result as JSON (to -o); add the shards up with `pzl merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shard results (JSON files written by `pzl solve --count --shard K/N -o FILE`).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Machine-readable output: totals, missing, duplicated, unfinished and foreign shards.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

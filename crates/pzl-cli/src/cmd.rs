@@ -11,8 +11,10 @@ use crate::high;
 use crate::io::{self, Ctx};
 use crate::print::{self, Batch, Mode};
 
+mod merge;
 mod solve;
 
+pub use merge::merge;
 pub use solve::solve;
 
 /// Read `name` as a document, printing the reader's warnings.

@@ -89,5 +89,19 @@ pub fn solve_request(args: &crate::args::SolveArgs) -> Result<SolveRequest, Erro
         human: args.human,
         trace: args.trace.is_some(),
         cancel: None,
+        shard: shard(args.shard.as_deref())?,
     })
+}
+
+/// `--shard K/N`: shard `K` (from 0) of `N`.
+pub fn shard(text: Option<&str>) -> Result<Option<(u64, u64)>, Error> {
+    let Some(text) = text else { return Ok(None) };
+    let bad = || Error::usage(format!("--shard {text}: expected K/N, shard K (from 0) of N, e.g. 3/16"));
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || k >= n {
+        return Err(Error::usage(format!("--shard {text}: K must be between 0 and N-1 (N at least 1)")));
+    }
+    Ok(Some((k, n)))
 }

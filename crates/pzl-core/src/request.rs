@@ -66,6 +66,9 @@ pub struct SolveRequest {
     pub trace: bool,
     /// Set from another thread (Ctrl-C) to stop the search as if the timeout had struck.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// With `count`: count only shard `K` of `N` (`(K, N)`, `K` from 0) of a deterministic split
+    /// of the search (polyomino counts); the shards' results add up with a checked merge.
+    pub shard: Option<(u64, u64)>,
 }
 
 impl Default for SolveRequest {
@@ -81,6 +84,7 @@ impl Default for SolveRequest {
             human: false,
             trace: false,
             cancel: None,
+            shard: None,
         }
     }
 }

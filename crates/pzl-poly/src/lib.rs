@@ -15,6 +15,7 @@
 //! - [`exact_cover`]: a general exact-cover engine (Knuth's Algorithm X with dancing links, primary
 //!   and secondary items) usable by any puzzle, plus a reader for Knuth's `dlx` text format.
 //! - [`check`], [`solve`], [`render`]: the kind's verbs.
+//! - [`shard`]: counts split into deterministic shards, and the checked merge of their results.
 //!
 //! ```
 //! use pzl_core::{Kind, SolveRequest};
@@ -36,9 +37,10 @@ pub mod kind;
 pub mod packer;
 pub mod render;
 pub mod shape;
+pub mod shard;
 pub mod solve;
 
 pub use format::{Format, macpoly, pack};
 pub use kind::{PolyDoc, PolyKind};
-pub use packer::{Board, Counts, Piece, Problem, Solution};
+pub use packer::{Board, Counts, Piece, Problem, ShardCounts, Solution};
 pub use shape::Shape;

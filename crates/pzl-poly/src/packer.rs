@@ -243,6 +243,31 @@ pub struct Counts {
     pub timed_out: bool,
 }
 
+/// The result of one shard of a count ([`Problem::count_shard`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ShardCounts {
+    /// Labelled placements found in this shard.
+    pub raw: u64,
+    /// This shard's share of the distinct solutions, times [`ShardCounts::symmetry_order`]
+    /// (a class may be split over shards, so only the sum over all shards divides exactly).
+    pub distinct_weight: u64,
+    /// The order of the problem's symmetry group.
+    pub symmetry_order: usize,
+    /// Search nodes, the cut's included.
+    pub nodes: u64,
+    /// How many subtrees the cut made.
+    pub subtrees: usize,
+    /// How many of them fell to this shard.
+    pub in_shard: usize,
+    /// The count stopped at the timeout (the figures are then lower bounds).
+    pub timed_out: bool,
+}
+
+/// 64-bit FNV-1a.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
 /// The most placements (of all pieces together) a search sets up: each takes some 150 bytes
 /// across the plan and the exact-cover engine, so this bounds a search near 300 MB. Pieces of the
 /// same shape are not merged, so a file of N differently named monominoes on N squares has N²
@@ -361,6 +386,88 @@ impl Problem {
             limited: stats.stopped && !stats.timed_out,
             timed_out: stats.timed_out,
         }
+    }
+
+    /// Count shard `k` of `n` (`shard = (k, n)`, `k < n`): the search tree is cut into at least
+    /// `max(4096, 16 n)` subtrees, a cut that depends only on the problem and `n`, and the subtrees
+    /// whose index in search order is `k` modulo `n` are counted (on `options.jobs` threads). The
+    /// shards' figures add up to [`Problem::count`]'s. Refused (`Err`, saying why) for a problem
+    /// too large for the bitboard engine and with `options.limit`.
+    pub fn count_shard(&self, options: SearchOptions, (k, n): (u64, u64)) -> Result<ShardCounts, String> {
+        if n == 0 || k >= n {
+            return Err(format!("shard {k} of {n} does not exist: K runs from 0 to N-1"));
+        }
+        if options.limit.is_some() {
+            return Err("a shard counts every solution of its part: leave out --limit".to_string());
+        }
+        if self.impossibility().is_some() {
+            let symmetry_order = Plan::new(self, false).group.len();
+            return Ok(ShardCounts { symmetry_order, ..ShardCounts::default() });
+        }
+        let plan = Plan::new(self, true);
+        let deadline = Stop::new(&options);
+        let jobs = options.jobs.max(1);
+        let weigh = |placements: &[u32]| plan.weight(placements);
+        let shard = (k, n);
+        let (sum, stats, subtrees, in_shard) =
+            match plan.bitboard_words() {
+                Some(1) => bitboard::Engine::<1>::new(&plan, deadline, Ties::InOrder)
+                    .count_shard(jobs, shard, &weigh),
+                Some(2) => bitboard::Engine::<2>::new(&plan, deadline, Ties::InOrder)
+                    .count_shard(jobs, shard, &weigh),
+                Some(4) => bitboard::Engine::<4>::new(&plan, deadline, Ties::InOrder)
+                    .count_shard(jobs, shard, &weigh),
+                Some(_) => bitboard::Engine::<8>::new(&plan, deadline, Ties::InOrder)
+                    .count_shard(jobs, shard, &weigh),
+                None => {
+                    return Err(format!(
+                        "shards need a board of at most 512 squares and at most 64 pieces; this one has {} \
+                     squares and {} pieces",
+                        self.board.area(),
+                        self.pieces.len()
+                    ));
+                }
+            };
+        Ok(ShardCounts {
+            raw: sum.raw,
+            distinct_weight: sum.distinct,
+            symmetry_order: plan.group.len(),
+            nodes: stats.nodes,
+            subtrees,
+            in_shard,
+            timed_out: stats.timed_out,
+        })
+    }
+
+    /// The problem as canonical text: flips, the board's rows (`#` to cover), and each piece in
+    /// order with its name and its cells as given (after translation to the origin). Shards are
+    /// checked against its [`Problem::hash`].
+    pub fn canonical_text(&self) -> String {
+        let mut text = format!(
+            "pzl-problem 1\nflips {}\nboard {} {}\n",
+            if self.flips { "yes" } else { "no" },
+            self.board.width(),
+            self.board.height()
+        );
+        for row in 0..self.board.height() {
+            for col in 0..self.board.width() {
+                text.push(if self.board.contains(Pos::new(row, col)) { '#' } else { '.' });
+            }
+            text.push('\n');
+        }
+        for piece in &self.pieces {
+            text.push_str(&format!("piece {:?}", piece.name));
+            for (r, c) in piece.shape.cells() {
+                text.push_str(&format!(" {r},{c}"));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// A stable hash of [`Problem::canonical_text`]: 64-bit FNV-1a, as 16 hex digits.
+    pub fn hash(&self) -> String {
+        format!("{:016x}", fnv1a64(self.canonical_text().as_bytes()))
     }
 
     /// The first solution, if any.

@@ -38,6 +38,12 @@ fn refuse_unsupported(doc: &PolyDoc, request: &SolveRequest) -> Result<()> {
     if request.limit.is_some() && !request.count {
         return Err(Error::usage("--limit stops a count: use it with --count"));
     }
+    if request.shard.is_some() && !request.count {
+        return Err(Error::usage("--shard splits a count: use it with --count"));
+    }
+    if request.shard.is_some() && request.limit.is_some() {
+        return Err(Error::usage("a shard counts every solution of its part: leave out --limit"));
+    }
     if request.count && request.all {
         return Err(Error::usage("--count and --all clash: count the solutions or list them"));
     }
@@ -58,6 +64,9 @@ pub fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
     let problem = doc.problem(request.no_flip)?;
     let started = Instant::now();
     let reason = problem.impossibility().map(|r| r.to_string());
+    if let Some(shard) = request.shard {
+        return count_shard(&problem, format, request, shard, reason, started);
+    }
     if request.count {
         let counts = problem.count(options(request));
         let shown = if request.distinct { counts.distinct } else { counts.raw };
@@ -155,4 +164,47 @@ pub fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
     }
     report.time_ms = started.elapsed().as_secs_f64() * 1000.0;
     Ok(Solved { report, solutions: docs, trace: None })
+}
+
+/// One shard of a count ([`crate::packer::Problem::count_shard`]): a report whose facts are what
+/// [`crate::shard::merge`] needs (see [`crate::shard::ShardResult`]).
+fn count_shard(
+    problem: &crate::packer::Problem,
+    format: &str,
+    request: &SolveRequest,
+    shard: (u64, u64),
+    reason: Option<String>,
+    started: Instant,
+) -> Result<Solved<PolyDoc>> {
+    let counts = problem.count_shard(options(request), shard).map_err(Error::usage)?;
+    let finished = !counts.timed_out;
+    let mut report = SolveReport::new(NAME, format, Outcome::Counted);
+    report.count = Some(Count { value: u128::from(counts.raw), exact: finished });
+    report.facts = vec![
+        Fact::new("shard", format!("{}/{}", shard.0, shard.1)),
+        Fact::hidden("shard_k", shard.0),
+        Fact::hidden("shard_n", shard.1),
+        Fact::new("problem_hash", problem.hash()),
+        Fact::new("pzl_version", crate::shard::VERSION),
+        Fact::new("raw", counts.raw),
+        Fact::new("distinct_weight", counts.distinct_weight),
+        Fact::new("symmetries", counts.symmetry_order),
+        Fact::new("nodes", counts.nodes),
+        Fact::new("subtrees", counts.subtrees),
+        Fact::new("subtrees_in_shard", counts.in_shard),
+        Fact::new("finished", finished),
+        Fact::hidden("distinct", request.distinct),
+        Fact::hidden("impossible", &reason),
+    ];
+    report.reason = reason;
+    if counts.timed_out {
+        report.warnings.push(Warning::new(format!(
+            "timed out after {} s while counting shard {}/{}: the shard is unfinished",
+            request.timeout_seconds(),
+            shard.0,
+            shard.1
+        )));
+    }
+    report.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    Ok(Solved { report, solutions: Vec::new(), trace: None })
 }

@@ -334,6 +334,13 @@ impl Document {
     /// Solve the document (a puzzle, or a Mac file's only puzzle resource).
     pub fn solve(&self, request: &SolveRequest) -> Result<Solution, Error> {
         let format = self.format();
+        if request.shard.is_some() && !matches!(self, Document::Poly(_)) {
+            return Err(Error::usage(format!(
+                "--shard splits polyomino counts; a {} puzzle cannot be split",
+                self.kind()
+            ))
+            .hint("use --shard K/N with --count on a pzl-pack or MacPoly puzzle file"));
+        }
         let mut solution = match self {
             // Masyu shows the solution in the puzzle's own format when that holds lines.
             Document::Masyu(d) => {

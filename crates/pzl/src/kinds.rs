@@ -178,6 +178,19 @@ pub mod tootsweet {
 pub mod poly {
     use super::*;
 
+    pub use pzl_poly::shard::{Duplicate, MergeReport, ShardResult};
+
+    /// Check and add up the results of a sharded count (`(file name, bytes)` of each JSON
+    /// result `pzl solve --count --shard K/N` wrote): same problem, same N, every K once, all
+    /// finished. A file that is not a shard result is an error naming it.
+    pub fn merge_shards(files: &[(String, Vec<u8>)]) -> Result<MergeReport, Error> {
+        let results = files
+            .iter()
+            .map(|(name, bytes)| ShardResult::from_json(bytes, name))
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(pzl_poly::shard::merge(&results))
+    }
+
     /// Add MacPoly source files (`(file name, bytes)`) to a Mac file's resource fork as `code`
     /// resources (`SBPn` puzzles, `SBSn` solutions), each checked with the MacPoly reader first:
     /// nothing is stored unless every source reads. Gives each new resource's ID and name, in

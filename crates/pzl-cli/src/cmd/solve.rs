@@ -24,8 +24,9 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
         let doc = super::open(ctx, &args.inputs[0], &options)?;
         return one(ctx, &args.inputs[0], &doc, args, &request);
     }
-    if !io::is_dash(&args.output) || args.trace.is_some() || args.save {
-        return Err(Error::usage("-o, --trace and --save take a single input").hint("run one file at a time"));
+    if !io::is_dash(&args.output) || args.trace.is_some() || args.save || request.shard.is_some() {
+        return Err(Error::usage("-o, --trace, --save and --shard take a single input")
+            .hint("run one file at a time"));
     }
     let files = io::expand(ctx, &args.inputs);
     let jobs = request.jobs;
@@ -59,6 +60,9 @@ fn one(
     let solved = solved.map_err(|e| e.in_file(name))?;
     let mut report = solved.report;
     report.file = Some(name.to_string());
+    if request.shard.is_some() {
+        return shard_result(ctx, name, &report, &args.output);
+    }
     if let (Some(path), Some(trace)) = (&args.trace, &solved.trace) {
         io::write(path, trace.as_bytes())?;
     }
@@ -88,6 +92,19 @@ fn one(
         ));
     }
     Ok(report.status())
+}
+
+/// A shard's result: its JSON report, to `-o` (or standard output), for `pzl merge`. Exit 1 when
+/// the shard did not finish.
+fn shard_result(ctx: &Ctx, name: &str, report: &SolveReport, output: &Path) -> Result<Status, Error> {
+    for w in &report.warnings {
+        ctx.warn(name, w);
+    }
+    let text = serde_json::to_string_pretty(report).map_err(|e| Error::io(e.to_string()))?;
+    super::output(output, format!("{text}\n").as_bytes())?;
+    let finished =
+        report.facts.iter().any(|f| f.key == "finished" && f.value == serde_json::Value::Bool(true));
+    Ok(if finished { Status::Ok } else { Status::Problems })
 }
 
 /// The solution as `-o`/`--to` ask:
