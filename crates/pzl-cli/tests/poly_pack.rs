@@ -46,27 +46,8 @@ fn counts_with_and_without_flips() {
 
 /// The 12 pentominoes and the square tetromino on 8x8: 129,168 solutions, seconds of search.
 fn pentominoes_and_square() -> String {
-    let pieces = [
-        ("F", ".##\n##.\n.#."),
-        ("I", "#####"),
-        ("L", "####\n#..."),
-        ("N", "##..\n.###"),
-        ("P", "##\n##\n#."),
-        ("T", "###\n.#.\n.#."),
-        ("U", "#.#\n###"),
-        ("V", "#..\n#..\n###"),
-        ("W", "#..\n##.\n.##"),
-        ("X", ".#.\n###\n.#."),
-        ("Y", "####\n.#.."),
-        ("Z", "##.\n.#.\n.##"),
-        ("O", "##\n##"),
-    ];
-    let mut text =
-        format!("pzl-pack 1\ntitle pentominoes and square\nflips yes\n\nboard\n{}", "########\n".repeat(8));
-    for (name, drawing) in pieces {
-        text.push_str(&format!("\npiece {name}\n{drawing}\n"));
-    }
-    text
+    let pieces: Vec<(&str, &str)> = common::PENTOMINOES.into_iter().chain([("O", "##\n##")]).collect();
+    common::pack("pentominoes and square", 8, 8, &pieces)
 }
 
 #[test]

@@ -7,26 +7,7 @@ use common::{pzl, s, stderr, stdout, write};
 
 /// The 12 pentominoes on 6x10: 9,356 labelled packings, 2,339 up to symmetry.
 fn pent_6x10() -> String {
-    let pieces = [
-        ("F", ".##\n##.\n.#."),
-        ("I", "#####"),
-        ("L", "####\n#..."),
-        ("N", "##..\n.###"),
-        ("P", "##\n##\n#."),
-        ("T", "###\n.#.\n.#."),
-        ("U", "#.#\n###"),
-        ("V", "#..\n#..\n###"),
-        ("W", "#..\n##.\n.##"),
-        ("X", ".#.\n###\n.#."),
-        ("Y", "####\n.#.."),
-        ("Z", "##.\n.#.\n.##"),
-    ];
-    let mut text =
-        format!("pzl-pack 1\ntitle pentominoes 6x10\nflips yes\n\nboard\n{}", "##########\n".repeat(6));
-    for (name, drawing) in pieces {
-        text.push_str(&format!("\npiece {name}\n{drawing}\n"));
-    }
-    text
+    common::pack("pentominoes 6x10", 10, 6, &common::PENTOMINOES)
 }
 
 /// Levner's 6x6 square (MacPoly's figure 3): 48 packings, 6 up to symmetry.

@@ -33,3 +33,29 @@ pub fn write(dir: &Path, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
     std::fs::write(&path, content).expect("write a test file");
     path
 }
+
+/// The 12 pentominoes (F I L N P T U V W X Y Z), as `pzl-pack` piece drawings.
+pub const PENTOMINOES: [(&str, &str); 12] = [
+    ("F", ".##\n##.\n.#."),
+    ("I", "#####"),
+    ("L", "####\n#..."),
+    ("N", "##..\n.###"),
+    ("P", "##\n##\n#."),
+    ("T", "###\n.#.\n.#."),
+    ("U", "#.#\n###"),
+    ("V", "#..\n#..\n###"),
+    ("W", "#..\n##.\n.##"),
+    ("X", ".#.\n###\n.#."),
+    ("Y", "####\n.#.."),
+    ("Z", "##.\n.#.\n.##"),
+];
+
+/// A `pzl-pack` file: a full `width` x `height` board and `pieces` (name, drawing), flips allowed.
+pub fn pack(title: &str, width: usize, height: usize, pieces: &[(&str, &str)]) -> String {
+    let row = format!("{}\n", "#".repeat(width));
+    let mut text = format!("pzl-pack 1\ntitle {title}\nflips yes\n\nboard\n{}", row.repeat(height));
+    for (name, drawing) in pieces {
+        text.push_str(&format!("\npiece {name}\n{drawing}\n"));
+    }
+    text
+}
