@@ -13,7 +13,7 @@ use pzl_core::{
 use serde_json::json;
 
 use crate::check::{self, FillStatus};
-use crate::format::{Format, across_text, ipuz, xd};
+use crate::format::{Format, across_text, ipuz, jpz, xd};
 use crate::lock::{Candidate, LockError};
 use crate::model::{CrosswordDoc, Source};
 use crate::numbering::{Direction, is_block};
@@ -151,6 +151,7 @@ fn describe(doc: &CrosswordDoc) -> Info {
     let what = match doc.format() {
         Some(Format::Ipuz) => "ipuz crossword",
         Some(Format::Xd) => "xd crossword",
+        Some(Format::Jpz) => "JPZ crossword",
         _ => "Across Lite crossword",
     };
     let slots = p.slots();
@@ -297,6 +298,12 @@ impl Kind for CrosswordKind {
                 let source = Source::Xd { text: text.to_string(), extras: read.extras };
                 Ok(Parsed::with(CrosswordDoc::with_source(read.puzzle, source, read.warnings), warnings))
             }
+            Format::Jpz => {
+                let read = jpz::read(bytes)?;
+                let warnings = read.warnings.clone();
+                let source = Source::Jpz { bytes: bytes.to_vec(), extras: read.extras };
+                Ok(Parsed::with(CrosswordDoc::with_source(read.puzzle, source, read.warnings), warnings))
+            }
         }
     }
 
@@ -304,7 +311,9 @@ impl Kind for CrosswordKind {
         let p = doc.puzzle();
         // What an ipuz or xd source holds that no other format can.
         let ipuz_extras = match doc.source() {
-            Source::Ipuz { extras, .. } | Source::Xd { extras, .. } => extras.clone(),
+            Source::Ipuz { extras, .. } | Source::Xd { extras, .. } | Source::Jpz { extras, .. } => {
+                extras.clone()
+            }
             _ => Vec::new(),
         };
         match (doc.source(), format) {
@@ -337,6 +346,16 @@ impl Kind for CrosswordKind {
                     .map_err(|e| Error::encode(format!("the written .xd does not read back ({e})")))?;
                 lost.extend(ipuz_extras);
                 Ok(Written { bytes: text.into_bytes(), lost })
+            }
+            // JPZ to JPZ gives back the file as read (zipped or bare).
+            (Source::Jpz { bytes, .. }, Format::Jpz) => Ok(Written::exact(bytes.clone())),
+            (_, Format::Jpz) => {
+                let (bytes, mut lost) =
+                    jpz::write(p).map_err(|e| Error::encode(format!("the JPZ cannot be zipped ({e})")))?;
+                jpz::read(&bytes)
+                    .map_err(|e| Error::encode(format!("the written JPZ does not read back ({e})")))?;
+                lost.extend(ipuz_extras);
+                Ok(Written { bytes, lost })
             }
         }
     }

@@ -49,7 +49,7 @@ pub mod render;
 pub mod text;
 
 pub use error::{Location, ParseError, Warning};
-pub use format::{Format, across_text, ipuz, xd};
+pub use format::{Format, across_text, ipuz, jpz, xd};
 pub use kind::{CrosswordKind, lock, parse_key, unlock, unlock_candidates};
 pub use model::{CrosswordDoc, Source};
 pub use puzzle::Puzzle;

@@ -34,6 +34,13 @@ pub enum Source {
         /// What the puzzle model leaves out, e.g. `the metadata `date``.
         extras: Vec<String>,
     },
+    /// JPZ: the bytes as read (zipped or bare), and what the puzzle model leaves out, in words.
+    Jpz {
+        /// The file as read.
+        bytes: Vec<u8>,
+        /// What the puzzle model leaves out, e.g. `the shading (background-color) of 2 cell(s)`.
+        extras: Vec<String>,
+    },
 }
 
 /// A crossword as read from a file or built: the puzzle and what its source keeps.
@@ -89,6 +96,7 @@ impl CrosswordDoc {
             Source::Text(_) => Some(Format::AcrossText),
             Source::Ipuz { .. } => Some(Format::Ipuz),
             Source::Xd { .. } => Some(Format::Xd),
+            Source::Jpz { .. } => Some(Format::Jpz),
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod across_text;
 pub mod ipuz;
+pub mod jpz;
 pub mod xd;
 
 use pzl_core::{Confidence, FormatInfo};
@@ -18,11 +19,13 @@ pub enum Format {
     Ipuz,
     /// `.xd` (the xd crossword corpus and puzzmo's text format), v1 and v2 layouts.
     Xd,
+    /// JPZ (Crossword Compiler XML), zipped or bare; written zipped.
+    Jpz,
 }
 
 /// Every format, most specific content test first: the `.puz` magic, the text signature line,
-/// then the ipuz JSON markers, then the xd section headers.
-pub const ALL: [Format; 4] = [Format::Puz, Format::AcrossText, Format::Ipuz, Format::Xd];
+/// then the ipuz JSON markers, then the JPZ root element (or ZIP), then the xd section headers.
+pub const ALL: [Format; 5] = [Format::Puz, Format::AcrossText, Format::Ipuz, Format::Jpz, Format::Xd];
 
 static PUZ: FormatInfo = FormatInfo {
     name: "puz",
@@ -71,6 +74,18 @@ static XD: FormatInfo = FormatInfo {
     write: true,
 };
 
+static JPZ: FormatInfo = FormatInfo {
+    name: "jpz",
+    kind: "crossword",
+    description: "JPZ crossword (Crossword Compiler XML), zipped or bare; written zipped",
+    extensions: &["jpz"],
+    detect: Some(jpz::looks_like_jpz),
+    // A Crossword Compiler root element (or a ZIP whose first entry is *.xml/*.jpz).
+    confidence: Confidence::Strong,
+    read: true,
+    write: true,
+};
+
 impl Format {
     /// The description of the format (`pzl formats`, detection).
     pub fn info(self) -> &'static FormatInfo {
@@ -79,6 +94,7 @@ impl Format {
             Format::AcrossText => &ACROSS_TEXT,
             Format::Ipuz => &IPUZ,
             Format::Xd => &XD,
+            Format::Jpz => &JPZ,
         }
     }
 }

@@ -1,0 +1,1164 @@
+//! JPZ, Crossword Compiler's XML (`crossword-compiler`, `crossword-compiler-applet` or a bare
+//! `rectangular-puzzle` root), zipped or bare: read into a [`Puzzle`] with warnings at XML lines,
+//! written as the zipped `crossword-compiler` document Crossword Compiler saves and Forkyz,
+//! Crossword Nexus and kotwords read.
+//!
+//! Entries come from the file's `<word>`s, not from the grid's geometry: a clue whose word is an
+//! across or down entry of the grid is the clue of that slot; any other clue (barred, diagonal,
+//! spiral, acrostic words) is dropped with a warning, never put on the wrong slot. Acrostic and
+//! coded puzzles are read as their grid with a warning naming what is dropped. What the model
+//! cannot hold is listed in [`JpzRead::extras`]; the document keeps the bytes read so that
+//! JPZ → JPZ is byte-exact.
+//!
+//! ZIP archives are read through the `zip` crate; the puzzle entry is the first entry not under
+//! `__MACOSX/`, and its inflated size is capped at [`MAX_INFLATED`] (zip bombs are refused).
+
+use std::collections::HashMap;
+use std::io::{Cursor, Read, Write};
+
+use pzl_grid::Pos;
+use quick_xml::XmlVersion;
+use quick_xml::events::{BytesStart, Event};
+
+use crate::error::{Location, ParseError, Warning};
+use crate::numbering::{Direction, is_block};
+use crate::puzzle::{Puzzle, SolutionState, flag};
+use crate::raw::STATE_NO_SOLUTION;
+
+/// The largest inflated puzzle entry a zipped JPZ may have (64 MiB; real files are under 1 MiB).
+pub const MAX_INFLATED: u64 = 64 << 20;
+
+/// The puzzle element under `<rectangular-puzzle>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PuzzleKind {
+    /// `<crossword>` (also every variety puzzle written as a crossword).
+    Crossword,
+    /// `<acrostic>`.
+    Acrostic,
+    /// `<coded>` (codeword, kaidoku).
+    Coded,
+}
+
+impl PuzzleKind {
+    /// The element name: `crossword`, `acrostic` or `coded`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PuzzleKind::Crossword => "crossword",
+            PuzzleKind::Acrostic => "acrostic",
+            PuzzleKind::Coded => "coded",
+        }
+    }
+}
+
+/// One `<clue>` as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JpzClue {
+    /// The `number` label (free text: `13/18`, `•`, `A`, empty).
+    pub number: String,
+    /// The text, markup removed and entities decoded.
+    pub text: String,
+    /// The `word` id it points to.
+    pub word: Option<String>,
+    /// The enumeration (`format`), if any.
+    pub format: Option<String>,
+    /// The line of the `<clue>` element.
+    pub line: usize,
+}
+
+/// One `<clues>` list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClueList {
+    /// The `<title>` text (markup removed), e.g. `Across`.
+    pub title: String,
+    /// The clues in file order.
+    pub clues: Vec<JpzClue>,
+}
+
+/// How many grid cells of each type the file lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CellCounts {
+    /// Letter cells (no `type`).
+    pub letter: usize,
+    /// `type="block"`.
+    pub block: usize,
+    /// `type="void"` (outside the puzzle's shape).
+    pub void: usize,
+    /// `type="clue"` (a letter given to the solver).
+    pub given: usize,
+}
+
+/// A JPZ file read: the puzzle, the file's own view of it, and what the model leaves out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JpzRead {
+    /// The decoded puzzle.
+    pub puzzle: Puzzle,
+    /// Odd or dropped things, each at its line where it has one.
+    pub warnings: Vec<Warning>,
+    /// What the puzzle model cannot hold, in words (reported as lost on conversion).
+    pub extras: Vec<String>,
+    /// The puzzle element.
+    pub kind: PuzzleKind,
+    /// The root element's local name.
+    pub root: String,
+    /// The clue lists as written.
+    pub lists: Vec<ClueList>,
+    /// The name of the ZIP entry read, for a zipped file.
+    pub zip_entry: Option<String>,
+    /// Grid cells by type.
+    pub cells: CellCounts,
+    /// Letter cells with a `background-color`.
+    pub shaded: usize,
+    /// Bars set (`top-bar`, `left-bar`, `right-bar`, `bottom-bar` = `true`).
+    pub bars: usize,
+    /// `<word>`s (and `<cells>` pieces with their own id).
+    pub words: usize,
+}
+
+/// Whether `bytes` look like JPZ: a ZIP whose first entry is named `*.xml`/`*.jpz`, or XML whose
+/// first element is a Crossword Compiler root.
+pub fn looks_like_jpz(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"PK\x03\x04") {
+        let Some(len) = bytes.get(26..28).map(|b| usize::from(u16::from_le_bytes([b[0], b[1]]))) else {
+            return false;
+        };
+        let name = bytes.get(30..30 + len).unwrap_or_default().to_ascii_lowercase();
+        return name.ends_with(b".xml") || name.ends_with(b".jpz") || name.starts_with(b"__macosx/");
+    }
+    let head = &bytes[..bytes.len().min(4096)];
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    // The first element that is no declaration, comment or doctype.
+    let mut rest = head;
+    while let Some(at) = rest.iter().position(|&b| b == b'<') {
+        rest = &rest[at + 1..];
+        if rest.starts_with(b"?") || rest.starts_with(b"!") {
+            continue;
+        }
+        return [&b"crossword-compiler"[..], b"rectangular-puzzle"].iter().any(|n| {
+            let name_end = rest.iter().position(|&b| b.is_ascii_whitespace() || b == b'>' || b == b'/');
+            let name = &rest[..name_end.unwrap_or(rest.len())];
+            let local = name.rsplit(|&b| b == b':').next().unwrap_or(name);
+            local.starts_with(n)
+        });
+    }
+    false
+}
+
+/// The XML of a JPZ file: the bytes themselves, or the puzzle entry of a ZIP archive (with its
+/// name), inflated up to [`MAX_INFLATED`] bytes.
+pub fn xml_bytes(bytes: &[u8]) -> Result<(std::borrow::Cow<'_, [u8]>, Option<String>), ParseError> {
+    if !bytes.starts_with(b"PK\x03\x04") {
+        return Ok((std::borrow::Cow::Borrowed(bytes), None));
+    }
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
+        .map_err(|e| ParseError::whole(format!("not a readable ZIP archive: {e}")))?;
+    for i in 0..archive.len() {
+        let mut entry = archive
+            .by_index(i)
+            .map_err(|e| ParseError::whole(format!("ZIP entry {}: cannot be read: {e}", i + 1)))?;
+        let name = entry.name().map(|n| n.into_owned()).unwrap_or_default();
+        if entry.is_dir() || name.starts_with("__MACOSX/") {
+            continue;
+        }
+        if entry.size() > MAX_INFLATED {
+            return Err(ParseError::whole(format!(
+                "ZIP entry {name:?} inflates to {} bytes; pzl reads at most {MAX_INFLATED} (a zip bomb?)",
+                entry.size()
+            )));
+        }
+        let mut out = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0).min(1 << 20));
+        (&mut entry)
+            .take(MAX_INFLATED + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| ParseError::whole(format!("ZIP entry {name:?} cannot be inflated: {e}")))?;
+        if out.len() as u64 > MAX_INFLATED {
+            return Err(ParseError::whole(format!(
+                "ZIP entry {name:?} inflates past {MAX_INFLATED} bytes (a zip bomb?)"
+            )));
+        }
+        return Ok((std::borrow::Cow::Owned(out), Some(name)));
+    }
+    Err(ParseError::whole("the ZIP archive holds no puzzle entry (only __MACOSX/ or folders)"))
+}
+
+/// Line starts of a text, built on first use (for warnings and errors only).
+struct Lines<'a> {
+    text: &'a str,
+    starts: Option<Vec<usize>>,
+}
+
+impl Lines<'_> {
+    fn line(&mut self, offset: u64) -> usize {
+        let text = self.text;
+        let starts = self.starts.get_or_insert_with(|| {
+            std::iter::once(0)
+                .chain(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+        starts.partition_point(|&s| s <= offset).max(1)
+    }
+
+    fn location(&mut self, offset: u64) -> Location {
+        let line = self.line(offset);
+        let start = self.starts.as_ref().and_then(|s| s.get(line - 1)).copied().unwrap_or(0);
+        let offset = usize::try_from(offset).unwrap_or(usize::MAX).min(self.text.len());
+        let column = self.text.get(start..offset).map(|s| s.chars().count() + 1);
+        Location::Line { line, column }
+    }
+
+    fn error(&mut self, offset: u64, message: impl Into<String>) -> ParseError {
+        ParseError { location: self.location(offset), message: message.into() }
+    }
+}
+
+/// Where text goes while an element's content is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tag {
+    Root,
+    Applet,
+    AppletTitle,
+    AppletCopyright,
+    Puzzle,
+    Metadata,
+    Title,
+    Creator,
+    Copyright,
+    Rights,
+    Description,
+    Instructions,
+    Body,
+    Grid,
+    Cell,
+    Word,
+    WordCells,
+    Clues,
+    ListTitle,
+    Clue,
+    Other,
+}
+
+fn tag(parent: Option<Tag>, name: &[u8]) -> Tag {
+    match (parent, name) {
+        (None, _) => Tag::Root,
+        (Some(Tag::Root), b"applet-settings") => Tag::Applet,
+        (Some(Tag::Applet), b"title") => Tag::AppletTitle,
+        (Some(Tag::Applet), b"copyright") => Tag::AppletCopyright,
+        (Some(Tag::Root), b"rectangular-puzzle") => Tag::Puzzle,
+        (Some(Tag::Puzzle), b"metadata") => Tag::Metadata,
+        (Some(Tag::Metadata), b"title") => Tag::Title,
+        (Some(Tag::Metadata), b"creator") => Tag::Creator,
+        (Some(Tag::Metadata), b"copyright") => Tag::Copyright,
+        (Some(Tag::Metadata), b"rights") => Tag::Rights,
+        (Some(Tag::Metadata), b"description") => Tag::Description,
+        (Some(Tag::Metadata | Tag::Puzzle), b"instructions") => Tag::Instructions,
+        (Some(Tag::Puzzle), b"crossword" | b"acrostic" | b"coded") => Tag::Body,
+        (Some(Tag::Body), b"grid") => Tag::Grid,
+        (Some(Tag::Grid), b"cell") => Tag::Cell,
+        (Some(Tag::Body), b"word") => Tag::Word,
+        (Some(Tag::Word), b"cells") => Tag::WordCells,
+        (Some(Tag::Body), b"clues") => Tag::Clues,
+        (Some(Tag::Clues), b"title") => Tag::ListTitle,
+        (Some(Tag::Clues), b"clue") => Tag::Clue,
+        _ => Tag::Other,
+    }
+}
+
+fn captures(t: Tag) -> bool {
+    matches!(
+        t,
+        Tag::AppletTitle
+            | Tag::AppletCopyright
+            | Tag::Title
+            | Tag::Creator
+            | Tag::Copyright
+            | Tag::Rights
+            | Tag::Description
+            | Tag::Instructions
+            | Tag::ListTitle
+            | Tag::Clue
+    )
+}
+
+#[derive(Debug, Clone, Default)]
+struct Cell {
+    kind: u8, // b'L' letter, b'B' block, b'V' void, b'C' given
+    solution: Option<String>,
+    number: Option<String>,
+    circle: bool,
+    color: bool,
+    bars: u8,
+    state: Option<String>,
+    hint: bool,
+    corner_numbers: bool,
+}
+
+#[derive(Default)]
+struct Doc {
+    root: String,
+    kind: Option<PuzzleKind>,
+    applet_title: String,
+    applet_copyright: String,
+    title: String,
+    creator: String,
+    copyright: String,
+    rights: String,
+    description: String,
+    instructions: String,
+    width: usize,
+    height: usize,
+    cells: Vec<Option<Cell>>,
+    words: HashMap<String, Vec<(usize, usize)>>,
+    word_count: usize,
+    lists: Vec<ClueList>,
+    marked_up: usize,
+    citations: usize,
+    fake_lists: usize,
+    other_children: usize,
+}
+
+fn attr_value<'a>(a: &quick_xml::events::attributes::Attribute<'a>) -> Option<std::borrow::Cow<'a, str>> {
+    a.normalized_value_with(XmlVersion::Implicit1_0, 1, entity).ok()
+}
+
+/// The predefined XML entities and the few HTML ones publishers leave in.
+fn entity(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "lt" => "<",
+        "gt" => ">",
+        "amp" => "&",
+        "apos" => "'",
+        "quot" => "\"",
+        "nbsp" => "\u{a0}",
+        "ndash" => "\u{2013}",
+        "mdash" => "\u{2014}",
+        "lsquo" => "\u{2018}",
+        "rsquo" => "\u{2019}",
+        "ldquo" => "\u{201c}",
+        "rdquo" => "\u{201d}",
+        "hellip" => "\u{2026}",
+        "copy" => "\u{a9}",
+        "eacute" => "\u{e9}",
+        _ => return None,
+    })
+}
+
+/// A coordinate list `3` or `1-10` (either order), each within `1..=max`.
+fn range(text: &str, max: usize) -> Option<Vec<usize>> {
+    let (a, b) = match text.trim().split_once('-') {
+        Some((a, b)) => (a.trim().parse::<usize>().ok()?, b.trim().parse::<usize>().ok()?),
+        None => {
+            let a = text.trim().parse::<usize>().ok()?;
+            (a, a)
+        }
+    };
+    if a == 0 || b == 0 || a > max || b > max {
+        return None;
+    }
+    Some(if a <= b { (a..=b).collect() } else { (b..=a).rev().collect() })
+}
+
+/// The cells of `x` × `y` ranges (one of them a single value).
+fn cells_of(x: &str, y: &str, w: usize, h: usize) -> Option<Vec<(usize, usize)>> {
+    let xs = range(x, w)?;
+    let ys = range(y, h)?;
+    match (xs.len(), ys.len()) {
+        (1, _) => Some(ys.into_iter().map(|y| (xs[0], y)).collect()),
+        (_, 1) => Some(xs.into_iter().map(|x| (x, ys[0])).collect()),
+        _ => None,
+    }
+}
+
+/// A word's id and cells.
+type WordCells = (Option<String>, Vec<(usize, usize)>);
+
+struct Parser<'a> {
+    lines: Lines<'a>,
+    doc: Doc,
+}
+
+impl Parser<'_> {
+    fn grid_attrs(&mut self, e: &BytesStart, at: u64) -> Result<(), ParseError> {
+        let (mut w, mut h) = (None, None);
+        for a in e.attributes().flatten() {
+            match a.key.local_name().as_ref().as_bytes() {
+                b"width" => w = attr_value(&a).and_then(|v| v.trim().parse::<usize>().ok()),
+                b"height" => h = attr_value(&a).and_then(|v| v.trim().parse::<usize>().ok()),
+                _ => {}
+            }
+        }
+        let (Some(w), Some(h)) = (w, h) else {
+            return Err(self.lines.error(at, "<grid> needs numeric width and height attributes"));
+        };
+        if !(1..=255).contains(&w) || !(1..=255).contains(&h) {
+            return Err(self.lines.error(
+                at,
+                format!("the grid is {w}x{h}; pzl's crossword model holds 1 to 255 cells a side"),
+            ));
+        }
+        if self.doc.width != 0 {
+            return Err(self.lines.error(at, "a second <grid>: a JPZ puzzle has one"));
+        }
+        self.doc.width = w;
+        self.doc.height = h;
+        self.doc.cells = vec![None; w * h];
+        Ok(())
+    }
+
+    fn cell(&mut self, e: &BytesStart, at: u64) -> Result<(), ParseError> {
+        let (w, h) = (self.doc.width, self.doc.height);
+        let mut cell = Cell { kind: b'L', ..Cell::default() };
+        let (mut x, mut y) = (None, None);
+        for a in e.attributes() {
+            let a =
+                a.map_err(|err| self.lines.error(at, format!("a <cell> attribute is malformed: {err}")))?;
+            let Some(v) = attr_value(&a) else {
+                return Err(self.lines.error(at, "a <cell> attribute value has an unknown entity"));
+            };
+            match a.key.local_name().as_ref().as_bytes() {
+                b"x" => x = Some(v.into_owned()),
+                b"y" => y = Some(v.into_owned()),
+                b"type" => {
+                    cell.kind = match v.as_ref() {
+                        "block" => b'B',
+                        "void" => b'V',
+                        "clue" => b'C',
+                        _ => b'L',
+                    }
+                }
+                b"solution" => cell.solution = Some(v.into_owned()),
+                b"number" => cell.number = Some(v.into_owned()),
+                b"background-shape" => cell.circle = v.as_ref() == "circle",
+                b"background-color" => cell.color = !v.trim().is_empty(),
+                b"top-bar" | b"left-bar" | b"right-bar" | b"bottom-bar" if v.as_ref() == "true" => {
+                    cell.bars += 1
+                }
+                b"solve-state" => cell.state = Some(v.into_owned()),
+                b"hint" => cell.hint = v.as_ref() == "true",
+                name if name.ends_with(b"-number") => cell.corner_numbers = true,
+                _ => {}
+            }
+        }
+        let (Some(x), Some(y)) = (x, y) else {
+            return Err(self.lines.error(at, "<cell> needs x and y attributes"));
+        };
+        let Some(list) = cells_of(&x, &y, w, h) else {
+            return Err(self
+                .lines
+                .error(at, format!("<cell x=\"{x}\" y=\"{y}\"> is outside the {w}x{h} grid")));
+        };
+        for (cx, cy) in list {
+            self.doc.cells[(cy - 1) * w + (cx - 1)] = Some(cell.clone());
+        }
+        Ok(())
+    }
+
+    fn word_cells(&mut self, e: &BytesStart, at: u64) -> Result<WordCells, ParseError> {
+        let (w, h) = (self.doc.width, self.doc.height);
+        let (mut x, mut y, mut id) = (None, None, None);
+        for a in e.attributes().flatten() {
+            match a.key.local_name().as_ref().as_bytes() {
+                b"x" => x = attr_value(&a).map(|v| v.into_owned()),
+                b"y" => y = attr_value(&a).map(|v| v.into_owned()),
+                b"id" => id = attr_value(&a).map(|v| v.trim().to_string()),
+                _ => {}
+            }
+        }
+        let cells = match (x, y) {
+            (Some(x), Some(y)) => {
+                if w == 0 {
+                    return Err(self.lines.error(at, "a word's cells come before the <grid>"));
+                }
+                cells_of(&x, &y, w, h).ok_or_else(|| {
+                    self.lines
+                        .error(at, format!("word cells x=\"{x}\" y=\"{y}\" are outside the {w}x{h} grid"))
+                })?
+            }
+            _ => Vec::new(),
+        };
+        Ok((id, cells))
+    }
+}
+
+/// Read a JPZ file, zipped or bare. Errors: not a readable ZIP or one past [`MAX_INFLATED`],
+/// not UTF-8, malformed XML (with its line and column), no Crossword Compiler root, no grid, a
+/// grid past 255 cells a side, cells or words outside the grid.
+pub fn read(bytes: &[u8]) -> Result<JpzRead, ParseError> {
+    let (xml, entry) = xml_bytes(bytes)?;
+    let xml = xml.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&xml);
+    let text = std::str::from_utf8(xml).map_err(|e| {
+        let good = &xml[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+        ParseError {
+            location: Location::Line { line, column: Some(column) },
+            message: "the XML is not UTF-8 (JPZ files are UTF-8)".to_string(),
+        }
+    })?;
+    let mut read = read_xml(text)?;
+    read.zip_entry = entry;
+    Ok(read)
+}
+
+/// Read the XML text of a JPZ file.
+pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
+    let mut reader = quick_xml::Reader::from_str(text);
+    reader.config_mut().expand_empty_elements = true;
+    let mut p = Parser { lines: Lines { text, starts: None }, doc: Doc::default() };
+    let mut stack: Vec<Tag> = Vec::with_capacity(16);
+    // The element whose text is being gathered: its tag, depth, text, markup seen, and offset.
+    let mut capture: Option<(Tag, usize, String, bool, u64)> = None;
+    let mut clue_attrs: (String, Option<String>, Option<String>) = (String::new(), None, None);
+    let mut word: Option<WordCells> = None;
+    let mut seen_root = false;
+    loop {
+        let before = reader.buffer_position();
+        let event = reader.read_event().map_err(|e| {
+            let at = reader.error_position();
+            p.lines.error(at, format!("malformed XML: {e}"))
+        })?;
+        match event {
+            Event::Start(e) => {
+                let local = e.local_name();
+                let name: &[u8] = local.as_ref().as_bytes();
+                let parent = stack.last().copied();
+                if parent.is_none() {
+                    if seen_root {
+                        return Err(p.lines.error(before, "a second root element"));
+                    }
+                    seen_root = true;
+                    let root = String::from_utf8_lossy(name).into_owned();
+                    let puzzle_root = root == "rectangular-puzzle";
+                    if !matches!(root.as_str(), "crossword-compiler" | "crossword-compiler-applet")
+                        && !puzzle_root
+                    {
+                        return Err(p.lines.error(
+                            before,
+                            format!("the root element is <{root}>; a JPZ file has <crossword-compiler>, <crossword-compiler-applet> or <rectangular-puzzle>"),
+                        ));
+                    }
+                    p.doc.root = root;
+                    // A bare <rectangular-puzzle> root is the puzzle itself.
+                    stack.push(Tag::Root);
+                    if puzzle_root {
+                        stack.push(Tag::Puzzle);
+                    }
+                    continue;
+                }
+                if let Some((_, _, text, markup, _)) = capture.as_mut() {
+                    *markup = true;
+                    if name == b"br" {
+                        text.push('\n');
+                    }
+                    stack.push(Tag::Other);
+                    continue;
+                }
+                let t = tag(parent, name);
+                match t {
+                    Tag::Body => {
+                        if p.doc.kind.is_some() {
+                            return Err(p
+                                .lines
+                                .error(before, "a second puzzle element under <rectangular-puzzle>"));
+                        }
+                        p.doc.kind = Some(match name {
+                            b"acrostic" => PuzzleKind::Acrostic,
+                            b"coded" => PuzzleKind::Coded,
+                            _ => PuzzleKind::Crossword,
+                        });
+                    }
+                    Tag::Grid => p.grid_attrs(&e, before)?,
+                    Tag::Cell => p.cell(&e, before)?,
+                    Tag::Word => {
+                        let (id, cells) = p.word_cells(&e, before)?;
+                        word = Some((id, cells));
+                    }
+                    Tag::WordCells => {
+                        let (id, cells) = p.word_cells(&e, before)?;
+                        match (id, word.as_mut()) {
+                            (Some(id), _) => {
+                                p.doc.word_count += 1;
+                                p.doc.words.entry(id).or_insert(cells);
+                            }
+                            (None, Some((_, list))) => list.extend(cells),
+                            (None, None) => {}
+                        }
+                    }
+                    Tag::Clues => {
+                        if e.attributes().flatten().any(|a| {
+                            a.key.local_name().as_ref().as_bytes() == b"fake"
+                                && attr_value(&a).is_some_and(|v| v == "true")
+                        }) {
+                            p.doc.fake_lists += 1;
+                        }
+                        p.doc.lists.push(ClueList { title: String::new(), clues: Vec::new() });
+                    }
+                    Tag::Clue => {
+                        clue_attrs = (String::new(), None, None);
+                        for a in e.attributes().flatten() {
+                            let v = attr_value(&a).map(|v| v.into_owned());
+                            match a.key.local_name().as_ref().as_bytes() {
+                                b"number" => clue_attrs.0 = v.unwrap_or_default(),
+                                b"word" => clue_attrs.1 = v.map(|v| v.trim().to_string()),
+                                b"format" => clue_attrs.2 = v.filter(|v| !v.is_empty()),
+                                b"citation" => p.doc.citations += 1,
+                                _ => {}
+                            }
+                        }
+                    }
+                    Tag::Other if parent == Some(Tag::Cell) && name == b"background-picture" => {
+                        p.doc.other_children += 1;
+                    }
+                    _ => {}
+                }
+                if captures(t) {
+                    capture = Some((t, stack.len() + 1, String::new(), false, before));
+                }
+                stack.push(t);
+            }
+            Event::End(_) => {
+                let depth = stack.len();
+                let t = stack.pop();
+                if t == Some(Tag::Puzzle) && p.doc.root == "rectangular-puzzle" {
+                    stack.pop();
+                }
+                if let Some((ct, cd, _, _, _)) = &capture
+                    && *cd == depth
+                {
+                    let ct = *ct;
+                    let Some((_, _, text, markup, at)) = capture.take() else { continue };
+                    let text = text.trim().to_string();
+                    let d = &mut p.doc;
+                    match ct {
+                        Tag::AppletTitle => d.applet_title = text,
+                        Tag::AppletCopyright => d.applet_copyright = text,
+                        Tag::Title => d.title = text,
+                        Tag::Creator => d.creator = text,
+                        Tag::Copyright => d.copyright = text,
+                        Tag::Rights => d.rights = text,
+                        Tag::Description => d.description = text,
+                        Tag::Instructions if d.instructions.is_empty() => d.instructions = text,
+                        Tag::ListTitle => {
+                            if let Some(list) = d.lists.last_mut() {
+                                list.title = text;
+                            }
+                        }
+                        Tag::Clue => {
+                            if markup {
+                                d.marked_up += 1;
+                            }
+                            let (number, word, format) = std::mem::take(&mut clue_attrs);
+                            let line = p.lines.line(at);
+                            if let Some(list) = p.doc.lists.last_mut() {
+                                list.clues.push(JpzClue { number, text, word, format, line });
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if t == Some(Tag::Word)
+                    && let Some((id, cells)) = word.take()
+                    && let Some(id) = id
+                {
+                    p.doc.word_count += 1;
+                    p.doc.words.entry(id).or_insert(cells);
+                }
+            }
+            Event::Text(t) => {
+                if let Some((_, _, text, _, _)) = capture.as_mut() {
+                    text.push_str(&t.xml10_content());
+                }
+            }
+            Event::CData(t) => {
+                if let Some((_, _, text, _, _)) = capture.as_mut() {
+                    text.push_str(&t.xml10_content());
+                }
+            }
+            Event::GeneralRef(r) => {
+                let resolved = match r.resolve_char_ref() {
+                    Ok(Some(c)) => Some(c.to_string()),
+                    Ok(None) => entity(&r).map(str::to_string),
+                    Err(_) => None,
+                };
+                let Some(s) = resolved else {
+                    return Err(p.lines.error(before, format!("unknown entity &{};", &*r)));
+                };
+                if let Some((_, _, text, _, _)) = capture.as_mut() {
+                    text.push_str(&s);
+                }
+            }
+            Event::Eof => break,
+            Event::Empty(_) | Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}
+        }
+    }
+    if !seen_root {
+        return Err(ParseError::whole("no XML element: a JPZ file holds a <crossword-compiler> document"));
+    }
+    if !stack.is_empty() {
+        return Err(p.lines.error(text.len() as u64, "the XML ends inside an element"));
+    }
+    build(p.doc)
+}
+
+/// The direction of a straight run of cells, if the word is one.
+fn run(cells: &[(usize, usize)]) -> Option<Direction> {
+    if cells.len() < 2 {
+        return None;
+    }
+    let across = cells.windows(2).all(|p| p[1].1 == p[0].1 && p[1].0 == p[0].0 + 1);
+    let down = cells.windows(2).all(|p| p[1].0 == p[0].0 && p[1].1 == p[0].1 + 1);
+    if across {
+        Some(Direction::Across)
+    } else if down {
+        Some(Direction::Down)
+    } else {
+        None
+    }
+}
+
+fn build(doc: Doc) -> Result<JpzRead, ParseError> {
+    let mut warnings = Vec::new();
+    let mut extras = Vec::new();
+    let Some(kind) = doc.kind else {
+        return Err(ParseError::whole(
+            "no <crossword>, <acrostic> or <coded> element under <rectangular-puzzle>",
+        ));
+    };
+    if doc.width == 0 {
+        return Err(ParseError::whole(format!("the <{}> has no <grid>", kind.name())));
+    }
+    let (w, h) = (doc.width, doc.height);
+    let mut puzzle = Puzzle::new(w, h);
+    puzzle.title = if doc.title.is_empty() { doc.applet_title.clone() } else { doc.title.clone() };
+    puzzle.author = doc.creator.clone();
+    puzzle.copyright = match (doc.copyright.is_empty(), doc.rights.is_empty()) {
+        (false, _) => doc.copyright.clone(),
+        (true, false) => doc.rights.clone(),
+        (true, true) => doc.applet_copyright.clone(),
+    };
+    puzzle.notes =
+        if doc.description.is_empty() { doc.instructions.clone() } else { doc.description.clone() };
+    if !doc.description.is_empty() && !doc.instructions.is_empty() && doc.instructions != doc.description {
+        extras.push("the instructions (the description is the notes)".to_string());
+    }
+    let mut counts = CellCounts::default();
+    let (mut shaded, mut bars, mut unlisted, mut corner) = (0, 0, 0, 0);
+    let letters = doc.cells.iter().flatten().filter(|c| matches!(c.kind, b'L' | b'C')).count();
+    let with_solution =
+        doc.cells.iter().flatten().filter(|c| matches!(c.kind, b'L' | b'C') && c.solution.is_some()).count();
+    let no_solution = letters > 0 && with_solution == 0;
+    if no_solution {
+        puzzle.solution_state = STATE_NO_SOLUTION;
+    } else if with_solution < letters {
+        warnings.push(Warning::new(format!(
+            "{} letter cell(s) have no solution: read as X",
+            letters - with_solution
+        )));
+    }
+    let mut fill_multi: Vec<(usize, String)> = Vec::new();
+    for (i, cell) in doc.cells.iter().enumerate() {
+        let pos = Pos { row: i / w, col: i % w };
+        let Some(cell) = cell else {
+            unlisted += 1;
+            puzzle.solution[i] = b'.';
+            continue;
+        };
+        if cell.corner_numbers {
+            corner += 1;
+        }
+        bars += usize::from(cell.bars);
+        match cell.kind {
+            b'B' | b'V' => {
+                if cell.kind == b'B' {
+                    counts.block += 1;
+                } else {
+                    counts.void += 1;
+                }
+                puzzle.solution[i] = b'.';
+                continue;
+            }
+            b'C' => counts.given += 1,
+            _ => counts.letter += 1,
+        }
+        if cell.color {
+            shaded += 1;
+        }
+        let solution = cell.solution.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        puzzle.solution[i] = match solution {
+            None => b'X',
+            Some(s) => {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_graphic() && !is_block(c as u8) => {
+                        c.to_ascii_uppercase() as u8
+                    }
+                    _ => {
+                        puzzle.set_rebus(pos, s);
+                        let first = puzzle.solution[i].to_ascii_uppercase();
+                        if first.is_ascii_graphic() && !is_block(first) { first } else { b'X' }
+                    }
+                }
+            }
+        };
+        if cell.circle {
+            puzzle.set_circled(pos, true);
+        }
+        let given = cell.kind == b'C' || cell.hint;
+        let state = cell.state.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let state = match (state, cell.kind == b'C') {
+            (Some(s), _) => Some(s),
+            (None, true) => solution,
+            (None, false) => None,
+        };
+        if let Some(s) = state {
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_graphic() && !is_block(c as u8) => {
+                    puzzle.fill[i] = c.to_ascii_uppercase() as u8;
+                }
+                _ => {
+                    puzzle.fill[i] = s.bytes().next().filter(u8::is_ascii_alphanumeric).unwrap_or(b'X');
+                    fill_multi.push((i, s.to_string()));
+                }
+            }
+        }
+        if given {
+            let markup = puzzle.markup.get_or_insert_with(|| vec![0; w * h]);
+            markup[i] |= flag::GIVEN;
+        }
+    }
+    // Blocks in the fill as in the solution.
+    for (f, s) in puzzle.fill.iter_mut().zip(&puzzle.solution) {
+        if is_block(*s) {
+            *f = *s;
+        }
+    }
+    if !fill_multi.is_empty() {
+        let mut user = vec![String::new(); w * h];
+        for (i, s) in fill_multi {
+            user[i] = s;
+        }
+        puzzle.user_rebus = Some(user);
+    }
+    if unlisted > 0 {
+        warnings.push(Warning::new(format!("{unlisted} grid cell(s) are not listed: read as blocks")));
+        extras.push(format!("{unlisted} unlisted cell(s), read as blocks"));
+    }
+    if counts.void > 0 {
+        extras.push(format!("{} void cell(s) (outside the puzzle's shape), read as blocks", counts.void));
+    }
+    if shaded > 0 {
+        extras.push(format!("the shading (background-color) of {shaded} cell(s)"));
+    }
+    if doc.other_children > 0 {
+        extras.push(format!("{} cell picture(s)", doc.other_children));
+    }
+    if corner > 0 {
+        extras.push(format!("the corner labels (top-right-number…) of {corner} cell(s)"));
+    }
+    if bars > 0 {
+        warnings.push(Warning::new(format!(
+            "{bars} bar(s) between cells: pzl's crossword model has no bars; entries cut by bars lose their clues"
+        )));
+        extras.push(format!("{bars} bar(s) between cells"));
+    }
+    match kind {
+        PuzzleKind::Crossword => {}
+        PuzzleKind::Acrostic => {
+            warnings.push(Warning::new(
+                "an acrostic: pzl's crossword model holds its grid only; its lettered clues are dropped",
+            ));
+            extras.push("the acrostic (its clue words and cell letters)".to_string());
+        }
+        PuzzleKind::Coded => {
+            warnings.push(Warning::new(
+                "a coded puzzle (codeword): pzl's crossword model holds its grid only; the cell codes are dropped",
+            ));
+            extras.push("the cell codes of the coded puzzle".to_string());
+        }
+    }
+
+    // Clues to slots, by the geometry of their words.
+    let slots = puzzle.slots();
+    let mut by_start: HashMap<(usize, Direction), usize> = HashMap::with_capacity(slots.len());
+    for (k, s) in slots.iter().enumerate() {
+        by_start.insert((s.start.row * w + s.start.col, s.direction), k);
+    }
+    let mut clues: Vec<Option<String>> = vec![None; slots.len()];
+    let (mut dropped, mut renumbered, mut formats) = (0, 0, 0);
+    // Clues whose word is no slot, kept for a second pass by number.
+    let mut unplaced: Vec<(&ClueList, &JpzClue, String, usize)> = Vec::new();
+    for list in &doc.lists {
+        for clue in &list.clues {
+            if clue.format.is_some() {
+                formats += 1;
+            }
+            let cells = clue.word.as_ref().and_then(|id| doc.words.get(id));
+            let slot = cells.and_then(|cells| {
+                let d = run(cells)?;
+                let (x, y) = cells[0];
+                let k = *by_start.get(&((y - 1) * w + (x - 1), d))?;
+                (slots[k].len == cells.len()).then_some(k)
+            });
+            let why = match (clue.word.as_ref(), cells, slot) {
+                (_, _, Some(k)) if clues[k].is_none() => {
+                    if clue.number.trim() != slots[k].number.to_string() {
+                        renumbered += 1;
+                    }
+                    clues[k] = Some(clue.text.clone());
+                    continue;
+                }
+                (_, _, Some(_)) => "its entry already has a clue".to_string(),
+                (None, _, _) => "it names no word".to_string(),
+                (Some(id), None, _) => format!("its word {id:?} is not in the file"),
+                (Some(_), Some(_), None) => {
+                    "its word is no across or down entry of the grid (pzl's crossword model has no other)"
+                        .to_string()
+                }
+            };
+            unplaced.push((list, clue, why, cells.map_or(0, Vec::len)));
+        }
+    }
+    // A clue of an Across or Down list whose word's cells disagree with the grid (a slip in the
+    // file) goes to the slot of its number and direction when that slot is free and as long.
+    for (list, clue, why, len) in unplaced {
+        let direction = match list.title.trim().to_ascii_lowercase().as_str() {
+            "across" => Some(Direction::Across),
+            "down" => Some(Direction::Down),
+            _ => None,
+        };
+        let by_number = direction.filter(|_| clue.word.is_some() && len > 0).and_then(|d| {
+            slots
+                .iter()
+                .position(|s| s.direction == d && s.number.to_string() == clue.number.trim() && s.len == len)
+        });
+        if let Some(k) = by_number.filter(|&k| clues[k].is_none()) {
+            clues[k] = Some(clue.text.clone());
+            warnings.push(Warning::at(
+                Location::line(clue.line),
+                format!(
+                    "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number",
+                    clue.number, list.title
+                ),
+            ));
+            continue;
+        }
+        dropped += 1;
+        warnings.push(Warning::at(
+            Location::line(clue.line),
+            format!("clue {:?} of the {:?} list dropped: {why}", clue.number, list.title),
+        ));
+    }
+    if dropped > 0 {
+        extras.push(format!("{dropped} clue(s) the model has no entry for"));
+    }
+    if renumbered > 0 {
+        extras.push(format!("the clue numbers as written ({renumbered} differ from standard numbering)"));
+    }
+    if formats > 0 {
+        extras.push(format!("the enumerations (format) of {formats} clue(s)"));
+    }
+    if doc.marked_up > 0 {
+        extras.push(format!("the markup (bold, italic…) of {} clue(s)", doc.marked_up));
+    }
+    if doc.citations > 0 {
+        extras.push(format!("the citations of {} clue(s)", doc.citations));
+    }
+    if doc.fake_lists > 0 {
+        extras.push(format!("{} solver-placed (fake) clue list(s)", doc.fake_lists));
+    }
+    let any_clue = doc.lists.iter().any(|l| !l.clues.is_empty());
+    let unclued: Vec<String> = slots
+        .iter()
+        .zip(&clues)
+        .filter(|(_, c)| c.is_none())
+        .map(|(s, _)| format!("{}{}", s.number, if s.direction == Direction::Across { 'A' } else { 'D' }))
+        .collect();
+    if any_clue && !unclued.is_empty() {
+        let shown: Vec<&str> = unclued.iter().take(8).map(String::as_str).collect();
+        warnings.push(Warning::new(format!(
+            "{} grid entr{} without a clue: {}{}",
+            unclued.len(),
+            if unclued.len() == 1 { "y" } else { "ies" },
+            shown.join(" "),
+            if unclued.len() > 8 { " …" } else { "" }
+        )));
+    }
+    puzzle.clues =
+        if any_clue { clues.into_iter().map(Option::unwrap_or_default).collect() } else { Vec::new() };
+    Ok(JpzRead {
+        puzzle,
+        warnings,
+        extras,
+        kind,
+        root: doc.root,
+        lists: doc.lists,
+        zip_entry: None,
+        cells: counts,
+        shaded,
+        bars,
+        words: doc.word_count,
+    })
+}
+
+/// XML text with `&`, `<`, `>` (and in attributes `"`) escaped; CR, tab and newline in
+/// attributes as character references; characters XML 1.0 cannot hold dropped (counted).
+fn escape(s: &str, attr: bool, dropped: &mut usize) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' if attr => out.push_str("&quot;"),
+            '\r' => out.push_str("&#13;"),
+            '\n' if attr => out.push_str("&#10;"),
+            '\t' if attr => out.push_str("&#9;"),
+            '\n' | '\t' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => *dropped += 1,
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The JPZ XML of `puzzle`: a `crossword-compiler` document laid out as Crossword Compiler and
+/// kotwords write it (every cell listed, words as `<cells>` lists, Across and Down lists), and
+/// what it could not carry.
+pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
+    let mut lost = Vec::new();
+    let mut bad_chars = 0;
+    let w = puzzle.width;
+    let mut e = |s: &str, attr: bool| escape(s, attr, &mut bad_chars);
+    let mut out = String::with_capacity(256 + puzzle.solution.len() * 48 + puzzle.clues.len() * 64);
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    out.push_str("<crossword-compiler xmlns=\"http://crossword.info/xml/crossword-compiler\">\n");
+    out.push_str("  <rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\" alphabet=\"ABCDEFGHIJKLMNOPQRSTUVWXYZ\">\n");
+    out.push_str("    <metadata>\n");
+    for (name, value) in [
+        ("title", &puzzle.title),
+        ("creator", &puzzle.author),
+        ("copyright", &puzzle.copyright),
+        ("description", &puzzle.notes),
+    ] {
+        if value.is_empty() {
+            out.push_str(&format!("      <{name}/>\n"));
+        } else {
+            out.push_str(&format!("      <{name}>{}</{name}>\n", e(value, false)));
+        }
+    }
+    out.push_str("    </metadata>\n    <crossword>\n");
+    out.push_str(&format!("      <grid width=\"{w}\" height=\"{}\">\n", puzzle.height));
+    out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
+    let numbers = puzzle.cell_numbers();
+    let has_solution = puzzle.state() == SolutionState::Plain;
+    let markup = puzzle.markup.as_deref();
+    let (mut pencil, mut diagramless) = (false, false);
+    for (i, (&b, &number)) in puzzle.solution.iter().zip(&numbers).enumerate() {
+        let (x, y) = (i % w + 1, i / w + 1);
+        if is_block(b) {
+            diagramless |= b == b':';
+            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"block\"/>\n"));
+            continue;
+        }
+        let flags = markup.and_then(|m| m.get(i)).copied().unwrap_or(0);
+        let given = flags & flag::GIVEN != 0;
+        out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\""));
+        if given {
+            out.push_str(" type=\"clue\"");
+        }
+        if has_solution {
+            out.push_str(&format!(" solution=\"{}\"", e(&puzzle.cell_answer(i), true)));
+        }
+        if number > 0 {
+            out.push_str(&format!(" number=\"{number}\""));
+        }
+        if flags & flag::CIRCLED != 0 {
+            out.push_str(" background-shape=\"circle\"");
+        }
+        let entry = puzzle.cell_entry(i);
+        if entry != "-" && !entry.is_empty() {
+            pencil |= entry.bytes().any(|c| c.is_ascii_lowercase()) && flags & flag::PENCIL != 0;
+            out.push_str(&format!(" solve-state=\"{}\"", e(&entry.to_ascii_uppercase(), true)));
+        }
+        out.push_str("/>\n");
+        if flags & !(flag::CIRCLED | flag::GIVEN) != 0 {
+            pencil = true;
+        }
+    }
+    out.push_str("      </grid>\n");
+    // Across words first, then down (as Crossword Compiler and kotwords list them); ids count up.
+    let mut entries = puzzle.clue_entries();
+    entries.sort_by_key(|e| e.slot.direction);
+    for (k, entry) in entries.iter().enumerate() {
+        out.push_str(&format!("      <word id=\"{}\">\n", k + 1));
+        for c in entry.slot.cells(w) {
+            out.push_str(&format!("        <cells x=\"{}\" y=\"{}\"/>\n", c % w + 1, c / w + 1));
+        }
+        out.push_str("      </word>\n");
+    }
+    if !puzzle.clues.is_empty() {
+        for (d, title) in [(Direction::Across, "Across"), (Direction::Down, "Down")] {
+            out.push_str(&format!(
+                "      <clues ordering=\"normal\">\n        <title><b>{title}</b></title>\n"
+            ));
+            for (k, entry) in entries.iter().enumerate().filter(|(_, en)| en.slot.direction == d) {
+                let text = entry.clue.as_deref().unwrap_or("");
+                out.push_str(&format!("        <clue word=\"{}\" number=\"{}\"", k + 1, entry.slot.number));
+                if text.is_empty() {
+                    out.push_str("/>\n");
+                } else {
+                    out.push_str(&format!(">{}</clue>\n", e(text, false)));
+                }
+            }
+            out.push_str("      </clues>\n");
+        }
+    }
+    out.push_str("    </crossword>\n  </rectangular-puzzle>\n</crossword-compiler>\n");
+    if bad_chars > 0 {
+        lost.push(format!("{bad_chars} control character(s) XML cannot hold"));
+    }
+    if puzzle.clues.len() > entries.len() {
+        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
+    }
+    match puzzle.state() {
+        SolutionState::Plain | SolutionState::None => {}
+        SolutionState::Locked => {
+            lost.push("the locked (scrambled) solution: written as a puzzle without answers".to_string());
+        }
+    }
+    if diagramless {
+        lost.push("the diagramless flag".to_string());
+    }
+    if pencil {
+        lost.push("cell flags other than circles and givens (pencil, incorrect)".to_string());
+    }
+    if puzzle.timer.is_some() {
+        lost.push("the timer".to_string());
+    }
+    if !puzzle.puz.other_sections.is_empty() {
+        lost.push(format!("{} unknown .puz section(s)", puzzle.puz.other_sections.len()));
+    }
+    (out, lost)
+}
+
+/// The name of the XML entry in a zipped JPZ that [`write`] makes.
+pub const ZIP_ENTRY: &str = "puzzle.xml";
+
+/// The zipped JPZ of `puzzle` (one deflated entry [`ZIP_ENTRY`], as Crossword Compiler and
+/// kotwords write `.jpz` files), and what it could not carry.
+pub fn write(puzzle: &Puzzle) -> std::io::Result<(Vec<u8>, Vec<String>)> {
+    let (xml, lost) = write_xml(puzzle);
+    Ok((zip_xml(xml.as_bytes())?, lost))
+}
+
+/// `xml` as a ZIP archive of one deflated entry [`ZIP_ENTRY`] (fixed timestamp: the same input
+/// gives the same bytes).
+pub fn zip_xml(xml: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::with_capacity(xml.len() / 3 + 256)));
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file(ZIP_ENTRY, options).map_err(std::io::Error::other)?;
+    zip.write_all(xml)?;
+    Ok(zip.finish().map_err(std::io::Error::other)?.into_inner())
+}
