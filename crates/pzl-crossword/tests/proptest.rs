@@ -3,6 +3,7 @@
 //! writes back unchanged; locking then unlocking gives the original file.
 
 use proptest::prelude::*;
+use pzl_crossword::format::jpz;
 use pzl_crossword::puzzle::{Puzzle, Timer};
 use pzl_crossword::raw;
 use pzl_grid::Pos;
@@ -66,6 +67,28 @@ proptest! {
         prop_assert_eq!(&decoded.markup, &p.markup);
         prop_assert_eq!(decoded.timer, p.timer);
         prop_assert_eq!(decoded.to_raw().unwrap().to_bytes(), bytes);
+    }
+
+    #[test]
+    fn jpz_written_reads_back_and_writes_the_same_bytes(p in puzzle()) {
+        let (xml, lost) = jpz::write_xml(&p);
+        prop_assert!(lost.iter().all(|l| l.contains("timer") || l.contains("spaces")), "{:?}", lost);
+        let read = jpz::read_xml(&xml).unwrap();
+        // write(read(x)) == x for every JPZ pzl writes.
+        prop_assert_eq!(&jpz::write_xml(&read.puzzle).0, &xml);
+        let q = &read.puzzle;
+        prop_assert_eq!(q.title.as_str(), p.title.trim());
+        prop_assert_eq!(q.author.as_str(), p.author.trim());
+        prop_assert_eq!(q.notes.as_str(), p.notes.trim());
+        let trimmed: Vec<&str> = p.clues.iter().map(|c| c.trim()).collect();
+        prop_assert_eq!(q.clues.iter().map(String::as_str).collect::<Vec<_>>(), trimmed);
+        let answers = |z: &Puzzle| (0..z.solution.len()).map(|i| z.cell_answer(i)).collect::<Vec<_>>();
+        prop_assert_eq!(answers(q), answers(&p));
+        let circled = |z: &Puzzle| (0..z.solution.len()).filter(|&i| z.is_circled(i)).count();
+        prop_assert_eq!(circled(q), circled(&p));
+        // Zipped: the same puzzle.
+        let (zipped, _) = jpz::write(&p).unwrap();
+        prop_assert_eq!(&jpz::read(&zipped).unwrap().puzzle, q);
     }
 
     #[test]

@@ -120,6 +120,7 @@ fn targets_of(format: Format) -> &'static [&'static str] {
         "across-text" => &["text_read"],
         "ipuz" => &["ipuz_read"],
         "xd" => &["xd_read"],
+        "jpz" => &["jpz_read"],
         "applesingle" | "appledouble" => &["applesingle"],
         "binhex" => &["binhex"],
         "macbinary" => &["macbinary"],

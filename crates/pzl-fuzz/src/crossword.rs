@@ -1,7 +1,7 @@
 //! Crosswords: Across Lite `.puz` and text, ipuz, `.xd`.
 
 use pzl_core::Kind;
-use pzl_crossword::format::xd;
+use pzl_crossword::format::{jpz, xd};
 use pzl_crossword::{CrosswordKind, Format, Puzzle, across_text, check, ipuz, raw};
 
 /// Every format the kind writes `doc` in reads back.
@@ -90,6 +90,22 @@ pub fn xd_read(data: &[u8]) {
     }
     let Ok(doc) = CrosswordKind::read(data, Format::Xd, &()) else { return };
     let same = CrosswordKind::write(&doc.value, Format::Xd).expect("xd writes back");
+    assert_eq!(same.bytes, data);
+    let _ = CrosswordKind::info(&doc.value);
+    converts(&doc.value);
+}
+
+/// The JPZ reader (zipped or bare): it never panics, whatever it accepts writes as JPZ that reads
+/// back and writes again to the same XML, writes back to its own bytes through the kind, and
+/// every format the kind writes it in reads back.
+pub fn jpz_read(data: &[u8]) {
+    let Ok(read) = jpz::read(data) else { return };
+    let (xml, _) = jpz::write_xml(&read.puzzle);
+    let again = jpz::read_xml(&xml).expect("written JPZ reads back");
+    assert_eq!(jpz::write_xml(&again.puzzle).0, xml, "written JPZ is a fixed point");
+    assert_eq!(again.puzzle.solution, read.puzzle.solution, "the grid survives");
+    let Ok(doc) = CrosswordKind::read(data, Format::Jpz, &()) else { return };
+    let same = CrosswordKind::write(&doc.value, Format::Jpz).expect("jpz writes back");
     assert_eq!(same.bytes, data);
     let _ = CrosswordKind::info(&doc.value);
     converts(&doc.value);

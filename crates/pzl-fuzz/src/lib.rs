@@ -17,7 +17,7 @@ mod poly;
 
 pub use any::{convert_any, detect_any, opening_byte, openings};
 pub use apad::{apad, apad_text};
-pub use crossword::{ipuz_read, puz_read, text_read, xd_read};
+pub use crossword::{ipuz_read, jpz_read, puz_read, text_read, xd_read};
 pub use macfile::{applesingle, binhex, fork, macbinary, rez};
 pub use masyu::{
     masyu_check_render, masyu_janko, masyu_pzprjs, masyu_pzprv3, masyu_sol, masyu_solve, masyu_tatham,
@@ -38,6 +38,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("puz_read", puz_read),
     ("text_read", text_read),
     ("xd_read", xd_read),
+    ("jpz_read", jpz_read),
     ("applesingle", applesingle),
     ("binhex", binhex),
     ("fork", fork),

@@ -775,6 +775,9 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
                     counts.void += 1;
                 }
                 puzzle.solution[i] = b'.';
+                if cell.circle {
+                    puzzle.set_circled(pos, true);
+                }
                 continue;
             }
             b'C' => counts.given += 1,
@@ -805,11 +808,6 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         }
         let given = cell.kind == b'C' || cell.hint;
         let state = cell.state.as_deref().map(str::trim).filter(|s| !s.is_empty());
-        let state = match (state, cell.kind == b'C') {
-            (Some(s), _) => Some(s),
-            (None, true) => solution,
-            (None, false) => None,
-        };
         if let Some(s) = state {
             let mut chars = s.chars();
             match (chars.next(), chars.next()) {
@@ -1041,6 +1039,8 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         ("copyright", &puzzle.copyright),
         ("description", &puzzle.notes),
     ] {
+        // Readers trim element text (files are pretty-printed): outer spaces do not survive.
+        let value = value.trim();
         if value.is_empty() {
             out.push_str(&format!("      <{name}/>\n"));
         } else {
@@ -1058,7 +1058,8 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         let (x, y) = (i % w + 1, i / w + 1);
         if is_block(b) {
             diagramless |= b == b':';
-            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"block\"/>\n"));
+            let circle = if puzzle.is_circled(i) { " background-shape=\"circle\"" } else { "" };
+            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"block\"{circle}/>\n"));
             continue;
         }
         let flags = markup.and_then(|m| m.get(i)).copied().unwrap_or(0);
@@ -1103,7 +1104,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
                 "      <clues ordering=\"normal\">\n        <title><b>{title}</b></title>\n"
             ));
             for (k, entry) in entries.iter().enumerate().filter(|(_, en)| en.slot.direction == d) {
-                let text = entry.clue.as_deref().unwrap_or("");
+                let text = entry.clue.as_deref().unwrap_or("").trim();
                 out.push_str(&format!("        <clue word=\"{}\" number=\"{}\"", k + 1, entry.slot.number));
                 if text.is_empty() {
                     out.push_str("/>\n");
@@ -1115,6 +1116,14 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     out.push_str("    </crossword>\n  </rectangular-puzzle>\n</crossword-compiler>\n");
+    let untrimmed = [&puzzle.title, &puzzle.author, &puzzle.copyright, &puzzle.notes]
+        .into_iter()
+        .chain(&puzzle.clues)
+        .filter(|t| t.trim().len() != t.len())
+        .count();
+    if untrimmed > 0 {
+        lost.push(format!("the leading and trailing spaces of {untrimmed} text(s)"));
+    }
     if bad_chars > 0 {
         lost.push(format!("{bad_chars} control character(s) XML cannot hold"));
     }
