@@ -180,29 +180,31 @@ pub fn xml_bytes(bytes: &[u8]) -> Result<(std::borrow::Cow<'_, [u8]>, Option<Str
     Err(ParseError::whole("the ZIP archive holds no puzzle entry (only __MACOSX/ or folders)"))
 }
 
-/// Line starts of a text, built on first use (for warnings and errors only).
+/// Lines of a text, counted forward from the last place asked about (clues come in order, so
+/// numbering every clue costs one pass over the text).
 struct Lines<'a> {
     text: &'a str,
-    starts: Option<Vec<usize>>,
+    at: usize,
+    line: usize,
 }
 
 impl Lines<'_> {
     fn line(&mut self, offset: u64) -> usize {
-        let text = self.text;
-        let starts = self.starts.get_or_insert_with(|| {
-            std::iter::once(0)
-                .chain(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1))
-                .collect()
-        });
-        let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-        starts.partition_point(|&s| s <= offset).max(1)
+        let offset = usize::try_from(offset).unwrap_or(usize::MAX).min(self.text.len());
+        if offset < self.at {
+            self.at = 0;
+            self.line = 1;
+        }
+        self.line += self.text.as_bytes()[self.at..offset].iter().filter(|&&b| b == b'\n').count();
+        self.at = offset;
+        self.line
     }
 
     fn location(&mut self, offset: u64) -> Location {
         let line = self.line(offset);
-        let start = self.starts.as_ref().and_then(|s| s.get(line - 1)).copied().unwrap_or(0);
-        let offset = usize::try_from(offset).unwrap_or(usize::MAX).min(self.text.len());
-        let column = self.text.get(start..offset).map(|s| s.chars().count() + 1);
+        let before = &self.text.as_bytes()[..self.at];
+        let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let column = self.text.get(start..self.at).map(|s| s.chars().count() + 1);
         Location::Line { line, column }
     }
 
@@ -279,15 +281,43 @@ fn captures(t: Tag) -> bool {
     )
 }
 
+/// An attribute value kept without allocating when it is one character (most solutions).
+#[derive(Debug, Clone, Default)]
+enum Val {
+    #[default]
+    None,
+    Char(char),
+    Str(String),
+}
+
+impl Val {
+    fn of(v: &str) -> Val {
+        let v = v.trim();
+        let mut chars = v.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) => Val::None,
+            (Some(c), None) => Val::Char(c),
+            _ => Val::Str(v.to_string()),
+        }
+    }
+
+    fn get<'b>(&'b self, buf: &'b mut [u8; 4]) -> Option<&'b str> {
+        match self {
+            Val::None => None,
+            Val::Char(c) => Some(c.encode_utf8(buf)),
+            Val::Str(s) => Some(s),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 struct Cell {
     kind: u8, // b'L' letter, b'B' block, b'V' void, b'C' given
-    solution: Option<String>,
-    number: Option<String>,
+    solution: Val,
     circle: bool,
     color: bool,
     bars: u8,
-    state: Option<String>,
+    state: Val,
     hint: bool,
     corner_numbers: bool,
 }
@@ -314,6 +344,8 @@ struct Doc {
     citations: usize,
     fake_lists: usize,
     other_children: usize,
+    /// Reused for the cells of one `<cell>` element.
+    scratch: Vec<(usize, usize)>,
 }
 
 fn attr_value<'a>(a: &quick_xml::events::attributes::Attribute<'a>) -> Option<std::borrow::Cow<'a, str>> {
@@ -342,30 +374,39 @@ fn entity(name: &str) -> Option<&'static str> {
     })
 }
 
-/// A coordinate list `3` or `1-10` (either order), each within `1..=max`.
-fn range(text: &str, max: usize) -> Option<Vec<usize>> {
-    let (a, b) = match text.trim().split_once('-') {
-        Some((a, b)) => (a.trim().parse::<usize>().ok()?, b.trim().parse::<usize>().ok()?),
+/// A coordinate `3` or range `1-10` (either order) as (first, last), each within `1..=max`.
+fn range(text: &str, max: usize) -> Option<(usize, usize)> {
+    let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| (1..=max).contains(&n));
+    match text.split_once('-') {
+        Some((a, b)) => Some((num(a)?, num(b)?)),
         None => {
-            let a = text.trim().parse::<usize>().ok()?;
-            (a, a)
+            let a = num(text)?;
+            Some((a, a))
         }
-    };
-    if a == 0 || b == 0 || a > max || b > max {
-        return None;
     }
-    Some(if a <= b { (a..=b).collect() } else { (b..=a).rev().collect() })
 }
 
-/// The cells of `x` × `y` ranges (one of them a single value).
-fn cells_of(x: &str, y: &str, w: usize, h: usize) -> Option<Vec<(usize, usize)>> {
-    let xs = range(x, w)?;
-    let ys = range(y, h)?;
-    match (xs.len(), ys.len()) {
-        (1, _) => Some(ys.into_iter().map(|y| (xs[0], y)).collect()),
-        (_, 1) => Some(xs.into_iter().map(|x| (x, ys[0])).collect()),
-        _ => None,
+fn span(a: usize, b: usize) -> Box<dyn Iterator<Item = usize>> {
+    if a <= b { Box::new(a..=b) } else { Box::new((b..=a).rev()) }
+}
+
+/// Push the cells of `x` × `y` ranges (one of them a single value) to `out`; false when a range
+/// leaves the grid or both are ranges.
+fn cells_of(x: &str, y: &str, w: usize, h: usize, out: &mut Vec<(usize, usize)>) -> bool {
+    let (Some(xr), Some(yr)) = (range(x, w), range(y, h)) else { return false };
+    cells_in(xr, yr, out)
+}
+
+/// Push the cells of parsed ranges; false when both are ranges.
+fn cells_in((x0, x1): (usize, usize), (y0, y1): (usize, usize), out: &mut Vec<(usize, usize)>) -> bool {
+    if x0 == x1 {
+        out.extend(span(y0, y1).map(|y| (x0, y)));
+    } else if y0 == y1 {
+        out.extend(span(x0, x1).map(|x| (x, y0)));
+    } else {
+        return false;
     }
+    true
 }
 
 /// A word's id and cells.
@@ -407,16 +448,21 @@ impl Parser<'_> {
     fn cell(&mut self, e: &BytesStart, at: u64) -> Result<(), ParseError> {
         let (w, h) = (self.doc.width, self.doc.height);
         let mut cell = Cell { kind: b'L', ..Cell::default() };
-        let (mut x, mut y) = (None, None);
-        for a in e.attributes() {
+        let mut list = std::mem::take(&mut self.doc.scratch);
+        list.clear();
+        // Each coordinate parsed at once; the text kept only when it is bad (for the error).
+        let (mut x, mut y): (Option<Result<_, String>>, Option<Result<_, String>>) = (None, None);
+        let mut attrs = e.attributes();
+        attrs.with_checks(false);
+        for a in attrs {
             let a =
                 a.map_err(|err| self.lines.error(at, format!("a <cell> attribute is malformed: {err}")))?;
             let Some(v) = attr_value(&a) else {
                 return Err(self.lines.error(at, "a <cell> attribute value has an unknown entity"));
             };
             match a.key.local_name().as_ref().as_bytes() {
-                b"x" => x = Some(v.into_owned()),
-                b"y" => y = Some(v.into_owned()),
+                b"x" => x = Some(range(&v, w).ok_or_else(|| v.into_owned())),
+                b"y" => y = Some(range(&v, h).ok_or_else(|| v.into_owned())),
                 b"type" => {
                     cell.kind = match v.as_ref() {
                         "block" => b'B',
@@ -425,14 +471,13 @@ impl Parser<'_> {
                         _ => b'L',
                     }
                 }
-                b"solution" => cell.solution = Some(v.into_owned()),
-                b"number" => cell.number = Some(v.into_owned()),
+                b"solution" => cell.solution = Val::of(&v),
                 b"background-shape" => cell.circle = v.as_ref() == "circle",
                 b"background-color" => cell.color = !v.trim().is_empty(),
                 b"top-bar" | b"left-bar" | b"right-bar" | b"bottom-bar" if v.as_ref() == "true" => {
                     cell.bars += 1
                 }
-                b"solve-state" => cell.state = Some(v.into_owned()),
+                b"solve-state" => cell.state = Val::of(&v),
                 b"hint" => cell.hint = v.as_ref() == "true",
                 name if name.ends_with(b"-number") => cell.corner_numbers = true,
                 _ => {}
@@ -441,21 +486,37 @@ impl Parser<'_> {
         let (Some(x), Some(y)) = (x, y) else {
             return Err(self.lines.error(at, "<cell> needs x and y attributes"));
         };
-        let Some(list) = cells_of(&x, &y, w, h) else {
+        let inside = match (&x, &y) {
+            (Ok(xr), Ok(yr)) => cells_in(*xr, *yr, &mut list),
+            _ => false,
+        };
+        if !inside {
+            let text = |r: &Result<(usize, usize), String>| match r {
+                Ok((a, b)) if a == b => a.to_string(),
+                Ok((a, b)) => format!("{a}-{b}"),
+                Err(t) => t.clone(),
+            };
+            let (x, y) = (text(&x), text(&y));
             return Err(self
                 .lines
                 .error(at, format!("<cell x=\"{x}\" y=\"{y}\"> is outside the {w}x{h} grid")));
-        };
-        for (cx, cy) in list {
-            self.doc.cells[(cy - 1) * w + (cx - 1)] = Some(cell.clone());
         }
+        if let Some((&(lx, ly), rest)) = list.split_last() {
+            for &(cx, cy) in rest {
+                self.doc.cells[(cy - 1) * w + (cx - 1)] = Some(cell.clone());
+            }
+            self.doc.cells[(ly - 1) * w + (lx - 1)] = Some(cell);
+        }
+        self.doc.scratch = list;
         Ok(())
     }
 
     fn word_cells(&mut self, e: &BytesStart, at: u64) -> Result<WordCells, ParseError> {
         let (w, h) = (self.doc.width, self.doc.height);
         let (mut x, mut y, mut id) = (None, None, None);
-        for a in e.attributes().flatten() {
+        let mut attrs = e.attributes();
+        attrs.with_checks(false);
+        for a in attrs.flatten() {
             match a.key.local_name().as_ref().as_bytes() {
                 b"x" => x = attr_value(&a).map(|v| v.into_owned()),
                 b"y" => y = attr_value(&a).map(|v| v.into_owned()),
@@ -463,18 +524,17 @@ impl Parser<'_> {
                 _ => {}
             }
         }
-        let cells = match (x, y) {
-            (Some(x), Some(y)) => {
-                if w == 0 {
-                    return Err(self.lines.error(at, "a word's cells come before the <grid>"));
-                }
-                cells_of(&x, &y, w, h).ok_or_else(|| {
-                    self.lines
-                        .error(at, format!("word cells x=\"{x}\" y=\"{y}\" are outside the {w}x{h} grid"))
-                })?
+        let mut cells = Vec::new();
+        if let (Some(x), Some(y)) = (x, y) {
+            if w == 0 {
+                return Err(self.lines.error(at, "a word's cells come before the <grid>"));
             }
-            _ => Vec::new(),
-        };
+            if !cells_of(&x, &y, w, h, &mut cells) {
+                return Err(self
+                    .lines
+                    .error(at, format!("word cells x=\"{x}\" y=\"{y}\" are outside the {w}x{h} grid")));
+            }
+        }
         Ok((id, cells))
     }
 }
@@ -504,7 +564,7 @@ pub fn read(bytes: &[u8]) -> Result<JpzRead, ParseError> {
 pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
     let mut reader = quick_xml::Reader::from_str(text);
     reader.config_mut().expand_empty_elements = true;
-    let mut p = Parser { lines: Lines { text, starts: None }, doc: Doc::default() };
+    let mut p = Parser { lines: Lines { text, at: 0, line: 1 }, doc: Doc::default() };
     let mut stack: Vec<Tag> = Vec::with_capacity(16);
     // The element whose text is being gathered: its tag, depth, text, markup seen, and offset.
     let mut capture: Option<(Tag, usize, String, bool, u64)> = None;
@@ -744,8 +804,12 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut counts = CellCounts::default();
     let (mut shaded, mut bars, mut unlisted, mut corner) = (0, 0, 0, 0);
     let letters = doc.cells.iter().flatten().filter(|c| matches!(c.kind, b'L' | b'C')).count();
-    let with_solution =
-        doc.cells.iter().flatten().filter(|c| matches!(c.kind, b'L' | b'C') && c.solution.is_some()).count();
+    let with_solution = doc
+        .cells
+        .iter()
+        .flatten()
+        .filter(|c| matches!(c.kind, b'L' | b'C') && !matches!(c.solution, Val::None))
+        .count();
     let no_solution = letters > 0 && with_solution == 0;
     if no_solution {
         puzzle.solution_state = STATE_NO_SOLUTION;
@@ -786,7 +850,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         if cell.color {
             shaded += 1;
         }
-        let solution = cell.solution.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let mut sbuf = [0u8; 4];
+        let solution = cell.solution.get(&mut sbuf);
         puzzle.solution[i] = match solution {
             None => b'X',
             Some(s) => {
@@ -807,7 +872,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             puzzle.set_circled(pos, true);
         }
         let given = cell.kind == b'C' || cell.hint;
-        let state = cell.state.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let mut tbuf = [0u8; 4];
+        let state = cell.state.get(&mut tbuf);
         if let Some(s) = state {
             let mut chars = s.chars();
             match (chars.next(), chars.next()) {
