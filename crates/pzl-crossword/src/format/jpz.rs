@@ -377,8 +377,8 @@ fn entity(name: &str) -> Option<&'static str> {
 /// A coordinate `3` or range `1-10` (either order) as (first, last), each within `1..=max`.
 fn range(text: &str, max: usize) -> Option<(usize, usize)> {
     let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| (1..=max).contains(&n));
-    match text.split_once('-') {
-        Some((a, b)) => Some((num(a)?, num(b)?)),
+    match text.bytes().position(|b| b == b'-') {
+        Some(dash) => Some((num(&text[..dash])?, num(&text[dash + 1..])?)),
         None => {
             let a = num(text)?;
             Some((a, a))
@@ -388,13 +388,6 @@ fn range(text: &str, max: usize) -> Option<(usize, usize)> {
 
 fn span(a: usize, b: usize) -> Box<dyn Iterator<Item = usize>> {
     if a <= b { Box::new(a..=b) } else { Box::new((b..=a).rev()) }
-}
-
-/// Push the cells of `x` × `y` ranges (one of them a single value) to `out`; false when a range
-/// leaves the grid or both are ranges.
-fn cells_of(x: &str, y: &str, w: usize, h: usize, out: &mut Vec<(usize, usize)>) -> bool {
-    let (Some(xr), Some(yr)) = (range(x, w), range(y, h)) else { return false };
-    cells_in(xr, yr, out)
 }
 
 /// Push the cells of parsed ranges; false when both are ranges.
@@ -517,11 +510,16 @@ impl Parser<'_> {
         let mut attrs = e.attributes();
         attrs.with_checks(false);
         for a in attrs.flatten() {
-            match a.key.local_name().as_ref().as_bytes() {
-                b"x" => x = attr_value(&a).map(|v| v.into_owned()),
-                b"y" => y = attr_value(&a).map(|v| v.into_owned()),
-                b"id" => id = attr_value(&a).map(|v| v.trim().to_string()),
-                _ => {}
+            let key = a.key.local_name();
+            let key = key.as_ref().as_bytes();
+            if !matches!(key, b"x" | b"y" | b"id") {
+                continue;
+            }
+            let Some(v) = attr_value(&a) else { continue };
+            match key {
+                b"x" => x = Some(range(&v, w).ok_or_else(|| v.into_owned())),
+                b"y" => y = Some(range(&v, h).ok_or_else(|| v.into_owned())),
+                _ => id = Some(v.trim().to_string()),
             }
         }
         let mut cells = Vec::new();
@@ -529,7 +527,17 @@ impl Parser<'_> {
             if w == 0 {
                 return Err(self.lines.error(at, "a word's cells come before the <grid>"));
             }
-            if !cells_of(&x, &y, w, h, &mut cells) {
+            let inside = match (&x, &y) {
+                (Ok(xr), Ok(yr)) => cells_in(*xr, *yr, &mut cells),
+                _ => false,
+            };
+            if !inside {
+                let text = |r: &Result<(usize, usize), String>| match r {
+                    Ok((a, b)) if a == b => a.to_string(),
+                    Ok((a, b)) => format!("{a}-{b}"),
+                    Err(t) => t.clone(),
+                };
+                let (x, y) = (text(&x), text(&y));
                 return Err(self
                     .lines
                     .error(at, format!("word cells x=\"{x}\" y=\"{y}\" are outside the {w}x{h} grid")));
