@@ -45,7 +45,8 @@ fn bench(c: &mut Criterion) {
     }
     let puzzles = puz_corpus();
     if !puzzles.is_empty() {
-        let zipped: Vec<Vec<u8>> = puzzles.iter().filter_map(|p| jpz::write(p).ok()).map(|(b, _)| b).collect();
+        let zipped: Vec<Vec<u8>> =
+            puzzles.iter().filter_map(|p| jpz::write(p).ok()).map(|(b, _)| b).collect();
         let xml: Vec<Vec<u8>> = puzzles.iter().map(|p| jpz::write_xml(p).0.into_bytes()).collect();
         let zipped_total: usize = zipped.iter().map(Vec::len).sum();
         let xml_total: usize = xml.iter().map(Vec::len).sum();

@@ -298,7 +298,7 @@ impl Kind for CrosswordKind {
                 let source = Source::Xd { text: text.to_string(), extras: read.extras };
                 Ok(Parsed::with(CrosswordDoc::with_source(read.puzzle, source, read.warnings), warnings))
             }
-            Format::Jpz => {
+            Format::Jpz | Format::JpzXml => {
                 let read = jpz::read(bytes)?;
                 let warnings = read.warnings.clone();
                 let source = Source::Jpz { bytes: bytes.to_vec(), extras: read.extras };
@@ -347,8 +347,19 @@ impl Kind for CrosswordKind {
                 lost.extend(ipuz_extras);
                 Ok(Written { bytes: text.into_bytes(), lost })
             }
-            // JPZ to JPZ gives back the file as read (zipped or bare).
+            // JPZ to JPZ gives back the file as read (zipped or bare), bare XML as read to jpz-xml.
             (Source::Jpz { bytes, .. }, Format::Jpz) => Ok(Written::exact(bytes.clone())),
+            (Source::Jpz { bytes, .. }, Format::JpzXml) if jpz::xml_bytes(bytes).is_ok() => {
+                let xml = jpz::xml_bytes(bytes).map(|(xml, _)| xml.into_owned()).unwrap_or_default();
+                Ok(Written::exact(xml))
+            }
+            (_, Format::JpzXml) => {
+                let (xml, mut lost) = jpz::write_xml(p);
+                jpz::read_xml(&xml)
+                    .map_err(|e| Error::encode(format!("the written JPZ does not read back ({e})")))?;
+                lost.extend(ipuz_extras);
+                Ok(Written { bytes: xml.into_bytes(), lost })
+            }
             (_, Format::Jpz) => {
                 let (bytes, mut lost) =
                     jpz::write(p).map_err(|e| Error::encode(format!("the JPZ cannot be zipped ({e})")))?;

@@ -133,6 +133,11 @@ fn every_corpus_jpz_file_reads_with_the_manifest_facts() {
         // Written back in its own format: the same bytes; as a fresh JPZ: the same puzzle.
         let same = CrosswordKind::write(&parsed.value, Format::Jpz).expect(name);
         assert_eq!(same.bytes, bytes, "{name}: JPZ to JPZ is exact");
+        // As bare XML: the XML as read (the entry of a zipped file), which reads the same.
+        let bare = CrosswordKind::write(&parsed.value, Format::JpzXml).expect(name);
+        assert!(bare.lost.is_empty(), "{name}: {:?}", bare.lost);
+        assert!(bare.bytes.starts_with(b"<") || bare.bytes.starts_with(b"\xef\xbb\xbf"), "{name}");
+        assert_eq!(&jpz::read(&bare.bytes).expect(name).puzzle, p, "{name}: bare XML");
         let (fresh, _) = jpz::write(p).expect(name);
         let again = jpz::read(&fresh).unwrap_or_else(|e| panic!("{name}: written JPZ: {e}"));
         assert_eq!(grid(&again.puzzle), grid(p), "{name}: fresh JPZ grid");

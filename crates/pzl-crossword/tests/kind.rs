@@ -47,7 +47,7 @@ const STYLED_IPUZ: &str = r##"{
 fn formats_are_listed_with_their_old_names() {
     let names: Vec<&str> =
         CrosswordKind::formats().iter().map(|&f| CrosswordKind::format_info(f).name).collect();
-    assert_eq!(names, ["puz", "across-text", "ipuz", "jpz", "xd"]);
+    assert_eq!(names, ["puz", "across-text", "ipuz", "jpz", "jpz-xml", "xd"]);
     assert_eq!(CrosswordKind::format_info(Format::Puz).confidence, pzl_core::Confidence::Strong);
     assert!(CrosswordKind::params("x").is_err());
 }

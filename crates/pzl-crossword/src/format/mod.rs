@@ -21,11 +21,14 @@ pub enum Format {
     Xd,
     /// JPZ (Crossword Compiler XML), zipped or bare; written zipped.
     Jpz,
+    /// JPZ written as bare XML (`.xml`); read like [`Format::Jpz`], never detected as such.
+    JpzXml,
 }
 
 /// Every format, most specific content test first: the `.puz` magic, the text signature line,
 /// then the ipuz JSON markers, then the JPZ root element (or ZIP), then the xd section headers.
-pub const ALL: [Format; 5] = [Format::Puz, Format::AcrossText, Format::Ipuz, Format::Jpz, Format::Xd];
+pub const ALL: [Format; 6] =
+    [Format::Puz, Format::AcrossText, Format::Ipuz, Format::Jpz, Format::JpzXml, Format::Xd];
 
 static PUZ: FormatInfo = FormatInfo {
     name: "puz",
@@ -86,6 +89,18 @@ static JPZ: FormatInfo = FormatInfo {
     write: true,
 };
 
+static JPZ_XML: FormatInfo = FormatInfo {
+    name: "jpz-xml",
+    kind: "crossword",
+    description: "JPZ crossword as bare Crossword Compiler XML (.xml); detected as jpz",
+    extensions: &["xml"],
+    // Detection finds bare XML as `jpz`; this name only chooses bare output.
+    detect: None,
+    confidence: Confidence::Strong,
+    read: true,
+    write: true,
+};
+
 impl Format {
     /// The description of the format (`pzl formats`, detection).
     pub fn info(self) -> &'static FormatInfo {
@@ -95,6 +110,7 @@ impl Format {
             Format::Ipuz => &IPUZ,
             Format::Xd => &XD,
             Format::Jpz => &JPZ,
+            Format::JpzXml => &JPZ_XML,
         }
     }
 }
