@@ -1225,7 +1225,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     (out, lost)
 }
 
-/// The name of the XML entry in a zipped JPZ that [`write`] makes.
+/// The name of the XML entry in a zipped JPZ that [`write()`] makes.
 pub const ZIP_ENTRY: &str = "puzzle.xml";
 
 /// The zipped JPZ of `puzzle` (one deflated entry [`ZIP_ENTRY`], as Crossword Compiler and
