@@ -291,12 +291,17 @@ enum Val {
 }
 
 impl Val {
+    /// The value trimmed, control characters (which XML cannot write back) removed.
     fn of(v: &str) -> Val {
         let v = v.trim();
         let mut chars = v.chars();
         match (chars.next(), chars.next()) {
             (None, _) => Val::None,
+            (Some(c), None) if c.is_control() => Val::None,
             (Some(c), None) => Val::Char(c),
+            _ if v.chars().any(char::is_control) => {
+                Val::of(&v.chars().filter(|c| !c.is_control()).collect::<String>())
+            }
             _ => Val::Str(v.to_string()),
         }
     }
