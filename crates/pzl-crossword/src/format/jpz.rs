@@ -13,7 +13,7 @@
 //! ZIP archives are read through the `zip` crate; the puzzle entry is the first entry not under
 //! `__MACOSX/`, and its inflated size is capped at [`MAX_INFLATED`] (zip bombs are refused).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::io::{Cursor, Read, Write};
 
 use pzl_grid::Pos;
@@ -509,7 +509,13 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn word_cells(&mut self, e: &BytesStart, at: u64) -> Result<WordCells, ParseError> {
+    /// The `id` of a `<word>` or `<cells>` element; its `x`/`y` cells are pushed to `cells`.
+    fn word_cells(
+        &mut self,
+        e: &BytesStart,
+        at: u64,
+        cells: &mut Vec<(usize, usize)>,
+    ) -> Result<Option<String>, ParseError> {
         let (w, h) = (self.doc.width, self.doc.height);
         let (mut x, mut y, mut id) = (None, None, None);
         let mut attrs = e.attributes();
@@ -527,13 +533,12 @@ impl Parser<'_> {
                 _ => id = Some(v.trim().to_string()),
             }
         }
-        let mut cells = Vec::new();
         if let (Some(x), Some(y)) = (x, y) {
             if w == 0 {
                 return Err(self.lines.error(at, "a word's cells come before the <grid>"));
             }
             let inside = match (&x, &y) {
-                (Ok(xr), Ok(yr)) => cells_in(*xr, *yr, &mut cells),
+                (Ok(xr), Ok(yr)) => cells_in(*xr, *yr, cells),
                 _ => false,
             };
             if !inside {
@@ -548,7 +553,7 @@ impl Parser<'_> {
                     .error(at, format!("word cells x=\"{x}\" y=\"{y}\" are outside the {w}x{h} grid")));
             }
         }
-        Ok((id, cells))
+        Ok(id)
     }
 }
 
@@ -643,18 +648,22 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                     Tag::Grid => p.grid_attrs(&e, before)?,
                     Tag::Cell => p.cell(&e, before)?,
                     Tag::Word => {
-                        let (id, cells) = p.word_cells(&e, before)?;
+                        let mut cells = Vec::new();
+                        let id = p.word_cells(&e, before, &mut cells)?;
                         word = Some((id, cells));
                     }
                     Tag::WordCells => {
-                        let (id, cells) = p.word_cells(&e, before)?;
-                        match (id, word.as_mut()) {
-                            (Some(id), _) => {
-                                p.doc.word_count += 1;
-                                p.doc.words.entry(id).or_insert(cells);
-                            }
-                            (None, Some((_, list))) => list.extend(cells),
-                            (None, None) => {}
+                        let mut own = Vec::new();
+                        let list = match word.as_mut() {
+                            Some((_, list)) => list,
+                            None => &mut own,
+                        };
+                        let len = list.len();
+                        if let Some(id) = p.word_cells(&e, before, list)? {
+                            // A piece with its own id is a word of its own.
+                            let piece = list.split_off(len);
+                            p.doc.word_count += 1;
+                            p.doc.words.entry(id).or_insert(piece);
                         }
                     }
                     Tag::Clues => {
@@ -957,7 +966,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
 
     // Clues to slots, by the geometry of their words.
     let slots = puzzle.slots();
-    let mut by_start: HashMap<(usize, Direction), usize> = HashMap::with_capacity(slots.len());
+    let mut by_start: HashMap<(usize, Direction), usize> =
+        HashMap::with_capacity_and_hasher(slots.len(), Default::default());
     for (k, s) in slots.iter().enumerate() {
         by_start.insert((s.start.row * w + s.start.col, s.direction), k);
     }
