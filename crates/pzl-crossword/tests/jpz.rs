@@ -392,3 +392,34 @@ fn detection_needs_a_crossword_compiler_root() {
     let (zipped, _) = jpz::write(&tiny()).expect("zips");
     assert_eq!(Format::detect(&zipped), Some(Format::Jpz));
 }
+
+#[test]
+fn every_format_converts_to_jpz_and_back() {
+    let mut p = tiny();
+    p.notes = "Notes".into();
+    let doc = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+    for from in pzl_crossword::format::ALL {
+        let there = CrosswordKind::write(&doc, from).unwrap_or_else(|e| panic!("{from:?}: {e}"));
+        let read = CrosswordKind::read(&there.bytes, from, &()).expect("reads").value;
+        for to in [Format::Jpz, Format::JpzXml] {
+            let out = CrosswordKind::write(&read, to).unwrap_or_else(|e| panic!("{from:?} -> {to:?}: {e}"));
+            let back = CrosswordKind::read(&out.bytes, to, &()).expect("JPZ reads").value;
+            let q = back.puzzle();
+            assert_eq!(grid(q), grid(&p), "{from:?} -> {to:?}: grid");
+            assert_eq!(clues(q), clues(&p), "{from:?} -> {to:?}: clues");
+            assert_eq!((q.title.as_str(), q.author.as_str()), (p.title.as_str(), p.author.as_str()));
+            assert_eq!(circles(q), 1, "{from:?} -> {to:?}: circles");
+            // And from JPZ to the format again.
+            let again =
+                CrosswordKind::write(&back, from).unwrap_or_else(|e| panic!("{to:?} -> {from:?}: {e}"));
+            let again = CrosswordKind::read(&again.bytes, from, &()).expect("reads").value;
+            assert_eq!(clues(again.puzzle()), clues(&p), "{to:?} -> {from:?}: clues");
+        }
+    }
+    // What JPZ cannot hold is named.
+    let mut locked = p.clone();
+    locked.timer = Some(pzl_crossword::puzzle::Timer { seconds: 5, stopped: true });
+    let out =
+        CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(locked), Format::Jpz).expect("writes");
+    assert!(out.lost.iter().any(|l| l.contains("timer")), "{:?}", out.lost);
+}
