@@ -473,7 +473,7 @@ impl Parser<'_> {
                 b"background-shape" => cell.circle = v.as_ref() == "circle",
                 b"background-color" => cell.color = !v.trim().is_empty(),
                 b"top-bar" | b"left-bar" | b"right-bar" | b"bottom-bar" if v.as_ref() == "true" => {
-                    cell.bars += 1
+                    cell.bars = cell.bars.saturating_add(1)
                 }
                 b"solve-state" => cell.state = Val::of(&v),
                 b"hint" => cell.hint = v.as_ref() == "true",
