@@ -423,3 +423,26 @@ fn every_format_converts_to_jpz_and_back() {
         CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(locked), Format::Jpz).expect("writes");
     assert!(out.lost.iter().any(|l| l.contains("timer")), "{:?}", out.lost);
 }
+
+#[test]
+fn latin_1_utf_16_and_html_entities_read() {
+    let body = "<crossword-compiler><rectangular-puzzle><metadata><title>Caf\u{e9} &rsquo;23&nbsp;&hellip;</title></metadata>\
+        <crossword><grid width=\"2\" height=\"1\"><cell x=\"1\" y=\"1\" solution=\"A\"/><cell x=\"2\" y=\"1\" solution=\"B\"/></grid>\
+        <word id=\"1\" x=\"1-2\" y=\"1\"/><clues><title>Across</title><clue word=\"1\" number=\"1\">Na\u{ef}ve</clue></clues>\
+        </crossword></rectangular-puzzle></crossword-compiler>";
+    let want_title = "Caf\u{e9} \u{2019}23\u{a0}\u{2026}";
+    // ISO-8859-1, as declared.
+    let mut latin = b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>".to_vec();
+    latin.extend(body.chars().map(|c| u8::try_from(u32::from(c)).expect("latin-1")));
+    let r = jpz::read(&latin).expect("latin-1 reads");
+    assert_eq!(r.puzzle.title, want_title);
+    assert_eq!(r.puzzle.clues, vec!["Na\u{ef}ve".to_string()]);
+    // UTF-16 with a BOM.
+    let mut utf16 = vec![0xff, 0xfe];
+    utf16.extend(body.encode_utf16().flat_map(u16::to_le_bytes));
+    assert_eq!(jpz::read(&utf16).expect("utf-16 reads").puzzle.title, want_title);
+    // Undeclared and not UTF-8: an error at its line.
+    let e =
+        jpz::read(&latin[latin.iter().position(|&b| b == b'>').expect("decl") + 1..]).expect_err("not utf-8");
+    assert!(e.to_string().contains("line 1"), "{e}");
+}

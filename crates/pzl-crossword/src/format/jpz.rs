@@ -357,26 +357,10 @@ fn attr_value<'a>(a: &quick_xml::events::attributes::Attribute<'a>) -> Option<st
     a.normalized_value_with(XmlVersion::Implicit1_0, 1, entity).ok()
 }
 
-/// The predefined XML entities and the few HTML ones publishers leave in.
+/// The predefined XML entities, then every HTML5 named entity (`&nbsp;`, `&rsquo;`, `&eacute;`…)
+/// that publishers leave in files written by HTML-minded tools.
 fn entity(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "lt" => "<",
-        "gt" => ">",
-        "amp" => "&",
-        "apos" => "'",
-        "quot" => "\"",
-        "nbsp" => "\u{a0}",
-        "ndash" => "\u{2013}",
-        "mdash" => "\u{2014}",
-        "lsquo" => "\u{2018}",
-        "rsquo" => "\u{2019}",
-        "ldquo" => "\u{201c}",
-        "rdquo" => "\u{201d}",
-        "hellip" => "\u{2026}",
-        "copy" => "\u{a9}",
-        "eacute" => "\u{e9}",
-        _ => return None,
-    })
+    quick_xml::escape::resolve_xml_entity(name).or_else(|| quick_xml::escape::resolve_html5_entity(name))
 }
 
 /// A coordinate `3` or range `1-10` (either order) as (first, last), each within `1..=max`.
@@ -562,20 +546,60 @@ impl Parser<'_> {
 /// grid past 255 cells a side, cells or words outside the grid.
 pub fn read(bytes: &[u8]) -> Result<JpzRead, ParseError> {
     let (xml, entry) = xml_bytes(bytes)?;
-    let xml = xml.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&xml);
-    let text = std::str::from_utf8(xml).map_err(|e| {
+    let text = decode(&xml)?;
+    let mut read = read_xml(&text)?;
+    read.zip_entry = entry;
+    Ok(read)
+}
+
+/// The encoding the XML declaration names, if any.
+fn declared_encoding(xml: &[u8]) -> Option<&str> {
+    let head = &xml[..xml.len().min(256)];
+    let decl = head.strip_prefix(b"<?xml")?;
+    let end = decl.windows(2).position(|w| w == b"?>")?;
+    let decl = std::str::from_utf8(&decl[..end]).ok()?;
+    let rest = decl[decl.find("encoding")? + "encoding".len()..].trim_start().strip_prefix('=')?.trim_start();
+    let quote = rest.chars().next().filter(|&q| q == '"' || q == '\'')?;
+    let value = &rest[1..];
+    Some(value[..value.find(quote)?].trim())
+}
+
+/// The XML as text: UTF-8 (a BOM dropped), UTF-16 with a BOM, or the 8-bit encoding its
+/// declaration names (`ISO-8859-1`, `windows-1252`…, through `encoding_rs`). Invalid UTF-8 in a
+/// file that declares UTF-8 or nothing is an error at its line and column.
+fn decode(xml: &[u8]) -> Result<std::borrow::Cow<'_, str>, ParseError> {
+    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(xml)
+        && encoding != encoding_rs::UTF_8
+    {
+        let (text, _) = encoding.decode_without_bom_handling(&xml[bom..]);
+        return Ok(text);
+    }
+    let xml = xml.strip_prefix(b"\xef\xbb\xbf").unwrap_or(xml);
+    if let Some(label) = declared_encoding(xml) {
+        match encoding_rs::Encoding::for_label(label.as_bytes()) {
+            Some(encoding) if encoding == encoding_rs::UTF_8 => {}
+            Some(encoding) if encoding.is_ascii_compatible() => {
+                let (text, _) = encoding.decode_without_bom_handling(xml);
+                return Ok(text);
+            }
+            _ => {
+                return Err(ParseError::at_line(
+                    1,
+                    format!("the XML declares the encoding {label:?}, which pzl cannot read"),
+                ));
+            }
+        }
+    }
+    std::str::from_utf8(xml).map(std::borrow::Cow::Borrowed).map_err(|e| {
         let good = &xml[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
         let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
         ParseError {
             location: Location::Line { line, column: Some(column) },
-            message: "the XML is not UTF-8 (JPZ files are UTF-8)".to_string(),
+            message: "the XML is not UTF-8 (and declares no other encoding)".to_string(),
         }
-    })?;
-    let mut read = read_xml(text)?;
-    read.zip_entry = entry;
-    Ok(read)
+    })
 }
 
 /// Read the XML text of a JPZ file.
