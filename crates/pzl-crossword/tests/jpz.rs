@@ -446,3 +446,18 @@ fn latin_1_utf_16_and_html_entities_read() {
         jpz::read(&latin[latin.iter().position(|&b| b == b'>').expect("decl") + 1..]).expect_err("not utf-8");
     assert!(e.to_string().contains("line 1"), "{e}");
 }
+
+#[test]
+fn a_zip_whose_first_entry_is_no_xml_reads_the_xml_entry() {
+    let (xml, _) = jpz::write_xml(&tiny());
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, data) in [("readme.txt", b"not xml".as_slice()), ("puzzle.jpz", xml.as_bytes())] {
+        zip.start_file(name, options).expect("entry");
+        std::io::Write::write_all(&mut zip, data).expect("writes");
+    }
+    let bytes = zip.finish().expect("zips").into_inner();
+    let r = jpz::read(&bytes).expect("reads the XML entry");
+    assert_eq!(r.zip_entry.as_deref(), Some("puzzle.jpz"));
+    assert_eq!(r.puzzle.clues, tiny().clues);
+}

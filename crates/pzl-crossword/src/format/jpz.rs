@@ -151,6 +151,10 @@ pub fn xml_bytes(bytes: &[u8]) -> Result<(std::borrow::Cow<'_, [u8]>, Option<Str
     }
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
         .map_err(|e| ParseError::whole(format!("not a readable ZIP archive: {e}")))?;
+    // The first entry that is XML, not under __MACOSX/; else the first entry at all (its parse
+    // error then says why). All entries inflated together stay under the limit.
+    let mut first: Option<(Vec<u8>, String)> = None;
+    let mut budget = MAX_INFLATED;
     for i in 0..archive.len() {
         let mut entry = archive
             .by_index(i)
@@ -159,7 +163,7 @@ pub fn xml_bytes(bytes: &[u8]) -> Result<(std::borrow::Cow<'_, [u8]>, Option<Str
         if entry.is_dir() || name.starts_with("__MACOSX/") {
             continue;
         }
-        if entry.size() > MAX_INFLATED {
+        if entry.size() > budget {
             return Err(ParseError::whole(format!(
                 "ZIP entry {name:?} inflates to {} bytes; pzl reads at most {MAX_INFLATED} (a zip bomb?)",
                 entry.size()
@@ -167,17 +171,35 @@ pub fn xml_bytes(bytes: &[u8]) -> Result<(std::borrow::Cow<'_, [u8]>, Option<Str
         }
         let mut out = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0).min(1 << 20));
         (&mut entry)
-            .take(MAX_INFLATED + 1)
+            .take(budget + 1)
             .read_to_end(&mut out)
             .map_err(|e| ParseError::whole(format!("ZIP entry {name:?} cannot be inflated: {e}")))?;
-        if out.len() as u64 > MAX_INFLATED {
+        if out.len() as u64 > budget {
             return Err(ParseError::whole(format!(
                 "ZIP entry {name:?} inflates past {MAX_INFLATED} bytes (a zip bomb?)"
             )));
         }
-        return Ok((std::borrow::Cow::Owned(out), Some(name)));
+        budget -= out.len() as u64;
+        if xmlish(&out) {
+            return Ok((std::borrow::Cow::Owned(out), Some(name)));
+        }
+        if first.is_none() {
+            first = Some((out, name));
+        }
     }
-    Err(ParseError::whole("the ZIP archive holds no puzzle entry (only __MACOSX/ or folders)"))
+    match first {
+        Some((out, name)) => Ok((std::borrow::Cow::Owned(out), Some(name))),
+        None => Err(ParseError::whole("the ZIP archive holds no puzzle entry (only __MACOSX/ or folders)")),
+    }
+}
+
+/// Whether `bytes` start like XML: `<` after a BOM and white space, or a UTF-16 BOM.
+fn xmlish(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
+        return true;
+    }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<')
 }
 
 /// Lines of a text, counted forward from the last place asked about (clues come in order, so
