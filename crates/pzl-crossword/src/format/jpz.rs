@@ -1134,6 +1134,18 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     })
 }
 
+/// `s` without the characters XML 1.0 cannot hold (controls other than tab, newline, CR).
+fn xml_text(s: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| {
+        ((c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{fffe}' || c == '\u{ffff}'
+    };
+    if s.chars().any(bad) {
+        std::borrow::Cow::Owned(s.chars().filter(|&c| !bad(c)).collect())
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
 /// XML text with `&`, `<`, `>` (and in attributes `"`) escaped; CR, tab and newline in
 /// attributes as character references; characters XML 1.0 cannot hold dropped (counted).
 fn escape(s: &str, attr: bool, dropped: &mut usize) -> String {
@@ -1175,6 +1187,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         ("description", &puzzle.notes),
     ] {
         // Readers trim element text (files are pretty-printed): outer spaces do not survive.
+        let value = xml_text(value);
         let value = value.trim();
         if value.is_empty() {
             out.push_str(&format!("      <{name}/>\n"));
@@ -1239,7 +1252,8 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
                 "      <clues ordering=\"normal\">\n        <title><b>{title}</b></title>\n"
             ));
             for (k, entry) in entries.iter().enumerate().filter(|(_, en)| en.slot.direction == d) {
-                let text = entry.clue.as_deref().unwrap_or("").trim();
+                let text = xml_text(entry.clue.as_deref().unwrap_or(""));
+                let text = text.trim();
                 out.push_str(&format!("        <clue word=\"{}\" number=\"{}\"", k + 1, entry.slot.number));
                 if text.is_empty() {
                     out.push_str("/>\n");
@@ -1251,6 +1265,11 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     out.push_str("    </crossword>\n  </rectangular-puzzle>\n</crossword-compiler>\n");
+    bad_chars += [&puzzle.title, &puzzle.author, &puzzle.copyright, &puzzle.notes]
+        .into_iter()
+        .chain(&puzzle.clues)
+        .map(|t| t.chars().count() - xml_text(t).chars().count())
+        .sum::<usize>();
     let untrimmed = [&puzzle.title, &puzzle.author, &puzzle.copyright, &puzzle.notes]
         .into_iter()
         .chain(&puzzle.clues)
