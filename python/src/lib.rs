@@ -250,7 +250,7 @@ impl NativeDocument {
         with_clues: bool,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
-        let request = RenderRequest { picture, colour, select, with_clues };
+        let request = RenderRequest { picture, colour, select, with_clues, paper: Default::default() };
         let bytes = py
             .allow_threads(|| self.doc().render(&request))
             .map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
