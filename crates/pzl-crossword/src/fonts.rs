@@ -15,20 +15,34 @@ use ttf_parser::Face;
 
 use crate::page::Font;
 
-/// DejaVu Sans (Book).
-static REGULAR: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
-/// DejaVu Sans Bold.
-static BOLD: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+/// DejaVu Sans (Book), deflated by `build.rs`.
+static REGULAR: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/DejaVuSans.ttf.deflate"));
+/// DejaVu Sans Bold, deflated by `build.rs`.
+static BOLD: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/DejaVuSans-Bold.ttf.deflate"));
 
 /// The SVG `font-family` that matches the measurements: the shipped font first.
 pub const SVG_FAMILY: &str = "'DejaVu Sans', Verdana, sans-serif";
+
+/// The shipped font files, inflated once.
+fn builtin_data(font: Font) -> &'static [u8] {
+    static DATA: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
+    let data = DATA.get_or_init(|| {
+        // `build.rs` deflated them: inflating cannot fail short of a build defect, which every
+        // test would show.
+        let inflate = |packed: &[u8]| {
+            miniz_oxide::inflate::decompress_to_vec(packed).expect("the shipped fonts inflate")
+        };
+        [inflate(REGULAR), inflate(BOLD)]
+    });
+    &data[usize::from(font == Font::Bold)]
+}
 
 fn builtin(font: Font) -> &'static Face<'static> {
     static FACES: OnceLock<[Face<'static>; 2]> = OnceLock::new();
     let faces = FACES.get_or_init(|| {
         // The shipped fonts are known good; a failure here is a build defect, caught by tests.
-        let parse = |data: &'static [u8]| Face::parse(data, 0).expect("the shipped DejaVu fonts parse");
-        [parse(REGULAR), parse(BOLD)]
+        let parse = |font: Font| Face::parse(builtin_data(font), 0).expect("the shipped DejaVu fonts parse");
+        [parse(Font::Regular), parse(Font::Bold)]
     });
     &faces[usize::from(font == Font::Bold)]
 }
@@ -98,15 +112,15 @@ impl Fonts {
     /// The fonts for `texts` (each with its face): the shipped ones, plus a system font for each
     /// character they do not have, found once here.
     pub fn new<'a>(texts: impl IntoIterator<Item = (&'a str, Font)>) -> Fonts {
-        let shipped = |data: &'static [u8], bold: bool| FontFace {
-            data: std::borrow::Cow::Borrowed(data),
+        let shipped = |font: Font, bold: bool| FontFace {
+            data: std::borrow::Cow::Borrowed(builtin_data(font)),
             index: 0,
             name: if bold { "DejaVuSans-Bold" } else { "DejaVuSans" }.to_string(),
             cff: false,
             bold,
         };
         let mut fonts = Fonts {
-            faces: vec![shipped(REGULAR, false), shipped(BOLD, true)],
+            faces: vec![shipped(Font::Regular, false), shipped(Font::Bold, true)],
             glyphs: HashMap::new(),
             missing: BTreeSet::new(),
         };
@@ -132,7 +146,14 @@ impl Fonts {
         fonts
     }
 
+    /// WebAssembly has no system fonts: what the shipped ones lack is missing.
+    #[cfg(target_arch = "wasm32")]
+    fn add_system_fallbacks(&mut self, wanted: BTreeSet<char>) {
+        self.missing = wanted;
+    }
+
     /// Find system fonts for `wanted`, best-known families first; what none has is missing.
+    #[cfg(not(target_arch = "wasm32"))]
     fn add_system_fallbacks(&mut self, mut wanted: BTreeSet<char>) {
         let mut db = fontdb::Database::new();
         db.load_system_fonts();

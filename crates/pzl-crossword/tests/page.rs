@@ -522,3 +522,19 @@ fn the_readme_picture_is_current() {
     let stored = std::fs::read_to_string(path).unwrap();
     assert_eq!(stored, svg, "rerun with PZL_UPDATE_DOCS=1 to refresh the README picture");
 }
+
+#[test]
+fn the_world_example_prints_every_clue_in_its_script() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/crossword/square-deal-world.ipuz");
+    let (p, _) = pzl_crossword::format::ipuz::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let layout = letter(&p);
+    check_layout(&p, &layout);
+    let Some(text) = pdftotext(&pdf(&layout), "world") else { return };
+    let missing = layout.fonts.missing();
+    let squeezed: String = text.split_whitespace().collect();
+    for clue in p.clues.iter().chain([&p.title]) {
+        for word in clue.split_whitespace().filter(|w| !w.chars().any(|c| missing.contains(&c))) {
+            assert!(squeezed.contains(word), "{word:?} of {clue:?} is not in:\n{text}");
+        }
+    }
+}
