@@ -51,7 +51,7 @@ fn builtin(font: Font) -> &'static Face<'static> {
 #[derive(Debug, Clone)]
 pub struct FontFace {
     /// The whole font file.
-    pub data: std::borrow::Cow<'static, [u8]>,
+    data: FontData,
     /// The face's index in a collection (`.ttc`), else 0.
     pub index: u32,
     /// Its PostScript name (for the PDF's `BaseFont`).
@@ -62,10 +62,37 @@ pub struct FontFace {
     pub bold: bool,
 }
 
+/// The bytes of a font file: shipped, or a copy of a system font (shared between clones).
+#[derive(Clone)]
+enum FontData {
+    Shipped(&'static [u8]),
+    System(std::sync::Arc<Vec<u8>>),
+}
+
+impl std::fmt::Debug for FontData {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} bytes", self.bytes().len())
+    }
+}
+
+impl FontData {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            FontData::Shipped(data) => data,
+            FontData::System(data) => data,
+        }
+    }
+}
+
 impl FontFace {
+    /// The whole font file.
+    pub fn data(&self) -> &[u8] {
+        self.data.bytes()
+    }
+
     /// The parsed face.
     pub fn face(&self) -> Option<Face<'_>> {
-        Face::parse(&self.data, self.index).ok()
+        Face::parse(self.data(), self.index).ok()
     }
 }
 
@@ -113,7 +140,7 @@ impl Fonts {
     /// character they do not have, found once here.
     pub fn new<'a>(texts: impl IntoIterator<Item = (&'a str, Font)>) -> Fonts {
         let shipped = |font: Font, bold: bool| FontFace {
-            data: std::borrow::Cow::Borrowed(builtin_data(font)),
+            data: FontData::Shipped(builtin_data(font)),
             index: 0,
             name: if bold { "DejaVuSans-Bold" } else { "DejaVuSans" }.to_string(),
             cff: false,
@@ -155,8 +182,13 @@ impl Fonts {
     /// Find system fonts for `wanted`, best-known families first; what none has is missing.
     #[cfg(not(target_arch = "wasm32"))]
     fn add_system_fallbacks(&mut self, mut wanted: BTreeSet<char>) {
-        let mut db = fontdb::Database::new();
-        db.load_system_fonts();
+        // The system's fonts are listed once per process.
+        static SYSTEM: OnceLock<fontdb::Database> = OnceLock::new();
+        let db = SYSTEM.get_or_init(|| {
+            let mut db = fontdb::Database::new();
+            db.load_system_fonts();
+            db
+        });
         // Families known to cover what DejaVu lacks, in order; then every other face.
         const PREFERRED: [&str; 8] = [
             "Noto Sans CJK",
@@ -210,7 +242,7 @@ impl Fonts {
                     .filter_map(|&ch| glyph_in(&face, self.faces.len(), ch).map(|g| (ch, g)))
                     .collect();
                 let entry = FontFace {
-                    data: std::borrow::Cow::Owned(data.to_vec()),
+                    data: FontData::System(std::sync::Arc::new(data.to_vec())),
                     index,
                     name,
                     cff: tables.cff.is_some(),

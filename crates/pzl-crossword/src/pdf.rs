@@ -122,7 +122,7 @@ fn embed(
 ) -> Result<(), Error> {
     let parsed =
         face.face().ok_or_else(|| Error::encode(format!("the font {} could not be read", face.name)))?;
-    let subset = subsetter::subset(&face.data, face.index, &used.remapper)
+    let subset = subsetter::subset(face.data(), face.index, &used.remapper)
         .map_err(|e| Error::encode(format!("cannot subset the font {}: {e}", face.name)))?;
     let (cid, descriptor, file, cmap) = (alloc(), alloc(), alloc(), alloc());
     let name =
