@@ -66,6 +66,8 @@ pub struct FontFace {
 #[derive(Clone)]
 enum FontData {
     Shipped(&'static [u8]),
+    /// Never made on WebAssembly, which has no system fonts.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     System(std::sync::Arc<Vec<u8>>),
 }
 
