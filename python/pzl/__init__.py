@@ -310,11 +310,12 @@ class Document:
         colour: bool = False,
         select: Optional[str] = None,
         with_clues: bool = False,
+        paper: str = "letter",
     ) -> Union[str, bytes]:
         """Draw the document: ``as_`` is ``"text"``, ``"svg"``, ``"html"`` (each a ``str``) or
         ``"pdf"`` (``bytes``). ``select`` picks a board or a date; ``with_clues`` makes a
-        crossword a printable page."""
-        data = bytes(self._native.render(as_, colour, select, with_clues))
+        crossword a printable page, on ``paper`` ``"letter"`` (the default) or ``"a4"``."""
+        data = bytes(self._native.render(as_, colour, select, with_clues, paper))
         if as_.lower() == "pdf":
             return data
         return data.decode("utf-8")

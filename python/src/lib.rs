@@ -239,8 +239,9 @@ impl NativeDocument {
         Ok((format.name(), written.lost))
     }
 
-    /// A drawing: `picture` is `text`, `svg`, `pdf` or `html`.
-    #[pyo3(signature = (picture, colour=false, select=None, with_clues=false))]
+    /// A drawing: `picture` is `text`, `svg`, `pdf` or `html`; `paper` (`letter`, `a4`) sizes a
+    /// crossword's print page.
+    #[pyo3(signature = (picture, colour=false, select=None, with_clues=false, paper="letter"))]
     fn render<'py>(
         &self,
         py: Python<'py>,
@@ -248,9 +249,11 @@ impl NativeDocument {
         colour: bool,
         select: Option<String>,
         with_clues: bool,
+        paper: &str,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
-        let request = RenderRequest { picture, colour, select, with_clues };
+        let paper = pzl::Paper::from_name(paper).map_err(|e| to_py(py, e))?;
+        let request = RenderRequest { picture, colour, select, with_clues, paper };
         let bytes = py
             .allow_threads(|| self.doc().render(&request))
             .map_err(|e| to_py(py, e.in_file(self.name.clone())))?;

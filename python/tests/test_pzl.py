@@ -56,6 +56,10 @@ def test_crossword_pdf(corpus: Path) -> None:
     doc = pzl.open(corpus / "puz" / "kotwords" / "test.puz")
     pdf = doc.render("pdf", with_clues=True)
     assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
+    a4 = doc.render("pdf", with_clues=True, paper="a4")
+    assert isinstance(a4, bytes) and b"/MediaBox [0 0 595 842]" in a4
+    with pytest.raises(pzl.Error):
+        doc.render("pdf", paper="legal")
     data, lost = doc.convert("ipuz")
     assert data.lstrip().startswith(b"{")
 

@@ -212,6 +212,9 @@ pub struct RenderArgs {
     /// Crosswords: a print-ready page (grid, title, numbered clues) as `.svg` or `.pdf`.
     #[arg(long)]
     pub with_clues: bool,
+    /// The paper of a print-ready page: `letter` (8.5 × 11 in, the default) or `a4`.
+    #[arg(long, value_name = "PAPER", default_value = "letter")]
+    pub paper: String,
 }
 
 #[derive(Debug, Args)]

@@ -158,6 +158,7 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
         colour: io::is_dash(&args.output) && ctx.colour(),
         select,
         with_clues: args.with_clues,
+        paper: pzl::Paper::from_name(&args.paper)?,
     };
     let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
     ctx.warnings(&io::shown(name), &doc.render_warnings(&request)?);

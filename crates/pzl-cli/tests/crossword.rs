@@ -261,10 +261,65 @@ fn render_with_clues_writes_a_page_as_svg_and_pdf() {
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
     let body = String::from_utf8_lossy(&bytes);
-    assert!(body.contains("/Count 1") && body.contains("(Page test) Tj"));
-    for clue in &clues {
-        let tag = clue.split_whitespace().next().unwrap();
-        assert!(body.contains(&format!("({tag}")), "{tag} is missing from the PDF");
+    // US Letter by default, the font embedded, every stream compressed.
+    assert!(body.contains("/Count 1") && body.contains("/MediaBox [0 0 612 792]"));
+    assert!(body.contains("/FontFile2") && !body.contains(" Tj"));
+    if let Some(extracted) = pdftotext(&pdf) {
+        assert!(extracted.contains("Page test"));
+        for clue in &clues {
+            let tag = clue.split_whitespace().next().unwrap();
+            assert!(extracted.contains(tag), "{tag} is missing from the PDF");
+        }
+    }
+    let a4 = tmp.path().join("a4.pdf");
+    let run = pzl(&["render", s(&puz), "--with-clues", "--paper", "A4", "-o", s(&a4)]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert!(String::from_utf8_lossy(&std::fs::read(&a4).unwrap()).contains("/MediaBox [0 0 595 842]"));
+    let bad = tmp.path().join("bad.pdf");
+    let run = pzl(&["render", s(&puz), "--with-clues", "--paper", "legal", "-o", s(&bad)]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(text(&run.stderr).contains("unknown paper `legal`"), "{}", text(&run.stderr));
+    assert!(!bad.exists());
+}
+
+/// The text of the PDF at `path` by pdftotext, or `None` when poppler-utils is absent (a failure
+/// when `PZL_REQUIRE_CORPUS` is set: CI installs it).
+fn pdftotext(path: &Path) -> Option<String> {
+    match std::process::Command::new("pdftotext").args(["-enc", "UTF-8"]).arg(path).arg("-").output() {
+        Ok(out) => {
+            assert!(out.status.success(), "pdftotext: {}", text(&out.stderr));
+            Some(String::from_utf8(out.stdout).unwrap())
+        }
+        Err(e) => {
+            assert!(std::env::var_os("PZL_REQUIRE_CORPUS").is_none(), "pdftotext cannot run: {e}");
+            eprintln!("skipping the text check: pdftotext (poppler-utils) is not installed: {e}");
+            None
+        }
+    }
+}
+
+#[test]
+fn render_with_clues_prints_any_script_and_names_characters_no_font_has() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut p = Puzzle::new(3, 3);
+    p.set_solution_rows(&["ABC", "DEF", "GHI"]);
+    p.title = "Σταυρόλεξο".into();
+    p.clues = ["Столица России", "Θεός", "Ωμέγα", "Кот", "Ψυχή", "Private \u{10FFFD} use"]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let path = tmp.path().join("greek.ipuz");
+    std::fs::write(&path, pzl_crossword::format::ipuz::write(&p).0).unwrap();
+    let pdf = tmp.path().join("greek.pdf");
+    let run = pzl(&["render", s(&path), "-o", s(&pdf)]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let stderr = text(&run.stderr);
+    assert!(stderr.contains("U+10FFFD") && stderr.contains("no font has"), "{stderr}");
+    if let Some(extracted) = pdftotext(&pdf) {
+        for word in ["Σταυρόλεξο", "Столица", "России", "Θεός", "Ωμέγα", "Кот", "Ψυχή"]
+        {
+            assert!(extracted.contains(word), "{word} is missing from:\n{extracted}");
+        }
     }
 }
 

@@ -92,7 +92,26 @@ fn solve_writes_the_pieces_by_name() {
     }
     let out = pzl(&["render", square.to_str().unwrap(), "--as", "svg"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("<svg"));
+    let svg = text(&out.stdout);
+    // Each piece is one outlined region with its name from the file on it.
+    assert_eq!(svg.matches("<path").count(), 4, "{svg}");
+    for name in ["a.1", "a.2", "b.1", "b.2"] {
+        assert_eq!(svg.matches(&format!(">{name}</text>")).count(), 1, "{name} in {svg}");
+    }
+}
+
+#[test]
+fn pentomino_pictures_name_every_piece() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = common::pack("Pentominoes", 10, 6, &common::PENTOMINOES);
+    let file = write(dir.path(), "pent.pack", pack.as_bytes());
+    let out = pzl(&["render", file.to_str().unwrap(), "--as", "svg"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = text(&out.stdout);
+    assert_eq!(svg.matches("<path").count(), 12);
+    for (name, _) in common::PENTOMINOES {
+        assert_eq!(svg.matches(&format!(">{name}</text>")).count(), 1, "{name} in {svg}");
+    }
 }
 
 #[test]

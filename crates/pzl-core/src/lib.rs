@@ -38,6 +38,6 @@ pub use diag::{Location, Parsed, Warning, Written};
 pub use error::{Error, ErrorKind, Result};
 pub use format::{Confidence, FormatInfo, FormatTable};
 pub use kind::{Kind, Solved};
-pub use picture::Picture;
+pub use picture::{Paper, Picture};
 pub use report::{CheckReport, Count, Fact, Info, Outcome, Problem, SolveReport, Status};
 pub use request::{RenderRequest, SolveRequest, parse_jobs, parse_timeout};

@@ -62,3 +62,52 @@ impl std::fmt::Display for Picture {
         f.write_str(self.name())
     }
 }
+
+/// The paper a print-ready page is laid out for (`--paper`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paper {
+    /// US Letter, 8.5 × 11 inches (612 × 792 points): the default.
+    #[default]
+    Letter,
+    /// ISO A4, 210 × 297 mm (595 × 842 points).
+    A4,
+}
+
+impl Paper {
+    /// Every paper size.
+    pub const ALL: [Paper; 2] = [Paper::Letter, Paper::A4];
+
+    /// The name used by `--paper`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::Letter => "letter",
+            Paper::A4 => "a4",
+        }
+    }
+
+    /// Width and height in points (1/72 inch).
+    pub fn size(self) -> (f64, f64) {
+        match self {
+            Paper::Letter => (612.0, 792.0),
+            Paper::A4 => (595.0, 842.0),
+        }
+    }
+
+    /// The paper called `name` (`letter`, `a4`; any case).
+    pub fn from_name(name: &str) -> Result<Paper, Error> {
+        match name.to_ascii_lowercase().as_str() {
+            "letter" | "us-letter" => Ok(Paper::Letter),
+            "a4" => Ok(Paper::A4),
+            _ => {
+                Err(Error::usage(format!("unknown paper `{name}`")).hint("use --paper letter or --paper a4"))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Paper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::error::Error;
-use crate::picture::Picture;
+use crate::picture::{Paper, Picture};
 
 /// The longest timeout pzl takes: about 31 years, far beyond any run and safe for every clock.
 const MAX_TIMEOUT_SECONDS: f64 = 1e9;
@@ -112,12 +112,14 @@ pub struct RenderRequest {
     pub select: Option<String>,
     /// Crosswords: a print-ready page with the clues.
     pub with_clues: bool,
+    /// The paper of a print-ready page (crosswords with `with_clues`, and every PDF).
+    pub paper: Paper,
 }
 
 impl RenderRequest {
     /// Draw `picture` with no options.
     pub fn new(picture: Picture) -> RenderRequest {
-        RenderRequest { picture, colour: false, select: None, with_clues: false }
+        RenderRequest { picture, colour: false, select: None, with_clues: false, paper: Paper::Letter }
     }
 }
 

@@ -417,8 +417,8 @@ impl Kind for CrosswordKind {
         let p = doc.puzzle();
         // Colour is a preference of terminal text; the crossword text grid has none to give.
         match (request.picture, request.with_clues) {
-            (Picture::Pdf, _) => Ok(pdf::pdf(&page::layout(p))),
-            (Picture::Svg, true) => Ok(page::svg(&page::layout(p)).into_bytes()),
+            (Picture::Pdf, _) => pdf::pdf(&page::layout(p, request.paper)),
+            (Picture::Svg, true) => Ok(page::svg(&page::layout(p, request.paper)).into_bytes()),
             (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
             (Picture::Text, false) => Ok(render::text(p).into_bytes()),
             (Picture::Text, true) => Err(Error::usage("--with-clues draws a page: write it as svg or pdf")
@@ -491,4 +491,23 @@ impl std::fmt::Display for FillStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// What the user should know about drawing `doc` with `request`: the characters of a print-ready
+/// page that no font has (they print as an empty box).
+pub fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Vec<Warning> {
+    let page = request.picture == Picture::Pdf || (request.picture == Picture::Svg && request.with_clues);
+    if !page {
+        return Vec::new();
+    }
+    let fonts = page::fonts_for(doc.puzzle());
+    let missing = fonts.missing();
+    if missing.is_empty() {
+        return Vec::new();
+    }
+    let shown: Vec<String> = missing.iter().map(|&ch| format!("{ch} (U+{:04X})", u32::from(ch))).collect();
+    vec![Warning::new(format!(
+        "no font has {}: printed as an empty box; install a font that has them (e.g. fonts-noto-cjk, fonts-symbola)",
+        shown.join(", ")
+    ))]
 }

@@ -36,6 +36,7 @@
 pub mod check;
 pub mod checksum;
 pub mod error;
+pub mod fonts;
 pub mod format;
 pub mod kind;
 pub mod lock;

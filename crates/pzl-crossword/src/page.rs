@@ -1,36 +1,41 @@
 //! A print-ready page of a crossword: title, author and copyright, the grid (numbers, circles,
 //! rebus and fill) and the numbered Across and Down clue lists, wrapped in columns that flow
-//! around the grid and onto further pages.
+//! around the grid and onto further pages, each later page under a running heading.
 //!
-//! The layout is computed once, in points on a US Letter page, as a list of [`Mark`]s; [`svg`]
-//! and [`crate::pdf`] only draw those marks. Text is measured with the metrics of Helvetica (the
-//! PDF's built-in font; Arial and Liberation Sans share them), so wrapping is the same in both.
+//! The layout is computed once, in points on a Letter or A4 page, as a list of [`Mark`]s;
+//! [`svg`] and [`crate::pdf`] only draw those marks. Text is measured with the glyphs of
+//! [`Fonts`] (DejaVu Sans, and system fonts for what it lacks), the same glyphs the PDF embeds,
+//! so wrapping is exact in the PDF.
 
+use pzl_core::Paper;
 use pzl_grid::svg::{Svg, escape, num};
 
+use crate::fonts::{Fonts, SVG_FAMILY};
 use crate::numbering::{Direction, is_block};
 use crate::puzzle::Puzzle;
 
-/// US Letter, in points.
-pub const PAGE_WIDTH: f64 = 612.0;
-/// US Letter height, in points.
-pub const PAGE_HEIGHT: f64 = 792.0;
 /// The white border on every side.
 pub const MARGIN: f64 = 36.0;
 const GUTTER: f64 = 14.0;
 /// Clue columns aim at about this width.
 const COLUMN_WIDTH: f64 = 125.0;
-/// The largest cell drawn, so that small grids do not fill the page.
+/// The largest cell drawn, so that grids do not fill the page.
 const MAX_CELL: f64 = 30.0;
-/// Clue sizes tried from the largest down until the clues fit on one page.
+/// The largest cell of a small grid, drawn centred across the page.
+const MAX_SMALL_CELL: f64 = 40.0;
+/// Grids no larger than this each way are small: centred above the clues.
+const SMALL_GRID: usize = 9;
+/// Clue sizes tried from the largest down.
 const CLUE_SIZES: [f64; 5] = [9.5, 9.0, 8.5, 8.0, 7.5];
+/// The running heading of the second and later pages.
+const RUNNING_SIZE: f64 = 8.5;
 
 /// Which face of the font.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Font {
-    /// Helvetica.
+    /// DejaVu Sans.
     Regular,
-    /// Helvetica-Bold.
+    /// DejaVu Sans Bold.
     Bold,
 }
 
@@ -59,6 +64,17 @@ pub enum Mark {
         size: f64,
         /// Black (a block) rather than white.
         filled: bool,
+    },
+    /// A white patch without outline, behind a clue number in a circled cell.
+    Patch {
+        /// Left edge.
+        x: f64,
+        /// Top edge.
+        y: f64,
+        /// Width.
+        width: f64,
+        /// Height.
+        height: f64,
     },
     /// A gray circle outline.
     Circle {
@@ -95,42 +111,24 @@ pub struct Page {
     pub marks: Vec<Mark>,
 }
 
-/// The width of `text` set in `font` at `size` points.
-pub fn text_width(text: &str, font: Font, size: f64) -> f64 {
-    let units: u32 = text.chars().map(|ch| char_width(ch, font)).sum();
-    f64::from(units) * size / 1000.0
-}
-
-/// Advance widths (1/1000 em) of Helvetica and Helvetica-Bold for ASCII 32..=126; other
-/// characters count as wide as a digit, a safe overestimate for Latin text.
-fn char_width(ch: char, font: Font) -> u32 {
-    const REGULAR: [u16; 95] = [
-        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556,
-        556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778,
-        722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278,
-        278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-    ];
-    const BOLD: [u16; 95] = [
-        278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556,
-        556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778,
-        722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333,
-        278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-        611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-    ];
-    let table = match font {
-        Font::Regular => &REGULAR,
-        Font::Bold => &BOLD,
-    };
-    let code = u32::from(ch);
-    code.checked_sub(32)
-        .and_then(|i| table.get(i as usize))
-        .map_or(if font == Font::Bold { 611 } else { 556 }, |&w| u32::from(w))
+/// The laid-out pages with their paper and the fonts that measured and will draw them.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// The paper.
+    pub paper: Paper,
+    /// Page width in points.
+    pub width: f64,
+    /// Page height in points.
+    pub height: f64,
+    /// The pages, first to last.
+    pub pages: Vec<Page>,
+    /// The fonts of every text mark.
+    pub fonts: Fonts,
 }
 
 /// Break `text` into lines no wider than `width`; a word longer than a line is cut.
-pub fn wrap(text: &str, font: Font, size: f64, width: f64) -> Vec<String> {
-    let fits = |s: &str| text_width(s, font, size) <= width;
+pub fn wrap(fonts: &Fonts, text: &str, font: Font, size: f64, width: f64) -> Vec<String> {
+    let fits = |s: &str| fonts.width(s, font, size) <= width;
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -161,6 +159,8 @@ struct Block {
     /// The heading text, or the clue number.
     label: String,
     heading: bool,
+    /// The heading of the list the block belongs to (for "ACROSS (cont.)").
+    list: String,
     lines: Vec<String>,
     /// Extra space above it.
     space_before: f64,
@@ -174,55 +174,129 @@ struct Column {
     bottom: f64,
 }
 
-/// Lay out `puzzle` as print-ready pages: as many as the clues need.
-pub fn layout(puzzle: &Puzzle) -> Vec<Page> {
-    let content_width = PAGE_WIDTH - 2.0 * MARGIN;
+/// The heading of a list continued from an earlier column.
+pub fn continued(heading: &str) -> String {
+    format!("{heading} (cont.)")
+}
+
+/// Every text the page of `puzzle` may print, with its face.
+fn page_texts(puzzle: &Puzzle) -> Vec<(String, Font)> {
+    let mut texts = vec![
+        (puzzle.title.clone(), Font::Bold),
+        (puzzle.title.clone(), Font::Regular),
+        (puzzle.author.clone(), Font::Regular),
+        (puzzle.copyright.clone(), Font::Regular),
+        ("Crossword ACROSS DOWN (cont.) page of 0123456789 ·…".to_string(), Font::Bold),
+        ("Crossword page of 0123456789 ·…".to_string(), Font::Regular),
+    ];
+    texts.extend(puzzle.clues.iter().map(|c| (c.clone(), Font::Regular)));
+    texts.extend(
+        (0..puzzle.width * puzzle.height).map(|i| (puzzle.cell_entry(i).to_uppercase(), Font::Regular)),
+    );
+    texts
+}
+
+/// The fonts that print `puzzle`'s page (system fonts are looked for only when the shipped
+/// ones lack a character).
+pub fn fonts_for(puzzle: &Puzzle) -> Fonts {
+    let texts = page_texts(puzzle);
+    Fonts::new(texts.iter().map(|(t, f)| (t.as_str(), *f)))
+}
+
+/// Lay out `puzzle` as print-ready pages on `paper`: as many as the clues need.
+pub fn layout(puzzle: &Puzzle, paper: Paper) -> Layout {
+    let fonts = fonts_for(puzzle);
+    let (page_width, page_height) = paper.size();
+    let content_width = page_width - 2.0 * MARGIN;
     let count = (((content_width + GUTTER) / (COLUMN_WIDTH + GUTTER)).floor() as usize).max(2);
     let column_width = (content_width - GUTTER * (count - 1) as f64) / count as f64;
-    // The grid takes the right-hand columns, all but one for grids wider than about 10 cells.
-    let grid_columns = if puzzle.width <= 9 { count / 2 } else { count - 1 }.max(1);
-    let grid_span = grid_columns as f64 * (column_width + GUTTER) - GUTTER;
+    let (w, h) = (puzzle.width.max(1) as f64, puzzle.height.max(1) as f64);
     let mut first = Page::default();
-    let top = header(puzzle, &mut first, content_width);
-    let max_grid_height = (PAGE_HEIGHT - MARGIN - top) * 0.62;
-    let cell = (grid_span / puzzle.width.max(1) as f64)
-        .min(max_grid_height / puzzle.height.max(1) as f64)
-        .min(MAX_CELL);
-    let grid_width = cell * puzzle.width as f64;
-    let grid_left = PAGE_WIDTH - MARGIN - grid_width;
-    grid(puzzle, &mut first, grid_left, top, cell);
+    let top = header(&fonts, puzzle, &mut first, content_width);
+    let small = puzzle.width <= SMALL_GRID && puzzle.height <= SMALL_GRID;
+    let (cell, grid_left) = if small {
+        // A small grid is enlarged and centred above the clues, not left in a corner.
+        let cell = (content_width / w).min((page_height - MARGIN - top) * 0.45 / h).min(MAX_SMALL_CELL);
+        (cell, (page_width - cell * w) / 2.0)
+    } else {
+        // The grid takes the right-hand columns: all but one.
+        let grid_columns = (count - 1).max(1);
+        let grid_span = grid_columns as f64 * (column_width + GUTTER) - GUTTER;
+        let cell = (grid_span / w).min((page_height - MARGIN - top) * 0.62 / h).min(MAX_CELL);
+        (cell, page_width - MARGIN - cell * w)
+    };
+    grid(&fonts, puzzle, &mut first, grid_left, top, cell);
     let below_grid = top + cell * puzzle.height as f64 + 16.0;
     let column_x = |i: usize| MARGIN + i as f64 * (column_width + GUTTER);
     let first_columns: Vec<Column> = (0..count)
         .map(|i| {
-            let overlaps_grid = column_x(i) + column_width > grid_left - GUTTER / 2.0;
+            let overlaps_grid = small || column_x(i) + column_width > grid_left - GUTTER / 2.0;
             Column {
                 x: column_x(i),
                 top: if overlaps_grid { below_grid } else { top },
-                bottom: PAGE_HEIGHT - MARGIN,
+                bottom: page_height - MARGIN,
             }
         })
         .collect();
+    let later_top = MARGIN + RUNNING_SIZE * 1.3 + 10.0;
     let later_columns: Vec<Column> =
-        (0..count).map(|i| Column { x: column_x(i), top: MARGIN, bottom: PAGE_HEIGHT - MARGIN }).collect();
+        (0..count).map(|i| Column { x: column_x(i), top: later_top, bottom: page_height - MARGIN }).collect();
 
-    let mut best = None;
+    // The largest clue size that needs the fewest pages: a smaller size is tried before a page
+    // is added, and text is never shrunk for nothing.
+    let mut best: Option<Vec<Page>> = None;
     for size in CLUE_SIZES {
-        let pages = flow(puzzle, &first, &first_columns, &later_columns, column_width, size);
-        let single = pages.len() == 1;
-        best = Some(pages);
-        if single {
+        let pages = flow(&fonts, puzzle, &first, &first_columns, &later_columns, column_width, size);
+        if best.as_ref().is_none_or(|b| pages.len() < b.len()) {
+            best = Some(pages);
+        }
+        if best.as_ref().is_some_and(|b| b.len() == 1) {
             break;
         }
     }
-    best.unwrap_or_else(|| vec![first])
+    let mut pages = best.unwrap_or_else(|| vec![first]);
+    running_headings(&fonts, puzzle, &mut pages, page_width);
+    Layout { paper, width: page_width, height: page_height, pages, fonts }
+}
+
+/// The title and "page N of M" across the top of the second and later pages.
+fn running_headings(fonts: &Fonts, puzzle: &Puzzle, pages: &mut [Page], page_width: f64) {
+    let total = pages.len();
+    let title = if puzzle.title.trim().is_empty() { "Crossword" } else { puzzle.title.trim() };
+    for (n, page) in pages.iter_mut().enumerate().skip(1) {
+        let number = format!("page {} of {total}", n + 1);
+        let room = page_width - 2.0 * MARGIN - fonts.width(&number, Font::Regular, RUNNING_SIZE) - GUTTER;
+        let lines = wrap(fonts, title, Font::Regular, RUNNING_SIZE, room);
+        let mut shown = lines.first().cloned().unwrap_or_default();
+        if lines.len() > 1 {
+            while !shown.is_empty() && fonts.width(&format!("{shown}…"), Font::Regular, RUNNING_SIZE) > room
+            {
+                shown.pop();
+            }
+            shown.push('…');
+        }
+        let y = MARGIN + RUNNING_SIZE;
+        let text = |x: f64, anchor: Anchor, text: String| Mark::Text {
+            x,
+            y,
+            size: RUNNING_SIZE,
+            font: Font::Regular,
+            anchor,
+            gray: true,
+            text,
+        };
+        page.marks.splice(
+            0..0,
+            [text(MARGIN, Anchor::Start, shown), text(page_width - MARGIN, Anchor::End, number)],
+        );
+    }
 }
 
 /// Title, author and copyright across the top; returns where the rest may start.
-fn header(puzzle: &Puzzle, page: &mut Page, width: f64) -> f64 {
+fn header(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, width: f64) -> f64 {
     let mut y = MARGIN;
     let line = |y: &mut f64, text: &str, size: f64, font: Font, page: &mut Page| {
-        for part in wrap(text, font, size, width) {
+        for part in wrap(fonts, text, font, size, width) {
             *y += size;
             page.marks.push(Mark::Text {
                 x: MARGIN,
@@ -250,9 +324,14 @@ fn header(puzzle: &Puzzle, page: &mut Page, width: f64) -> f64 {
     y + 12.0
 }
 
+/// The height of a digit above its baseline, in ems (DejaVu Sans: 1493/2048).
+const DIGIT_HEIGHT: f64 = 0.73;
+
 /// The grid with its top-left corner at (`left`, `top`).
-fn grid(puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, cell: f64) {
+fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, cell: f64) {
     let numbers = puzzle.cell_numbers();
+    // Clue numbers sit this far from the cell's top and left borders.
+    let pad = (cell * 0.08).max(1.0);
     for r in 0..puzzle.height {
         for c in 0..puzzle.width {
             let i = r * puzzle.width + c;
@@ -262,19 +341,30 @@ fn grid(puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, cell: f64) {
             if filled {
                 continue;
             }
-            if puzzle.is_circled(i) {
+            let circled = puzzle.is_circled(i);
+            if circled {
+                // Inscribed in the cell, its stroke inside the border; the number goes on top.
                 page.marks.push(Mark::Circle { cx: x + cell / 2.0, cy: y + cell / 2.0, r: cell / 2.0 - 1.0 });
             }
             if let Some(&n) = numbers.get(i).filter(|&&n| n > 0) {
                 let size = cell * 0.3;
+                let text = n.to_string();
+                if circled {
+                    page.marks.push(Mark::Patch {
+                        x: x + pad - 0.5,
+                        y: y + pad - 0.5,
+                        width: fonts.width(&text, Font::Regular, size) + 1.0,
+                        height: size * DIGIT_HEIGHT + 1.0,
+                    });
+                }
                 page.marks.push(Mark::Text {
-                    x: x + cell * 0.06,
-                    y: y + size,
+                    x: x + pad,
+                    y: y + pad + size * DIGIT_HEIGHT,
                     size,
                     font: Font::Regular,
                     anchor: Anchor::Start,
                     gray: false,
-                    text: n.to_string(),
+                    text,
                 });
             }
             let entry = puzzle.cell_entry(i);
@@ -283,13 +373,13 @@ fn grid(puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, cell: f64) {
             }
             let upper = entry.to_uppercase();
             // Rebus entries shrink until they fit the cell.
-            let mut size = cell * 0.6;
-            while size > 3.0 && text_width(&upper, Font::Regular, size) > cell * 0.9 {
+            let mut size = cell * 0.55;
+            while size > 3.0 && fonts.width(&upper, Font::Regular, size) > cell * 0.86 {
                 size -= 0.5;
             }
             page.marks.push(Mark::Text {
                 x: x + cell / 2.0,
-                y: y + cell * 0.85,
+                y: y + cell * 0.86,
                 size,
                 font: Font::Regular,
                 anchor: Anchor::Middle,
@@ -301,14 +391,16 @@ fn grid(puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, cell: f64) {
 }
 
 /// The Across and Down lists as blocks, wrapped to `width` at `size`.
-fn blocks(puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
-    let number_width = text_width("000", Font::Bold, size) + size * 0.5;
+fn blocks(fonts: &Fonts, puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
+    let number_width = fonts.width("000", Font::Bold, size) + size * 0.5;
     let entries = puzzle.clue_entries();
     let mut out = Vec::new();
     for direction in [Direction::Across, Direction::Down] {
+        let list = direction.name().to_uppercase();
         out.push(Block {
-            label: direction.name().to_uppercase(),
+            label: list.clone(),
             heading: true,
+            list: list.clone(),
             lines: Vec::new(),
             space_before: if out.is_empty() { 0.0 } else { size },
         });
@@ -317,7 +409,8 @@ fn blocks(puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
             out.push(Block {
                 label: entry.slot.number.to_string(),
                 heading: false,
-                lines: wrap(clue, Font::Regular, size, width - number_width),
+                list: list.clone(),
+                lines: wrap(fonts, clue, Font::Regular, size, width - number_width),
                 space_before: size * 0.2,
             });
         }
@@ -326,8 +419,10 @@ fn blocks(puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
 }
 
 /// Pour the clue blocks into the columns of the first page, then of as many further pages as
-/// needed.
+/// needed. A list that goes on in a new column starts it with "ACROSS (cont.)" or
+/// "DOWN (cont.)".
 fn flow(
+    fonts: &Fonts,
     puzzle: &Puzzle,
     first: &Page,
     first_columns: &[Column],
@@ -337,26 +432,34 @@ fn flow(
 ) -> Vec<Page> {
     let leading = size * 1.2;
     let heading_size = size * 1.2;
-    let number_width = text_width("000", Font::Bold, size) + size * 0.5;
+    let number_width = fonts.width("000", Font::Bold, size) + size * 0.5;
     let mut pages = vec![first.clone()];
     let mut columns = first_columns.to_vec();
     let mut column = 0;
     let mut y = columns.first().map_or(MARGIN, |c| c.top);
-    let blocks = blocks(puzzle, width, size);
+    let blocks = blocks(fonts, puzzle, width, size);
+    let heading_height = heading_size * 1.3;
     for (i, block) in blocks.iter().enumerate() {
-        // A heading keeps its first clue with it.
         // Measured down to the last line's descenders.
         let mut height =
-            if block.heading { heading_size * 1.3 } else { leading * block.lines.len() as f64 } + size * 0.25;
+            if block.heading { heading_height } else { leading * block.lines.len() as f64 } + size * 0.25;
+        // A heading keeps its first clue with it.
         if block.heading {
             height += blocks.get(i + 1).map_or(0.0, |next| leading * next.lines.len() as f64);
         }
+        let follows_heading = i > 0 && blocks[i - 1].heading;
         let Some(mut col) = columns.get(column).copied() else { break };
-        let at_top = y <= col.top;
-        if !at_top {
+        if y > col.top {
             y += block.space_before;
         }
-        while y + height > col.bottom && !(y <= col.top && col.top + height > col.bottom) {
+        loop {
+            let at_top = y <= col.top;
+            let cont = if at_top && !block.heading && !follows_heading { heading_height } else { 0.0 };
+            let fits = y + height + cont <= col.bottom;
+            // A block taller than a whole column goes at the top of one anyway.
+            if fits || (at_top && col.top + height + cont > col.bottom) {
+                break;
+            }
             column += 1;
             if column >= columns.len() {
                 columns = later.to_vec();
@@ -367,19 +470,25 @@ fn flow(
             y = col.top;
         }
         let page = pages.last_mut().expect("pages is never empty");
-        if block.heading {
-            y += heading_size;
+        let heading = |y: &mut f64, text: String, page: &mut Page| {
+            *y += heading_size;
             page.marks.push(Mark::Text {
                 x: col.x,
-                y,
+                y: *y,
                 size: heading_size,
                 font: Font::Bold,
                 anchor: Anchor::Start,
                 gray: false,
-                text: block.label.clone(),
+                text,
             });
-            y += heading_size * 0.3;
+            *y += heading_size * 0.3;
+        };
+        if block.heading {
+            heading(&mut y, block.label.clone(), page);
             continue;
+        }
+        if y <= col.top && !follows_heading {
+            heading(&mut y, continued(&block.list), page);
         }
         for (n, line) in block.lines.iter().enumerate() {
             y += leading;
@@ -409,13 +518,14 @@ fn flow(
 }
 
 /// The pages as one SVG, one below the other with a thin gap.
-pub fn svg(pages: &[Page]) -> String {
+pub fn svg(layout: &Layout) -> String {
     const GAP: f64 = 12.0;
-    let count = pages.len().max(1) as f64;
-    let mut svg = Svg::new(PAGE_WIDTH, PAGE_HEIGHT * count + GAP * (count - 1.0));
-    for (n, page) in pages.iter().enumerate() {
-        let dy = n as f64 * (PAGE_HEIGHT + GAP);
-        svg.rect(0.0, dy, PAGE_WIDTH, PAGE_HEIGHT, r##"fill="white" stroke="#ccc" stroke-width="0.5""##);
+    let (width, height) = (layout.width, layout.height);
+    let count = layout.pages.len().max(1) as f64;
+    let mut svg = Svg::new(width, height * count + GAP * (count - 1.0));
+    for (n, page) in layout.pages.iter().enumerate() {
+        let dy = n as f64 * (height + GAP);
+        svg.rect(0.0, dy, width, height, r##"fill="white" stroke="#ccc" stroke-width="0.5""##);
         svg.push(&format!(r#"<g transform="translate(0 {})">"#, num(dy)));
         for mark in &page.marks {
             match mark {
@@ -429,6 +539,7 @@ pub fn svg(pages: &[Page]) -> String {
                         &format!(r#"fill="{fill}" stroke="black" stroke-width="0.75""#),
                     );
                 }
+                Mark::Patch { x, y, width, height } => svg.rect(*x, *y, *width, *height, r#"fill="white""#),
                 Mark::Circle { cx, cy, r } => {
                     svg.circle(*cx, *cy, *r, r#"fill="none" stroke="gray" stroke-width="0.75""#)
                 }
@@ -439,7 +550,7 @@ pub fn svg(pages: &[Page]) -> String {
                         Anchor::End => "end",
                     };
                     svg.push(&format!(
-                        r#"<text x="{}" y="{}" font-family="Helvetica, Arial, 'Liberation Sans', sans-serif" font-size="{}"{}{} text-anchor="{anchor}">{}</text>"#,
+                        r#"<text x="{}" y="{}" font-family="{SVG_FAMILY}" font-size="{}"{}{} text-anchor="{anchor}">{}</text>"#,
                         num(*x),
                         num(*y),
                         num(*size),
@@ -461,25 +572,20 @@ mod tests {
 
     #[test]
     fn wrapping_keeps_every_word_and_respects_the_width() {
+        let fonts = Fonts::default();
         let text = "An unusually long clue that certainly needs several lines to fit in a narrow column";
-        let lines = wrap(text, Font::Regular, 9.0, 80.0);
+        let lines = wrap(&fonts, text, Font::Regular, 9.0, 80.0);
         assert!(lines.len() > 2);
-        assert!(lines.iter().all(|l| text_width(l, Font::Regular, 9.0) <= 80.0));
+        assert!(lines.iter().all(|l| fonts.width(l, Font::Regular, 9.0) <= 80.0));
         assert_eq!(lines.join(" "), text);
     }
 
     #[test]
     fn a_word_wider_than_the_line_is_cut() {
-        let lines = wrap("Supercalifragilisticexpialidocious", Font::Bold, 12.0, 50.0);
+        let fonts = Fonts::default();
+        let lines = wrap(&fonts, "Supercalifragilisticexpialidocious", Font::Bold, 12.0, 50.0);
         assert!(lines.len() > 1);
-        assert!(lines.iter().all(|l| text_width(l, Font::Bold, 12.0) <= 50.0));
+        assert!(lines.iter().all(|l| fonts.width(l, Font::Bold, 12.0) <= 50.0));
         assert_eq!(lines.concat(), "Supercalifragilisticexpialidocious");
-    }
-
-    #[test]
-    fn helvetica_widths() {
-        assert_eq!(text_width("M", Font::Regular, 1000.0), 833.0);
-        assert_eq!(text_width("i", Font::Regular, 1000.0), 222.0);
-        assert_eq!(text_width("m", Font::Bold, 1000.0), 889.0);
     }
 }

@@ -1,58 +1,205 @@
-//! The print-ready pages of [`crate::page`] as a PDF, written with `pdf-writer` in the PDF's
-//! built-in Helvetica faces (WinAnsi encoding: characters outside Windows-1252 print as `?`).
+//! The print-ready pages of [`crate::page`] as a PDF, written with `pdf-writer`: every font the
+//! text uses is embedded as a subset (made with `subsetter`) in a CID-keyed Type 0 font with a
+//! ToUnicode map, so any script the fonts cover prints as itself and text extraction gives the
+//! clues back; content streams and fonts are Flate-compressed.
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
+use std::collections::BTreeMap;
 
-use crate::page::{Anchor, Font, Mark, PAGE_HEIGHT, PAGE_WIDTH, Page, text_width};
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str};
+use pzl_core::Error;
+use subsetter::GlyphRemapper;
+
+use crate::fonts::{FontFace, Fonts};
+use crate::page::{Anchor, Font, Layout, Mark};
+
+/// Deflate `data` for a `FlateDecode` stream.
+fn deflate(data: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
+}
+
+/// The glyphs one face draws: each used glyph's new id in the subset, and the text it stands for.
+#[derive(Default)]
+struct Used {
+    remapper: GlyphRemapper,
+    /// New glyph id → (advance in thousandths of an em, the character).
+    glyphs: BTreeMap<u16, (f64, char)>,
+}
+
+/// A run of text in one face: the face and the new glyph ids, two bytes each.
+struct Run {
+    face: usize,
+    bytes: Vec<u8>,
+}
+
+/// Split `text` into runs of one face each, noting every glyph in `used`.
+fn runs(fonts: &Fonts, used: &mut [Used], text: &str, font: Font) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    for ch in text.chars() {
+        let Some(glyph) = fonts.glyph(ch, font) else { continue };
+        let Some(slot) = used.get_mut(glyph.face) else { continue };
+        let id = slot.remapper.remap(glyph.id);
+        slot.glyphs.entry(id).or_insert((glyph.advance, ch));
+        match out.last_mut() {
+            Some(run) if run.face == glyph.face => run.bytes.extend(id.to_be_bytes()),
+            _ => out.push(Run { face: glyph.face, bytes: id.to_be_bytes().to_vec() }),
+        }
+    }
+    out
+}
 
 /// The bytes of a PDF with one page per laid-out page.
-pub fn pdf(pages: &[Page]) -> Vec<u8> {
+pub fn pdf(layout: &Layout) -> Result<Vec<u8>, Error> {
+    let fonts = &layout.fonts;
+    let mut used: Vec<Used> = fonts
+        .faces()
+        .iter()
+        .map(|_| {
+            let mut u = Used::default();
+            // The missing-glyph box keeps id 0.
+            u.remapper.remap(0);
+            u
+        })
+        .collect();
+    let contents: Vec<Vec<u8>> = layout.pages.iter().map(|page| draw(layout, page, &mut used)).collect();
+
     let mut pdf = Pdf::new();
-    let catalog = Ref::new(1);
-    let tree = Ref::new(2);
-    let regular = Ref::new(3);
-    let bold = Ref::new(4);
-    let first_page = 5;
-    let page_ids: Vec<Ref> = (0..pages.len()).map(|n| Ref::new(first_page + 2 * n as i32)).collect();
+    let mut next = 1;
+    let mut alloc = || {
+        let r = Ref::new(next);
+        next += 1;
+        r
+    };
+    let catalog = alloc();
+    let tree = alloc();
+    let page_ids: Vec<(Ref, Ref)> = layout.pages.iter().map(|_| (alloc(), alloc())).collect();
+    // One Type 0 font per face that draws anything.
+    let font_ids: Vec<Option<Ref>> =
+        used.iter().map(|u| if u.glyphs.is_empty() { None } else { Some(alloc()) }).collect();
     pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree).kids(page_ids.iter().copied()).count(page_ids.len() as i32);
-    for (id, base) in [(regular, "Helvetica"), (bold, "Helvetica-Bold")] {
-        pdf.type1_font(id).base_font(Name(base.as_bytes())).encoding_predefined(Name(b"WinAnsiEncoding"));
-    }
-    for (page, &id) in pages.iter().zip(&page_ids) {
-        let content_id = Ref::new(id.get() + 1);
+    pdf.pages(tree).kids(page_ids.iter().map(|p| p.0)).count(page_ids.len() as i32);
+    let (width, height) = (layout.width as f32, layout.height as f32);
+    for (content, &(id, content_id)) in contents.iter().zip(&page_ids) {
         let mut writer = pdf.page(id);
-        writer.media_box(Rect::new(0.0, 0.0, PAGE_WIDTH as f32, PAGE_HEIGHT as f32));
+        writer.media_box(Rect::new(0.0, 0.0, width, height));
         writer.parent(tree);
         writer.contents(content_id);
         let mut resources = writer.resources();
-        let mut fonts = resources.fonts();
-        fonts.pair(Name(b"F1"), regular);
-        fonts.pair(Name(b"F2"), bold);
-        fonts.finish();
+        let mut names = resources.fonts();
+        for (n, font_id) in font_ids.iter().enumerate() {
+            if let Some(font_id) = font_id {
+                names.pair(Name(format!("F{n}").as_bytes()), *font_id);
+            }
+        }
+        names.finish();
         resources.finish();
         writer.finish();
-        let content = draw(page);
-        pdf.stream(content_id, &content);
+        pdf.stream(content_id, &deflate(content)).filter(Filter::FlateDecode);
     }
-    pdf.finish()
+    for (n, (face, u)) in fonts.faces().iter().zip(&used).enumerate() {
+        let Some(type0) = font_ids[n] else { continue };
+        embed(&mut pdf, &mut alloc, type0, n, face, u)?;
+    }
+    Ok(pdf.finish())
 }
 
-/// `text` in Windows-1252 (the WinAnsi encoding of the standard fonts); what it cannot hold
-/// becomes `?` rather than encoding_rs's numeric character references.
-fn win_ansi(text: &str) -> Vec<u8> {
-    let mut buf = [0u8; 4];
-    text.chars()
-        .flat_map(|ch| {
-            let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(ch.encode_utf8(&mut buf));
-            if unmappable { vec![b'?'] } else { bytes.into_owned() }
-        })
-        .collect()
+/// A subset tag of six capitals, different for each face of a document.
+fn tag(n: usize) -> String {
+    let mut tag = String::from("PZLAA");
+    tag.push(char::from(b'A' + (n % 26) as u8));
+    tag
 }
 
-fn draw(page: &Page) -> Vec<u8> {
+/// Write face `n` as a Type 0 font at `type0` with its CID font, descriptor, subset and
+/// ToUnicode map.
+fn embed(
+    pdf: &mut Pdf,
+    alloc: &mut impl FnMut() -> Ref,
+    type0: Ref,
+    n: usize,
+    face: &FontFace,
+    used: &Used,
+) -> Result<(), Error> {
+    let parsed =
+        face.face().ok_or_else(|| Error::encode(format!("the font {} could not be read", face.name)))?;
+    let subset = subsetter::subset(face.data(), face.index, &used.remapper)
+        .map_err(|e| Error::encode(format!("cannot subset the font {}: {e}", face.name)))?;
+    let (cid, descriptor, file, cmap) = (alloc(), alloc(), alloc(), alloc());
+    let name =
+        format!("{}+{}", tag(n), face.name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', ""));
+    let system_info = SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"Identity"), supplement: 0 };
+
+    pdf.type0_font(type0)
+        .base_font(Name(name.as_bytes()))
+        .encoding_predefined(Name(b"Identity-H"))
+        .descendant_font(cid)
+        .to_unicode(cmap);
+
+    let mut cid_font = pdf.cid_font(cid);
+    cid_font
+        .subtype(if face.cff { CidFontType::Type0 } else { CidFontType::Type2 })
+        .base_font(Name(name.as_bytes()))
+        .system_info(system_info)
+        .font_descriptor(descriptor)
+        .default_width(0.0);
+    if !face.cff {
+        cid_font.cid_to_gid_map_predefined(Name(b"Identity"));
+    }
+    let mut widths = cid_font.widths();
+    for (&id, &(advance, _)) in &used.glyphs {
+        widths.consecutive(id, [advance as f32]);
+    }
+    widths.finish();
+    cid_font.finish();
+
+    let em = f32::from(parsed.units_per_em().max(1));
+    let scale = |v: i16| f32::from(v) * 1000.0 / em;
+    let bbox = parsed.global_bounding_box();
+    let mut flags = FontFlags::SYMBOLIC;
+    if parsed.is_italic() {
+        flags |= FontFlags::ITALIC;
+    }
+    if parsed.is_monospaced() {
+        flags |= FontFlags::FIXED_PITCH;
+    }
+    let mut fd = pdf.font_descriptor(descriptor);
+    fd.name(Name(name.as_bytes()))
+        .flags(flags)
+        .bbox(Rect::new(scale(bbox.x_min), scale(bbox.y_min), scale(bbox.x_max), scale(bbox.y_max)))
+        .italic_angle(parsed.italic_angle())
+        .ascent(scale(parsed.ascender()))
+        .descent(scale(parsed.descender()))
+        .cap_height(scale(parsed.capital_height().unwrap_or(parsed.ascender())))
+        .stem_v(if face.bold { 140.0 } else { 80.0 });
+    if face.cff {
+        fd.font_file3(file);
+    } else {
+        fd.font_file2(file);
+    }
+    fd.finish();
+
+    let packed = deflate(&subset);
+    let mut stream = pdf.stream(file, &packed);
+    stream.filter(Filter::FlateDecode);
+    if face.cff {
+        stream.pair(Name(b"Subtype"), Name(b"OpenType"));
+    }
+    stream.finish();
+
+    let mut unicode = UnicodeCmap::new(Name(b"Custom"), system_info);
+    for (&id, &(_, ch)) in &used.glyphs {
+        if id != 0 {
+            unicode.pair(id, ch);
+        }
+    }
+    pdf.cmap(cmap, &deflate(&unicode.finish())).filter(Filter::FlateDecode);
+    Ok(())
+}
+
+fn draw(layout: &Layout, page: &crate::page::Page, used: &mut [Used]) -> Vec<u8> {
     // PDF measures up from the bottom.
-    let flip = |y: f64| (PAGE_HEIGHT - y) as f32;
+    let page_height = layout.height;
+    let flip = |y: f64| (page_height - y) as f32;
     let mut content = Content::new();
     content.set_line_width(0.75);
     for mark in &page.marks {
@@ -62,6 +209,11 @@ fn draw(page: &Page) -> Vec<u8> {
                 content.set_stroke_gray(0.0);
                 content.rect(*x as f32, flip(y + size), *size as f32, *size as f32);
                 content.fill_nonzero_and_stroke();
+            }
+            Mark::Patch { x, y, width, height } => {
+                content.set_fill_gray(1.0);
+                content.rect(*x as f32, flip(y + height), *width as f32, *height as f32);
+                content.fill_nonzero();
             }
             Mark::Circle { cx, cy, r } => {
                 // Four Bézier quarters; k places the control points of a quarter circle.
@@ -77,31 +229,22 @@ fn draw(page: &Page) -> Vec<u8> {
                 content.stroke();
             }
             Mark::Text { x, y, size, font, anchor, gray, text } => {
-                let width = text_width(text, *font, *size);
+                let width = layout.fonts.width(text, *font, *size);
                 let left = match anchor {
                     Anchor::Start => *x,
                     Anchor::Middle => x - width / 2.0,
                     Anchor::End => x - width,
                 };
-                let bytes = win_ansi(text);
                 content.set_fill_gray(if *gray { 0.5 } else { 0.0 });
                 content.begin_text();
-                content.set_font(Name(if *font == Font::Bold { b"F2" } else { b"F1" }), *size as f32);
                 content.next_line(left as f32, flip(*y));
-                content.show(Str(&bytes));
+                for run in runs(&layout.fonts, used, text, *font) {
+                    content.set_font(Name(format!("F{}", run.face).as_bytes()), *size as f32);
+                    content.show(Str(&run.bytes));
+                }
                 content.end_text();
             }
         }
     }
     content.finish().to_vec()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn text_outside_windows_1252_becomes_a_question_mark() {
-        assert_eq!(win_ansi("Café – ☃"), b"Caf\xe9 \x96 ?");
-    }
 }

@@ -79,7 +79,12 @@ pub fn svg(puzzle: &Puzzle) -> String {
                 );
             }
             if let Some(&n) = numbers.get(i).filter(|&&n| n > 0) {
-                svg.text(x + 2.0, y + 10.0, &n.to_string(), r#"font-family="sans-serif" font-size="9""#);
+                // Clear of the borders; in a circled cell on a white patch, over the circle.
+                let text = n.to_string();
+                if puzzle.is_circled(i) {
+                    svg.rect(x + 2.5, y + 2.5, 5.5 * text.len() as f64 + 1.0, 8.0, r#"fill="white""#);
+                }
+                svg.text(x + 3.0, y + 10.5, &text, r#"font-family="sans-serif" font-size="9""#);
             }
             let entry = puzzle.cell_entry(i);
             if entry != "-" && !entry.is_empty() {

@@ -4,6 +4,18 @@ use pzl_core::Kind;
 use pzl_crossword::format::{jpz, xd};
 use pzl_crossword::{CrosswordKind, Format, Puzzle, across_text, check, ipuz, raw};
 
+/// The print page of `puzzle` lays out on both papers and writes as SVG and as a PDF.
+fn prints(puzzle: &Puzzle) {
+    use pzl_crossword::{page, pdf};
+    for paper in pzl_core::Paper::ALL {
+        let layout = page::layout(puzzle, paper);
+        assert!(!layout.pages.is_empty());
+        let _ = page::svg(&layout);
+        let bytes = pdf::pdf(&layout).expect("the page writes as a PDF");
+        assert!(bytes.starts_with(b"%PDF-"));
+    }
+}
+
 /// Every format the kind writes `doc` in reads back.
 fn converts(doc: &<CrosswordKind as Kind>::Doc) {
     for to in pzl_crossword::format::ALL {
@@ -18,6 +30,8 @@ fn converts(doc: &<CrosswordKind as Kind>::Doc) {
 pub fn ipuz_read(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok((puzzle, _)) = ipuz::read(text) else { return };
+    // Any text, in any script: the page and its PDF (fonts, subsets) never panic.
+    prints(&puzzle);
     let (json, _) = ipuz::write(&puzzle);
     let (again, _) = ipuz::read(&json).expect("written ipuz reads back");
     assert_eq!(again.clues, puzzle.clues);
@@ -38,6 +52,7 @@ pub fn puz_read(data: &[u8]) {
     let (puzzle, _) = Puzzle::from_raw(&read.file);
     let _ = puzzle.clue_entries();
     let _ = pzl_crossword::render::svg(&puzzle);
+    prints(&puzzle);
     if let Ok(encoded) = puzzle.to_raw() {
         let bytes = encoded.to_bytes();
         let again = raw::read(&bytes).expect("what the encoder writes reads back");

@@ -139,9 +139,23 @@ pub fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
         Picture::Text => {
             Ok(format!("{}\n{}{legend}", printable(&title), text(&grid, request.colour)).into_bytes())
         }
-        Picture::Svg => Ok(svg(&grid, &title).into_bytes()),
+        Picture::Svg => Ok(svg(&grid, &title, &|square| piece_name(doc, square)).into_bytes()),
         other => Err(Error::usage(format!("poly puzzles draw as text or svg, not {other}"))
             .hint("use --as text or --as svg")),
+    }
+}
+
+/// The name of the piece drawn as `square`: a pack file's own name for it, a MacPoly piece's
+/// letter.
+fn piece_name(doc: &PolyDoc, square: Square) -> Option<String> {
+    let Square::Piece(letter, _) = square else { return None };
+    match doc {
+        PolyDoc::Pack { file, .. } => {
+            let pieces = file.problem(None).pieces;
+            let k = (0..pieces.len()).find(|&k| piece_letter(k) == square)?;
+            Some(printable(&pieces[k].name).into_owned())
+        }
+        PolyDoc::MacPoly { .. } => Some(letter.to_ascii_uppercase().to_string()),
     }
 }
 
@@ -193,52 +207,144 @@ pub fn text(grid: &Grid<Square>, ansi: bool) -> String {
     out
 }
 
-/// An SVG picture, `title` on top.
-pub fn svg(grid: &Grid<Square>, title: &str) -> String {
-    const CELL: f64 = 24.0;
-    const TOP: f64 = 28.0;
-    let (w, h) = (grid.width() as f64 * CELL + 8.0, grid.height() as f64 * CELL + TOP + 4.0);
-    let mut doc = Svg::new(w, h);
-    doc.text(4.0, 18.0, title, r#"font-family="sans-serif" font-size="14""#);
-    let at = |pos: Pos| (4.0 + pos.col as f64 * CELL, TOP + pos.row as f64 * CELL);
-    let label = |pos: Pos| grid.get(pos).copied().unwrap_or(Square::Empty);
-    for pos in grid.positions() {
-        let (x, y) = at(pos);
-        match label(pos) {
-            Square::Empty => {}
-            Square::Shape => doc.rect(x, y, CELL, CELL, r##"fill="#dddddd" stroke="#bbbbbb""##),
-            Square::Piece(letter, _) => {
-                doc.rect(x, y, CELL, CELL, &format!(r#"fill="{}" stroke="none""#, colour(letter).1))
-            }
+/// The closed outline of the squares where `inside` holds, as loops of corner points (column,
+/// row), clockwise; a region with a hole gives the hole its own loop.
+fn outlines(grid: &Grid<Square>, inside: &dyn Fn(Pos) -> bool) -> Vec<Vec<(usize, usize)>> {
+    use std::collections::BTreeMap;
+    // Boundary edges, each directed so the region lies on its right: start corner → end corner.
+    let mut edges: BTreeMap<(usize, usize), Vec<(usize, usize)>> = BTreeMap::new();
+    let is_in = |r: isize, c: isize| r >= 0 && c >= 0 && inside(Pos::new(r as usize, c as usize));
+    for pos in grid.positions().filter(|&p| inside(p)) {
+        let (r, c) = (pos.row as isize, pos.col as isize);
+        let (x, y) = (pos.col, pos.row);
+        if !is_in(r - 1, c) {
+            edges.entry((x, y)).or_default().push((x + 1, y));
+        }
+        if !is_in(r, c + 1) {
+            edges.entry((x + 1, y)).or_default().push((x + 1, y + 1));
+        }
+        if !is_in(r + 1, c) {
+            edges.entry((x + 1, y + 1)).or_default().push((x, y + 1));
+        }
+        if !is_in(r, c - 1) {
+            edges.entry((x, y + 1)).or_default().push((x, y));
         }
     }
-    // Thick outlines where a piece meets something else.
-    for pos in grid.positions() {
-        let here = label(pos);
-        if !matches!(here, Square::Piece(..)) {
+    let mut loops = Vec::new();
+    while let Some((&start, _)) = edges.iter().find(|(_, ends)| !ends.is_empty()) {
+        let mut points = vec![start];
+        let mut at = start;
+        while let Some(next) = edges.get_mut(&at).and_then(Vec::pop) {
+            at = next;
+            if at == start {
+                break;
+            }
+            points.push(at);
+        }
+        // Drop the corners where the outline goes straight on.
+        let n = points.len();
+        let corners: Vec<(usize, usize)> = (0..n)
+            .filter(|&i| {
+                let (p, q, r) = (points[(i + n - 1) % n], points[i], points[(i + 1) % n]);
+                !((p.0 == q.0 && q.0 == r.0) || (p.1 == q.1 && q.1 == r.1))
+            })
+            .map(|i| points[i])
+            .collect();
+        loops.push(if corners.is_empty() { points } else { corners });
+        edges.retain(|_, ends| !ends.is_empty());
+    }
+    loops
+}
+
+/// An SVG path through `loops` of corner points, `cell` points a square, offset by `at`.
+fn path(loops: &[Vec<(usize, usize)>], cell: f64, at: (f64, f64)) -> String {
+    let mut d = String::new();
+    for points in loops {
+        for (i, &(x, y)) in points.iter().enumerate() {
+            let (px, py) = (at.0 + x as f64 * cell, at.1 + y as f64 * cell);
+            d.push_str(&format!(
+                "{}{} {} ",
+                if i == 0 { "M" } else { "L" },
+                pzl_grid::svg::num(px),
+                pzl_grid::svg::num(py)
+            ));
+        }
+        d.push_str("Z ");
+    }
+    d.trim_end().to_string()
+}
+
+/// An SVG picture, `title` on top: the shape's squares in grey with thin grid lines, each piece
+/// one outlined region in its colour with its name on it (`names` gives a piece's name from its
+/// square; MacPoly pieces are named by their letter).
+pub fn svg(grid: &Grid<Square>, title: &str, names: &dyn Fn(Square) -> Option<String>) -> String {
+    const CELL: f64 = 24.0;
+    const TOP: f64 = 28.0;
+    const LEFT: f64 = 4.0;
+    let (w, h) = (grid.width() as f64 * CELL + 8.0, grid.height() as f64 * CELL + TOP + 4.0);
+    let mut doc = Svg::new(w, h);
+    doc.text(LEFT, 18.0, title, r#"font-family="sans-serif" font-size="14""#);
+    let label = |pos: Pos| grid.get(pos).copied().unwrap_or(Square::Empty);
+    // The uncovered shape: grey squares with thin lines, under the pieces.
+    for pos in grid.positions().filter(|&p| label(p) == Square::Shape) {
+        let (x, y) = (LEFT + pos.col as f64 * CELL, TOP + pos.row as f64 * CELL);
+        doc.rect(x, y, CELL, CELL, r##"fill="#dddddd" stroke="#bbbbbb" stroke-width="1""##);
+    }
+    // Each piece (a connected region of one square value): one filled, outlined path, and its
+    // name on the square nearest its middle.
+    let mut seen = vec![false; grid.width() * grid.height()];
+    let index = |p: Pos| p.row * grid.width() + p.col;
+    for start in grid.positions() {
+        let square = label(start);
+        if !matches!(square, Square::Piece(..)) || seen[index(start)] {
             continue;
         }
-        let (x, y) = at(pos);
-        let same = |r: isize, c: isize| {
-            let (r, c) = (pos.row as isize + r, pos.col as isize + c);
-            r >= 0 && c >= 0 && {
-                let other = label(Pos::new(r as usize, c as usize));
-                matches!((here, other), (Square::Piece(a, _), Square::Piece(b, _)) if a == b)
+        let mut cells = vec![start];
+        seen[index(start)] = true;
+        let mut i = 0;
+        while i < cells.len() {
+            let p = cells[i];
+            i += 1;
+            let neighbours = [
+                (p.row.wrapping_sub(1), p.col),
+                (p.row + 1, p.col),
+                (p.row, p.col.wrapping_sub(1)),
+                (p.row, p.col + 1),
+            ];
+            for (r, c) in neighbours {
+                let q = Pos::new(r, c);
+                if r < grid.height() && c < grid.width() && !seen[index(q)] && label(q) == square {
+                    seen[index(q)] = true;
+                    cells.push(q);
+                }
             }
+        }
+        let inside = |p: Pos| cells.contains(&p);
+        let Square::Piece(letter, _) = square else { continue };
+        doc.push(&format!(
+            r##"<path d="{}" fill="{}" fill-rule="evenodd" stroke="#000" stroke-width="2" stroke-linejoin="miter"/>"##,
+            path(&outlines(grid, &inside), CELL, (LEFT, TOP)),
+            colour(letter).1
+        ));
+        let Some(name) = names(square) else { continue };
+        let (sr, sc) = cells.iter().fold((0.0, 0.0), |(r, c), p| (r + p.row as f64, c + p.col as f64));
+        let middle = (sr / cells.len() as f64, sc / cells.len() as f64);
+        let distance = |p: &&Pos| (p.row as f64 - middle.0).powi(2) + (p.col as f64 - middle.1).powi(2);
+        let Some(spot) = cells.iter().min_by(|a, b| distance(a).total_cmp(&distance(b))) else { continue };
+        let size = if name.chars().count() <= 2 {
+            CELL * 0.55
+        } else {
+            (CELL * 1.1 / name.chars().count() as f64).max(6.0)
         };
-        let style = r##"stroke="#000" stroke-width="2" stroke-linecap="square""##;
-        if !same(-1, 0) {
-            doc.line(x, y, x + CELL, y, style);
-        }
-        if !same(1, 0) {
-            doc.line(x, y + CELL, x + CELL, y + CELL, style);
-        }
-        if !same(0, -1) {
-            doc.line(x, y, x, y + CELL, style);
-        }
-        if !same(0, 1) {
-            doc.line(x + CELL, y, x + CELL, y + CELL, style);
-        }
+        doc.text(
+            LEFT + spot.col as f64 * CELL + CELL / 2.0,
+            TOP + spot.row as f64 * CELL + CELL / 2.0 + size * 0.35,
+            &name,
+            &format!(
+                r#"font-family="sans-serif" font-size="{}" font-weight="bold" text-anchor="middle""#,
+                pzl_grid::svg::num(size)
+            ),
+        );
     }
     doc.finish()
 }
@@ -252,7 +358,14 @@ mod tests {
         let file = SourceFile::parse(b"n\nm\n.SS.\n.bb.\n").unwrap_or_else(|e| panic!("{e}")).value;
         let grid = source_squares(&file);
         assert_eq!(text(&grid, false), "  ····\n  bbbb\n");
-        let picture = svg(&grid, "n");
+        let picture = svg(&grid, "n", &|sq| match sq {
+            Square::Piece(l, _) => Some(l.to_ascii_uppercase().to_string()),
+            _ => None,
+        });
         assert!(picture.contains("<svg") && picture.contains("#dddddd") && picture.contains("#3cb44b"));
+        // The piece is one outlined region (no lines inside it), named once.
+        assert_eq!(picture.matches("<path").count(), 1);
+        assert!(picture.contains(r#"d="M28 52 L76 52 L76 76 L28 76 Z""#), "{picture}");
+        assert_eq!(picture.matches(">B</text>").count(), 1);
     }
 }

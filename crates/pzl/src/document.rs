@@ -327,6 +327,7 @@ impl Document {
     pub fn render_warnings(&self, request: &RenderRequest) -> Result<Vec<pzl_core::Warning>, Error> {
         match self {
             Document::Apad(d) => pzl_apad::render::warnings(&d.value, request),
+            Document::Crossword(d) => Ok(pzl_crossword::kind::render_warnings(&d.value, request)),
             _ => Ok(Vec::new()),
         }
     }
