@@ -28,10 +28,9 @@ pub fn open(ctx: &Ctx, name: &Path, options: &Open) -> Result<Document, Error> {
 /// `doc` with the document in `with` laid over it (`--with FILE`).
 fn combine(ctx: &Ctx, doc: Document, with: Option<&Path>) -> Result<Document, Error> {
     let Some(name) = with else { return Ok(doc) };
-    let other = open(ctx, name, &Open::default())?;
-    let shown = io::shown(name);
-    let parsed = doc.combine(&other).map_err(|e| e.in_file(&shown))?;
-    ctx.warnings(&shown, &parsed.warnings);
+    let input = io::read(name)?;
+    let parsed = doc.combine_file(&input.bytes, &input.name, input.path.as_deref())?;
+    ctx.warnings(&input.name, &parsed.warnings);
     Ok(parsed.value)
 }
 
