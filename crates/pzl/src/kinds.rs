@@ -127,6 +127,7 @@ pub mod apad {
 /// Masyu: the solver's traces (replay, animation) and TootSweet's database.
 pub mod masyu {
     pub use pzl_masyu::render::text as board_text;
+    pub use pzl_masyu::render::text_marked as board_text_marked;
     pub use pzl_masyu::solver::animate;
     pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
     pub use pzl_masyu::solver::{Hint, hint};
