@@ -113,6 +113,8 @@ pub mod apad {
         AllSolutions, DateSolutions, Limits, all_sorted, solve_all, solve_date, weekday_for,
     };
 
+    pub use pzl_apad::format::decode_to_text;
+
     /// The edition called `name`: `classic`, `weekday`, or a description file.
     pub fn edition(name: &str) -> Result<Puzzle, pzl_core::Error> {
         Puzzle::load(name)

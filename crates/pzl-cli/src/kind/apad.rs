@@ -23,7 +23,14 @@ pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
             convert(ctx, &input, &output, &puzzle, apad::TEXT, apad::BINARY)
         }
         ApadCommand::Decode { input, output, puzzle } => {
-            convert(ctx, &input, &output, &puzzle, apad::BINARY, apad::TEXT)
+            // Straight to text, one board at a time: no decoded board list (finding R6).
+            let edition = apad::edition(&puzzle)?;
+            let read = io::read(&input)?;
+            let parsed = apad::decode_to_text(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
+            ctx.warnings(&read.name, &parsed.warnings);
+            crate::cmd::warn_lost(ctx, &output, apad::TEXT, &parsed.value.lost);
+            io::write_binary(&output, &parsed.value.bytes)?;
+            Ok(Status::Ok)
         }
     }
 }
