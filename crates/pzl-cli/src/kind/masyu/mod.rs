@@ -79,8 +79,8 @@ fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
 pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &std::path::Path) -> Result<Status, Error> {
     let trace = load_trace(trace_name)?;
     let picture = match high::picture(args.kind.as_deref(), &args.output)? {
-        Picture::Svg => masyu::animate::svg(&trace),
-        Picture::Html => masyu::animate::html(&trace),
+        Picture::Svg => masyu::animate::svg(&trace).map_err(|e| e.in_file(io::shown(trace_name)))?,
+        Picture::Html => masyu::animate::html(&trace).map_err(|e| e.in_file(io::shown(trace_name)))?,
         _ => {
             return Err(Error::usage("--trace draws an animation")
                 .hint("write to a .svg or .html file, or name it with --as svg|html"));
