@@ -465,12 +465,12 @@ impl MacFile {
                 report = report.fact(Fact::with_text("resources", "resources", &list, text).detail());
             }
             Err(e) => {
-                report = report.fact(Fact::with_text(
-                    "resource_fork",
-                    "resource fork",
-                    rsrc_len,
-                    format!("{rsrc_len} bytes, unreadable: {e}"),
-                ));
+                let text = if crate::fork::is_iigs_fork(self.rsrc()) {
+                    format!("{rsrc_len} bytes, an Apple IIgs (GS/OS) fork (kept, not listed)")
+                } else {
+                    format!("{rsrc_len} bytes, unreadable: {e}")
+                };
+                report = report.fact(Fact::with_text("resource_fork", "resource fork", rsrc_len, text));
             }
         }
         report
