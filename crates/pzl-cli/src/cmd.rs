@@ -136,8 +136,13 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let doc = open(ctx, name, &options)?;
     // `--board` is a board file for Masyu and a board number for A-Puzzle-A-Day.
     let (with, mut select) = match &args.board {
-        Some(b) if Path::new(b).is_file() => (Some(Path::new(b.as_str())), None),
-        Some(b) => (None, Some(b.clone())),
+        Some(b) if b.is_file() => (Some(b.as_path()), None),
+        Some(b) => {
+            let n = b.to_str().ok_or_else(|| {
+                Error::usage(format!("--board {}: no such file, and not a board number", b.display()))
+            })?;
+            (None, Some(n.to_string()))
+        }
         None => (None, None),
     };
     if let Some(date) = &args.date {

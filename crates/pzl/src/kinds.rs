@@ -120,6 +120,22 @@ pub mod apad {
         Puzzle::load(name)
     }
 
+    /// [`edition`] for a `--puzzle` argument that need not be UTF-8.
+    pub fn edition_path(path: &std::path::Path) -> Result<Puzzle, pzl_core::Error> {
+        Puzzle::load_path(path)
+    }
+
+    /// The APAD text form (`bytes`) as APAD binary for `puzzle`: the reader's warnings, and
+    /// what the binary leaves out (`pzl apad encode`).
+    pub fn encode_text(
+        bytes: &[u8],
+        puzzle: &Puzzle,
+    ) -> Result<pzl_core::Parsed<pzl_core::Written>, pzl_core::Error> {
+        let read = pzl_apad::format::read(bytes, pzl_apad::Format::Text, puzzle)?;
+        let written = pzl_apad::format::write(&read.value, pzl_apad::Format::Apad)?;
+        Ok(pzl_core::Parsed::with(written, read.warnings))
+    }
+
     /// The APAD binary format (9 bytes per classic board).
     pub const BINARY: crate::Format = crate::Format::Apad(pzl_apad::Format::Apad);
     /// The APAD text form (a letter per square).
