@@ -106,11 +106,11 @@ pub fn read(bytes: &[u8], format: Format, puzzle: &Puzzle) -> Result<Parsed<Boar
 pub const MAX_DECODE_WARNINGS: usize = 1000;
 
 /// APAD bytes straight to the text form, one board at a time, for `pzl apad decode`: unlike
-/// [`read`] then [`write`], no decoded board is kept, so a file of millions of boards (the
+/// [`read`] then [`write()`], no decoded board is kept, so a file of millions of boards (the
 /// weekday edition has 4.9 million solutions) needs only the memory of its text. The warnings
 /// are [`read`]'s (placements ignored, a partial board at the end; at most
 /// [`MAX_DECODE_WARNINGS`], the rest counted), and a partial board is listed in
-/// [`Written::lost`] as [`write`] lists it.
+/// [`Written::lost`] as [`write()`] lists it.
 pub fn decode_to_text(bytes: &[u8], puzzle: &Puzzle) -> Result<Parsed<Written>, Error> {
     if let Some((_, what)) = NOT_APAD.iter().find(|(magic, _)| bytes.starts_with(magic)) {
         return Err(Error::syntax(format!("this is {what}, not APAD boards")).at(Location::Offset(0)));

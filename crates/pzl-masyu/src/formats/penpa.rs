@@ -661,6 +661,20 @@ pub(crate) mod tests {
         assert_eq!(again.value, board);
     }
 
+    /// What pzl writes for the noqx puzzle is, line for line, what Penpa+ wrote: the header,
+    /// the margins, both layers and the centre list (only the editor's own settings differ).
+    #[test]
+    fn pzl_writes_the_noqx_link_as_penpa_did() {
+        let theirs = decode_data(NOQX.split("p=").nth(1).unwrap(), 0).unwrap();
+        let ours = write_data(&read(NOQX).unwrap().value);
+        let (theirs, ours): (Vec<&str>, Vec<&str>) =
+            (theirs.split('\n').collect(), ours.split('\n').collect());
+        assert_eq!(ours.len(), theirs.len());
+        for i in [0, 1, 3, 4, 5, 13, 14, 15, 17] {
+            assert_eq!(ours[i], theirs[i], "data line {}", i + 1);
+        }
+    }
+
     #[test]
     fn lines_and_crosses_round_trip() {
         let mut board = read(NOQX).unwrap().value;
