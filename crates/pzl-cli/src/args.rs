@@ -122,7 +122,7 @@ pub struct ReadArgs {
     /// A-Puzzle-A-Day: the edition (`classic`, `weekday` or a description file); same as the
     /// parameter of `--from apad:EDITION`.
     #[arg(long, value_name = "NAME|FILE")]
-    pub puzzle: Option<String>,
+    pub puzzle: Option<PathBuf>,
     /// Mac resource files: the puzzle resource's type, e.g. `SBP1`.
     #[arg(long = "type", value_name = "TYPE")]
     pub resource_type: Option<String>,
@@ -199,7 +199,7 @@ pub struct RenderArgs {
     /// Masyu: draw the lines of this board FILE over the puzzle. A-Puzzle-A-Day: the number of
     /// the board to draw (from 1).
     #[arg(long, visible_alias = "with", value_name = "FILE|N")]
-    pub board: Option<String>,
+    pub board: Option<PathBuf>,
     /// Picture kind when the output's extension does not say: `text`, `svg`, `pdf`, `html`.
     #[arg(long = "as", value_name = "KIND")]
     pub kind: Option<String>,
@@ -531,7 +531,7 @@ pub enum ApadCommand {
         output: PathBuf,
         /// The edition: `classic`, `weekday`, or a description file.
         #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
-        puzzle: String,
+        puzzle: PathBuf,
     },
     /// Turn the text form (a letter per square) into an APAD file (as `convert --to apad`).
     Encode {
@@ -542,7 +542,7 @@ pub enum ApadCommand {
         output: PathBuf,
         /// The edition: `classic`, `weekday`, or a description file.
         #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
-        puzzle: String,
+        puzzle: PathBuf,
     },
     /// Write an APAD file as text (as `convert --to apad-text`).
     Decode {
@@ -553,7 +553,7 @@ pub enum ApadCommand {
         output: PathBuf,
         /// The edition: `classic`, `weekday`, or a description file.
         #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
-        puzzle: String,
+        puzzle: PathBuf,
     },
 }
 
@@ -564,7 +564,7 @@ pub struct ApadSolveArgs {
     pub date: Vec<String>,
     /// The edition: `classic`, `weekday`, or a description file.
     #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
-    pub puzzle: String,
+    pub puzzle: PathBuf,
     /// Weekday edition: the weekday to leave uncovered (default: the date's weekday).
     #[arg(long, value_name = "DAY")]
     pub weekday: Option<String>,

@@ -28,10 +28,9 @@ pub fn open(ctx: &Ctx, name: &Path, options: &Open) -> Result<Document, Error> {
 /// `doc` with the document in `with` laid over it (`--with FILE`).
 fn combine(ctx: &Ctx, doc: Document, with: Option<&Path>) -> Result<Document, Error> {
     let Some(name) = with else { return Ok(doc) };
-    let other = open(ctx, name, &Open::default())?;
-    let shown = io::shown(name);
-    let parsed = doc.combine(&other).map_err(|e| e.in_file(&shown))?;
-    ctx.warnings(&shown, &parsed.warnings);
+    let input = io::read(name)?;
+    let parsed = doc.combine_file(&input.bytes, &input.name, input.path.as_deref())?;
+    ctx.warnings(&input.name, &parsed.warnings);
     Ok(parsed.value)
 }
 
@@ -137,8 +136,13 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let doc = open(ctx, name, &options)?;
     // `--board` is a board file for Masyu and a board number for A-Puzzle-A-Day.
     let (with, mut select) = match &args.board {
-        Some(b) if Path::new(b).is_file() => (Some(Path::new(b.as_str())), None),
-        Some(b) => (None, Some(b.clone())),
+        Some(b) if b.is_file() => (Some(b.as_path()), None),
+        Some(b) => {
+            let n = b.to_str().ok_or_else(|| {
+                Error::usage(format!("--board {}: no such file, and not a board number", b.display()))
+            })?;
+            (None, Some(n.to_string()))
+        }
         None => (None, None),
     };
     if let Some(date) = &args.date {

@@ -13,11 +13,20 @@ pub fn open_options(read: &ReadArgs) -> Result<Open, Error> {
         Some(name) => Open::from_name(name)?,
         None => Open::default(),
     };
-    if let Some(edition) = &read.puzzle {
-        if !open.params.is_empty() && open.params != *edition {
+    if let Some(path) = &read.puzzle {
+        // The edition travels as the format's parameter text, so a description file's name
+        // must be UTF-8 here (the `pzl apad` commands take any name).
+        let edition = path.to_str().ok_or_else(|| {
+            Error::usage(format!(
+                "--puzzle {}: a description file named here must have a UTF-8 name",
+                path.display()
+            ))
+            .hint("rename the file, or use the `pzl apad` commands, which take any name")
+        })?;
+        if !open.params.is_empty() && open.params != edition {
             return Err(Error::usage(format!("--puzzle {edition} disagrees with --from {}", open.params)));
         }
-        open.params = edition.clone();
+        open.params = edition.to_string();
     }
     open.pick = pick(read)?;
     Ok(open)

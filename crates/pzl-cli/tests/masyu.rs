@@ -26,7 +26,7 @@ fn formats_lists_every_masyu_format() {
     let out = pzl(&["formats"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    for name in ["tootsweet", "masyu", "sol", "pzprjs", "pzprv3", "tatham", "janko"] {
+    for name in ["tootsweet", "masyu", "sol", "pzprjs", "penpa", "pzprv3", "tatham", "janko"] {
         let line =
             text.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("{name}"));
         assert!(line.contains("drw"), "{line}");

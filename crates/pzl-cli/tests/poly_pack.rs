@@ -115,6 +115,38 @@ fn pentomino_pictures_name_every_piece() {
 }
 
 #[test]
+fn check_with_reads_the_solution_solve_wrote() {
+    // Finding F6: the text `solve -o` writes is what `check PROBLEM --with FILE` reads.
+    let dir = tempfile::tempdir().unwrap();
+    let square = write(dir.path(), "square.pack", SQUARE.as_bytes());
+    let solved = dir.path().join("solved.txt");
+    let out = pzl(&["solve", square.to_str().unwrap(), "-o", solved.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = pzl(&["check", square.to_str().unwrap(), "--with", solved.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("the solution is correct"), "{}", text(&out.stdout));
+    // Two squares swapped between pieces: a wrong packing, exit 1, the pieces named.
+    let picture = std::fs::read_to_string(&solved).unwrap();
+    let mut rows: Vec<Vec<&str>> = picture.lines().map(|l| l.split(' ').collect()).collect();
+    let (r, c) = (0..6)
+        .flat_map(|r| (0..5).map(move |c| (r, c)))
+        .find(|&(r, c)| rows[r][c] != rows[r][c + 1])
+        .unwrap();
+    rows[r].swap(c, c + 1);
+    let swapped: String = rows.iter().map(|r| r.join(" ") + "\n").collect();
+    let wrong = write(dir.path(), "wrong.txt", swapped.as_bytes());
+    let out = pzl(&["check", square.to_str().unwrap(), "--with", wrong.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("not-a-solution"), "{}", text(&out.stdout));
+    // A name that is no piece: exit 2, the place named.
+    let bad = write(dir.path(), "bad.txt", picture.replacen("a.1", "q.9", 1).as_bytes());
+    let out = pzl(&["check", square.to_str().unwrap(), "--with", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.txt: line 1, column 1") && err.contains("\"q.9\""), "{err}");
+}
+
+#[test]
 fn convert_to_macpoly_and_back_keeps_the_counts() {
     let dir = tempfile::tempdir().unwrap();
     let square = write(dir.path(), "square.pack", SQUARE.as_bytes());

@@ -336,6 +336,82 @@ fn file_names_that_are_not_utf8_work() {
     assert!(stderr(&failed).contains("gon\u{fffd}.masyu"), "{}", stderr(&failed));
 }
 
+/// C13 for the last two string arguments: `--puzzle FILE` (an A-Puzzle-A-Day description file)
+/// and `render --board FILE` take names that are not UTF-8 too.
+#[test]
+fn puzzle_and_board_files_that_are_not_utf8_work() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let frame = dir.path().join(OsStr::from_bytes(b"caf\xe9.txt"));
+    let classic = Path::new(env!("CARGO_MANIFEST_DIR")).join("../pzl-apad/data/classic.txt");
+    if std::fs::copy(&classic, &frame).is_err() {
+        println!("skipping: this file system refuses a file name that is not UTF-8");
+        return;
+    }
+    let run = |args: &[&OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_pzl")).args(args).stdin(Stdio::null()).output().unwrap()
+    };
+    let solved = run(&[
+        OsStr::new("apad"),
+        OsStr::new("solve"),
+        OsStr::new("11-22"),
+        OsStr::new("--count"),
+        OsStr::new("--puzzle"),
+        frame.as_os_str(),
+    ]);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert!(stdout(&solved).contains("40 solutions"), "{}", stdout(&solved));
+    let generated = dir.path().join("all.apad");
+    let out = run(&[
+        OsStr::new("apad"),
+        OsStr::new("solve"),
+        OsStr::new("11-22"),
+        OsStr::new("--puzzle"),
+        frame.as_os_str(),
+        OsStr::new("-o"),
+        generated.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = dir.path().join("all.txt");
+    let decoded = run(&[
+        OsStr::new("apad"),
+        OsStr::new("decode"),
+        generated.as_os_str(),
+        OsStr::new("--puzzle"),
+        frame.as_os_str(),
+        OsStr::new("-o"),
+        text.as_os_str(),
+    ]);
+    assert!(decoded.status.success(), "{}", stderr(&decoded));
+    let again = dir.path().join("again.apad");
+    let encoded = run(&[
+        OsStr::new("apad"),
+        OsStr::new("encode"),
+        text.as_os_str(),
+        OsStr::new("--puzzle"),
+        frame.as_os_str(),
+        OsStr::new("-o"),
+        again.as_os_str(),
+    ]);
+    assert!(encoded.status.success(), "{}", stderr(&encoded));
+    assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&generated).unwrap());
+    // The generic `--puzzle` travels as the format's parameter text: a clear usage error.
+    let info = run(&[OsStr::new("info"), generated.as_os_str(), OsStr::new("--puzzle"), frame.as_os_str()]);
+    assert_eq!(info.status.code(), Some(2));
+    assert!(stderr(&info).contains("UTF-8 name"), "{}", stderr(&info));
+
+    let board = dir.path().join(OsStr::from_bytes(b"b\xe9.sol"));
+    std::fs::copy(hook().with_extension("sol"), &board).unwrap();
+    let drawn = run(&[OsStr::new("render"), hook().as_os_str(), OsStr::new("--board"), board.as_os_str()]);
+    assert!(drawn.status.success(), "{}", stderr(&drawn));
+    assert!(stdout(&drawn).contains('─'), "{}", stdout(&drawn));
+    let missing = dir.path().join(OsStr::from_bytes(b"n\xe9.sol"));
+    let failed = run(&[OsStr::new("render"), hook().as_os_str(), OsStr::new("--board"), missing.as_os_str()]);
+    assert_eq!(failed.status.code(), Some(2));
+    assert!(stderr(&failed).contains("n\u{fffd}.sol"), "{}", stderr(&failed));
+}
+
 /// F4: a polyomino count shows a spinner with the time spent on a terminal (run under
 /// `script`, which gives it one), and nothing when standard error is not a terminal.
 #[test]

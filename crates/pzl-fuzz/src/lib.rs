@@ -21,7 +21,7 @@ pub use crossword::{ipuz_read, jpz_read, puz_read, text_read, xd_read};
 pub use macfile::{applesingle, binhex, fork, macbinary, rez};
 pub use masyu::{
     masyu_check_render, masyu_janko, masyu_pzprjs, masyu_pzprv3, masyu_sol, masyu_solve, masyu_tatham,
-    masyu_text, masyu_tootsweet, masyu_trace,
+    masyu_text, masyu_tootsweet, masyu_trace, penpa_read,
 };
 pub use poly::{dlx_read, ftor, macpoly_read, pack_read};
 
@@ -54,6 +54,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("masyu_text", masyu_text),
     ("masyu_tootsweet", masyu_tootsweet),
     ("masyu_trace", masyu_trace),
+    ("penpa_read", penpa_read),
     ("dlx_read", dlx_read),
     ("ftor", ftor),
     ("macpoly_read", macpoly_read),

@@ -31,6 +31,9 @@ pub const FILE_DATES: u32 = 8;
 pub const FINDER_INFO: u32 = 9;
 /// Entry ID: Macintosh file info (locked, protected).
 pub const MAC_FILE_INFO: u32 = 10;
+/// Entry ID: ProDOS file info (access, file type, aux type), as Apple II tools such as
+/// CiderPress II write for ProDOS and GS/OS files.
+pub const PRODOS_FILE_INFO: u32 = 11;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 /// Which of the two formats a file is.

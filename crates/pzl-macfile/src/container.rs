@@ -94,6 +94,21 @@ pub fn detect(bytes: &[u8]) -> Option<ContainerKind> {
 impl Container {
     /// Read `bytes` as `kind`; the warnings are for oddities such as bad CRCs.
     pub fn read(bytes: &[u8], kind: ContainerKind) -> Result<(Container, Vec<Warning>)> {
+        let (container, mut warnings) = Container::read_only(bytes, kind)?;
+        // An Apple IIgs resource fork (CiderPress II writes them for GS/OS files): the rest of
+        // the file is read; the fork is kept byte for byte but not listed (finding I3).
+        let rsrc = container.rsrc();
+        if kind != ContainerKind::Raw && fork::is_iigs_fork(rsrc) {
+            warnings.push(Warning::new(format!(
+                "the resource fork ({} bytes) is {}; the rest of the file is read",
+                rsrc.len(),
+                fork::IIGS_FORK
+            )));
+        }
+        Ok((container, warnings))
+    }
+
+    fn read_only(bytes: &[u8], kind: ContainerKind) -> Result<(Container, Vec<Warning>)> {
         Ok(match kind {
             ContainerKind::Raw => {
                 if !bytes.is_empty() {
@@ -256,7 +271,9 @@ impl Container {
             _ => {}
         }
         let rsrc = self.rsrc();
+        // An Apple IIgs fork is no damage: pzl only cannot list it (the reader warns).
         if !rsrc.is_empty()
+            && !fork::is_iigs_fork(rsrc)
             && let Err(e) = fork::ResourceFork::read(rsrc)
         {
             out.push(fork_problem(e));

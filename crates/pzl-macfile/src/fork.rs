@@ -112,6 +112,20 @@ impl Resource {
     }
 }
 
+/// True when `bytes` is an Apple IIgs (GS/OS) resource fork: little-endian, version 0, then the
+/// offset and length of its map, which lie inside the fork after the 140-byte header. pzl keeps
+/// such a fork byte for byte in a container but cannot list it (finding I3).
+pub fn is_iigs_fork(bytes: &[u8]) -> bool {
+    let le = |at: usize| bytes.get(at..at + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64);
+    match (le(0), le(4), le(8)) {
+        (Some(0), Some(map), Some(size)) => map >= 140 && size > 0 && map + size <= bytes.len() as u64,
+        _ => false,
+    }
+}
+
+/// What to say about an Apple IIgs resource fork that cannot be listed.
+pub const IIGS_FORK: &str = "an Apple IIgs (GS/OS) resource fork, which pzl keeps as it is but cannot list";
+
 /// True when `bytes` is plausibly a resource fork (for content detection).
 pub fn looks_like_fork(bytes: &[u8]) -> bool {
     let b = Bytes::big(bytes);
@@ -169,6 +183,9 @@ impl ResourceFork {
         let header = [b.u32(0, "header")?, b.u32(4, "header")?, b.u32(8, "header")?, b.u32(12, "header")?];
         let [data_off, map_off, data_len, map_len] = header;
         if data_off == 0 {
+            if is_iigs_fork(bytes) {
+                return Err(Error::at(0, format!("the resource fork is {IIGS_FORK}")));
+            }
             return Err(Error::at(
                 0,
                 "data offset 0: not a Macintosh resource fork (an Apple IIgs fork is little-endian and starts with 0)",

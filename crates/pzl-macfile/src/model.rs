@@ -435,6 +435,18 @@ impl MacFile {
                 self.data_len(),
                 format!("{} bytes", self.data_len()),
             )));
+        // A ProDOS/GS-OS file's own type (AppleSingle entry 11: access, file type, aux type).
+        if let Some(Container::AppleSingle(a)) = self.container()
+            && let Some(&[_, _, t0, t1, a0, a1, a2, a3, ..]) = a.entry(crate::applesingle::PRODOS_FILE_INFO)
+        {
+            let (file_type, aux) = (u16::from_be_bytes([t0, t1]), u32::from_be_bytes([a0, a1, a2, a3]));
+            report = report.fact(Fact::with_text(
+                "prodos_type",
+                "ProDOS type",
+                serde_json::json!({ "file_type": file_type, "aux_type": aux }),
+                format!("${file_type:02X}, aux ${aux:04X}"),
+            ));
+        }
         let rsrc_len = self.rsrc().len();
         match self.fork() {
             Ok(fork) => {
@@ -465,12 +477,12 @@ impl MacFile {
                 report = report.fact(Fact::with_text("resources", "resources", &list, text).detail());
             }
             Err(e) => {
-                report = report.fact(Fact::with_text(
-                    "resource_fork",
-                    "resource fork",
-                    rsrc_len,
-                    format!("{rsrc_len} bytes, unreadable: {e}"),
-                ));
+                let text = if crate::fork::is_iigs_fork(self.rsrc()) {
+                    format!("{rsrc_len} bytes, an Apple IIgs (GS/OS) fork (kept, not listed)")
+                } else {
+                    format!("{rsrc_len} bytes, unreadable: {e}")
+                };
+                report = report.fact(Fact::with_text("resource_fork", "resource fork", rsrc_len, text));
             }
         }
         report

@@ -177,7 +177,7 @@ mod tests {
     #[test]
     fn the_format_table_is_in_detection_order_with_the_old_names() {
         let names: Vec<&str> = MasyuKind::formats().iter().map(|&f| MasyuKind::format_info(f).name).collect();
-        assert_eq!(names, ["tootsweet", "pzprv3", "pzprjs", "tatham", "janko", "masyu", "sol"]);
+        assert_eq!(names, ["tootsweet", "pzprv3", "penpa", "pzprjs", "tatham", "janko", "masyu", "sol"]);
         for &format in MasyuKind::formats() {
             let info = MasyuKind::format_info(format);
             assert_eq!(info.kind, "masyu");
@@ -187,7 +187,7 @@ mod tests {
         assert!(Format::Text.info().has_extension("MASYU"));
         let strong: Vec<Format> =
             Format::ALL.into_iter().filter(|f| f.info().confidence == Confidence::Strong).collect();
-        assert_eq!(strong, [Format::Pzprv3, Format::Pzprjs, Format::Tatham, Format::Text]);
+        assert_eq!(strong, [Format::Pzprv3, Format::Penpa, Format::Pzprjs, Format::Tatham, Format::Text]);
     }
 
     #[test]

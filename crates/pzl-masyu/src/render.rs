@@ -19,7 +19,25 @@ pub fn line_glyph(mask: u8) -> char {
 /// cell and the one below) have no column of their own: a cell with no line whose lower edge
 /// is crossed shows `×` only when every edge around it is crossed; SVG shows every cross.
 pub fn text(board: &Board) -> String {
+    text_marked(board, |_| false, ("", ""))
+}
+
+/// [`text`], with the glyphs of the edges `marked` says (by flat edge number) wrapped in
+/// `wrap.0` … `wrap.1` (such as a terminal colour and its reset): a marked edge's `─` or `×`,
+/// and the line piece of a cell where a marked line ends.
+pub fn text_marked(board: &Board, marked: impl Fn(usize) -> bool, wrap: (&str, &str)) -> String {
     let (width, height) = (board.width(), board.height());
+    let index = board.edge_index();
+    let is_marked = |pos: Pos, dir: Dir| index.number_from(pos, dir).is_some_and(&marked);
+    let push = |out: &mut String, glyph: char, mark: bool| {
+        if mark && !wrap.0.is_empty() {
+            out.push_str(wrap.0);
+            out.push(glyph);
+            out.push_str(wrap.1);
+        } else {
+            out.push(glyph);
+        }
+    };
     let mut out = String::with_capacity((width * 2 + 1) * height * 3);
     for row in 0..height {
         for col in 0..width {
@@ -35,13 +53,16 @@ pub fn text(board: &Board) -> String {
                     if mask == 0 && all_crossed && !board.is_blank() { '×' } else { line_glyph(mask) }
                 }
             };
-            out.push(glyph);
+            let mask = board.line_mask(pos);
+            let cell_marked = Dir::from_mask(mask).any(|d| is_marked(pos, d));
+            push(&mut out, glyph, cell_marked);
             if col + 1 < width {
-                out.push(match board.edge_from(pos, Dir::Right) {
+                let edge = match board.edge_from(pos, Dir::Right) {
                     Some(EdgeState::Line) => '─',
                     Some(EdgeState::Cross) => '×',
                     _ => ' ',
-                });
+                };
+                push(&mut out, edge, edge != ' ' && is_marked(pos, Dir::Right));
             }
         }
         out.push('\n');

@@ -217,7 +217,7 @@ impl Kind for PolyKind {
     fn combine(doc: &PolyDoc, other: &PolyDoc) -> Result<Parsed<PolyDoc>> {
         let PolyDoc::MacPoly { file, .. } = doc else {
             return Err(Error::usage(
-                "--solution checks MacPoly solution files; pzl-pack problems have no solution file format",
+                "a pzl-pack problem takes its solution as text, the board naming each square's piece (what `pzl solve PROBLEM.pack -o FILE` writes)",
             ));
         };
         let PolyDoc::MacPoly { file: solution, .. } = other else {
@@ -243,6 +243,27 @@ impl Kind for PolyKind {
 }
 
 impl PolyKind {
+    /// A `pzl-pack` problem with a solution attached from its text form (what `pzl solve
+    /// PROBLEM.pack -o FILE` writes: the board with each square naming its piece), for `check
+    /// PROBLEM.pack --with FILE`. Errors name the line and column of the text; whether the
+    /// packing is right is `check`'s to say.
+    pub fn with_solution_text(doc: &PolyDoc, bytes: &[u8]) -> Result<Parsed<PolyDoc>> {
+        let PolyDoc::Pack { file, source, .. } = doc else {
+            return Err(Error::usage("a solution as text goes with a pzl-pack problem"));
+        };
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            Error::syntax("expected UTF-8 text: the board with each square naming its piece")
+                .at(pzl_core::Location::Offset(e.valid_up_to()))
+        })?;
+        let problem = file.problem(None);
+        let parsed = crate::format::pack::read_solution(text, &problem)?;
+        Ok(parsed.map(|solution| PolyDoc::Pack {
+            file: file.clone(),
+            source: source.clone(),
+            solution: Some(solution),
+        }))
+    }
+
     /// `check` with pieces that may not be turned over (`check --no-flip`).
     pub fn check_no_flip(doc: &PolyDoc) -> Result<CheckReport> {
         crate::check::check(doc, true)

@@ -293,6 +293,31 @@ impl Document {
         }
     }
 
+    /// The document with the file `bytes` laid over it (`--with FILE`): the file is read as a
+    /// document and [combined](Document::combine), except that a `pzl-pack` problem also takes
+    /// its solution as text (what `pzl solve PROBLEM.pack -o FILE` writes), which no detection
+    /// could tell from other grids. `name` and `path` name the file as for [`Document::read`].
+    /// Warnings are the reader's and the combination's.
+    pub fn combine_file(
+        &self,
+        bytes: &[u8],
+        name: &str,
+        path: Option<&Path>,
+    ) -> Result<Parsed<Document>, Error> {
+        if let Document::Poly(d) = self
+            && d.format == pzl_poly::Format::Pack
+            && !<pzl_poly::Format as pzl_core::FormatTable>::ALL.iter().any(|f| f.info().detects(bytes))
+        {
+            let parsed =
+                pzl_poly::PolyKind::with_solution_text(&d.value, bytes).map_err(|e| e.in_file(name))?;
+            return Ok(parsed.map(|value| Document::Poly(Doc { format: d.format, value })));
+        }
+        let Parsed { value: other, warnings } = Document::read(bytes, name, path, &Open::default())?;
+        let mut parsed = self.combine(&other).map_err(|e| e.in_file(name))?;
+        parsed.warnings.splice(0..0, warnings);
+        Ok(parsed)
+    }
+
     /// The document with `other` laid over it (a board over a Masyu puzzle, a solution beside a
     /// polyomino puzzle).
     pub fn combine(&self, other: &Document) -> Result<Parsed<Document>, Error> {

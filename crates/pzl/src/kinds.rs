@@ -113,9 +113,27 @@ pub mod apad {
         AllSolutions, DateSolutions, Limits, all_sorted, solve_all, solve_date, weekday_for,
     };
 
+    pub use pzl_apad::format::decode_to_text;
+
     /// The edition called `name`: `classic`, `weekday`, or a description file.
     pub fn edition(name: &str) -> Result<Puzzle, pzl_core::Error> {
         Puzzle::load(name)
+    }
+
+    /// [`edition`] for a `--puzzle` argument that need not be UTF-8.
+    pub fn edition_path(path: &std::path::Path) -> Result<Puzzle, pzl_core::Error> {
+        Puzzle::load_path(path)
+    }
+
+    /// The APAD text form (`bytes`) as APAD binary for `puzzle`: the reader's warnings, and
+    /// what the binary leaves out (`pzl apad encode`).
+    pub fn encode_text(
+        bytes: &[u8],
+        puzzle: &Puzzle,
+    ) -> Result<pzl_core::Parsed<pzl_core::Written>, pzl_core::Error> {
+        let read = pzl_apad::format::read(bytes, pzl_apad::Format::Text, puzzle)?;
+        let written = pzl_apad::format::write(&read.value, pzl_apad::Format::Apad)?;
+        Ok(pzl_core::Parsed::with(written, read.warnings))
     }
 
     /// The APAD binary format (9 bytes per classic board).
@@ -127,6 +145,7 @@ pub mod apad {
 /// Masyu: the solver's traces (replay, animation) and TootSweet's database.
 pub mod masyu {
     pub use pzl_masyu::render::text as board_text;
+    pub use pzl_masyu::render::text_marked as board_text_marked;
     pub use pzl_masyu::solver::animate;
     pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
     pub use pzl_masyu::solver::{Hint, hint};

@@ -102,6 +102,63 @@ pub fn read(bytes: &[u8], format: Format, puzzle: &Puzzle) -> Result<Parsed<Boar
     }
 }
 
+/// The most warnings [`decode_to_text`] keeps; past it they are counted in one more.
+pub const MAX_DECODE_WARNINGS: usize = 1000;
+
+/// APAD bytes straight to the text form, one board at a time, for `pzl apad decode`: unlike
+/// [`read`] then [`write()`], no decoded board is kept, so a file of millions of boards (the
+/// weekday edition has 4.9 million solutions) needs only the memory of its text. The warnings
+/// are [`read`]'s (placements ignored, a partial board at the end; at most
+/// [`MAX_DECODE_WARNINGS`], the rest counted), and a partial board is listed in
+/// [`Written::lost`] as [`write()`] lists it.
+pub fn decode_to_text(bytes: &[u8], puzzle: &Puzzle) -> Result<Parsed<Written>, Error> {
+    if let Some((_, what)) = NOT_APAD.iter().find(|(magic, _)| bytes.starts_with(magic)) {
+        return Err(Error::syntax(format!("this is {what}, not APAD boards")).at(Location::Offset(0)));
+    }
+    let chunk = apad::chunk_len(puzzle);
+    let whole = bytes.len() - bytes.len() % chunk;
+    let mut warnings = Vec::new();
+    let mut more = 0usize;
+    let mut out = text::header(puzzle);
+    let mut any_answer = false;
+    out.reserve((whole / chunk).saturating_mul(8 * puzzle.pieces.len() + 40).min(1 << 30));
+    for (i, c) in bytes[..whole].chunks_exact(chunk).enumerate() {
+        let decoded = apad::decode_board(puzzle, c);
+        any_answer = any_answer || decoded.board.answer(puzzle).is_ok();
+        for problem in &decoded.problems {
+            if warnings.len() < MAX_DECODE_WARNINGS {
+                warnings.push(pzl_core::Warning::at(
+                    Location::Offset(i * chunk),
+                    format!("board {}: {problem}", i + 1),
+                ));
+            } else {
+                more += 1;
+            }
+        }
+        text::push_board(&mut out, puzzle, i, &decoded, c);
+    }
+    if more > 0 {
+        warnings.push(pzl_core::Warning::new(format!("{more} more boards with ignored placements")));
+    }
+    let mut lost = Vec::new();
+    if whole < bytes.len() {
+        let len = bytes.len() - whole;
+        warnings.push(pzl_core::Warning::at(
+            Location::Offset(whole),
+            format!("a partial board of {len} bytes at the end (boards are {chunk} bytes each); ignored"),
+        ));
+        lost.push(format!("the partial board of {len} bytes at byte offset {whole}"));
+    }
+    if whole > 0 && !any_answer {
+        warnings.push(pzl_core::Warning::new(format!(
+            "no board is a solution of the `{}` edition; if the file is of another edition, \
+             name it (`apad:weekday`, `apad:FILE`)",
+            puzzle.name
+        )));
+    }
+    Ok(Parsed::with(Written { bytes: out.into_bytes(), lost }, warnings))
+}
+
 /// Write `set` as `format`. Both formats hold every whole board exactly; a partial board at the
 /// end of the file read is left out (and listed in [`Written::lost`]).
 pub fn write(set: &BoardSet, format: Format) -> Result<Written, Error> {
@@ -122,5 +179,33 @@ impl pzl_core::FormatTable for Format {
 
     fn info(self) -> &'static pzl_core::FormatInfo {
         Format::info(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R6: the streaming decode gives what reading then writing gives (text, warnings, what is
+    /// lost), and keeps at most MAX_DECODE_WARNINGS warnings.
+    #[test]
+    fn decode_to_text_is_read_then_write() {
+        let puzzle = Puzzle::classic();
+        let chunk = apad::chunk_len(&puzzle);
+        let mut bytes: Vec<u8> = (0..chunk * 40).map(|i| (i * 37 % 251) as u8).collect();
+        bytes.extend([1, 2, 3]);
+        let streamed = decode_to_text(&bytes, &puzzle).unwrap();
+        let read = read(&bytes, Format::Apad, &puzzle).unwrap();
+        let written = write(&read.value, Format::Text).unwrap();
+        assert_eq!(streamed.value, written);
+        assert!(!streamed.warnings.is_empty());
+        let messages = |w: &[pzl_core::Warning]| w.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert!(messages(&streamed.warnings) == messages(&read.warnings), "the warnings differ");
+
+        let many: Vec<u8> = (0..chunk * (MAX_DECODE_WARNINGS + 50)).map(|i| (i * 37 % 251) as u8).collect();
+        let streamed = decode_to_text(&many, &puzzle).unwrap();
+        assert_eq!(streamed.warnings.len(), MAX_DECODE_WARNINGS + 2);
+        assert!(streamed.warnings[MAX_DECODE_WARNINGS].message.contains("more boards"));
+        assert!(decode_to_text(b"%PDF-1.4", &puzzle).is_err());
     }
 }

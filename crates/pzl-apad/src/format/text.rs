@@ -72,28 +72,43 @@ fn syntax(line: usize, message: impl Into<String>) -> TextError {
     TextError::Syntax { line, message: message.into() }
 }
 
-/// Write APAD bytes as text. Fails only on a trailing partial chunk.
-pub fn from_apad(puzzle: &Puzzle, bytes: &[u8]) -> Result<String, CodecError> {
-    let boards = codec::decode(puzzle, bytes)?;
-    let mut out = format!(
+/// The text form's first line for `puzzle`.
+pub fn header(puzzle: &Puzzle) -> String {
+    format!(
         "# pzl apad text ({}): '.' = uncovered square, a letter = that piece; `bytes` keeps an exact encoding\n",
         puzzle.name
-    );
-    for (i, (decoded, chunk)) in boards.iter().zip(bytes.chunks_exact(codec::chunk_len(puzzle))).enumerate() {
-        out.push('\n');
-        let answer = match decoded.board.answer(puzzle) {
-            Ok(a) => match a.weekday {
-                Some(w) => format!(" {} {}", a.date, crate::date::weekday_name(w)),
-                None => format!(" {}", a.date),
-            },
-            Err(_) => String::new(),
-        };
-        out.push_str(&format!("board {}{answer}\n", i + 1));
-        out.push_str(&render::letters(puzzle, &decoded.board));
-        if codec::encode_board(puzzle, &decoded.board, i).ok().as_deref() != Some(chunk) {
-            let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
-            out.push_str(&format!("bytes {}\n", hex.join(" ")));
-        }
+    )
+}
+
+/// Append board `i` (from 0), decoded from its APAD `chunk`, to the text form `out`.
+pub fn push_board(out: &mut String, puzzle: &Puzzle, i: usize, decoded: &codec::DecodedBoard, chunk: &[u8]) {
+    out.push('\n');
+    let answer = match decoded.board.answer(puzzle) {
+        Ok(a) => match a.weekday {
+            Some(w) => format!(" {} {}", a.date, crate::date::weekday_name(w)),
+            None => format!(" {}", a.date),
+        },
+        Err(_) => String::new(),
+    };
+    out.push_str(&format!("board {}{answer}\n", i + 1));
+    out.push_str(&render::letters(puzzle, &decoded.board));
+    if codec::encode_board(puzzle, &decoded.board, i).ok().as_deref() != Some(chunk) {
+        let hex: Vec<String> = chunk.iter().map(|b| format!("{b:02x}")).collect();
+        out.push_str(&format!("bytes {}\n", hex.join(" ")));
+    }
+}
+
+/// Write APAD bytes as text, one board at a time (no decoded board is kept, so memory is the
+/// text's own). Fails only on a trailing partial chunk.
+pub fn from_apad(puzzle: &Puzzle, bytes: &[u8]) -> Result<String, CodecError> {
+    let chunk = codec::chunk_len(puzzle);
+    let tail = bytes.len() % chunk;
+    if tail != 0 {
+        return Err(CodecError::PartialChunk { offset: bytes.len() - tail, len: tail, chunk });
+    }
+    let mut out = header(puzzle);
+    for (i, c) in bytes.chunks_exact(chunk).enumerate() {
+        push_board(&mut out, puzzle, i, &codec::decode_board(puzzle, c), c);
     }
     Ok(out)
 }

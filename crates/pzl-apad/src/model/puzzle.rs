@@ -205,18 +205,24 @@ impl Puzzle {
     /// The edition a format parameter names: `classic`, `weekday` (any case), or the path of a
     /// description file (read here; errors name the file and line).
     pub fn load(name: &str) -> Result<Puzzle, pzl_core::Error> {
-        if let Some(puzzle) = Puzzle::builtin(name) {
+        Puzzle::load_path(std::path::Path::new(name))
+    }
+
+    /// [`Puzzle::load`] for a path that need not be UTF-8 (a built-in name is still recognised).
+    pub fn load_path(path: &std::path::Path) -> Result<Puzzle, pzl_core::Error> {
+        if let Some(puzzle) = path.to_str().and_then(Puzzle::builtin) {
             return Ok(puzzle);
         }
-        if name.is_empty() || !std::path::Path::new(name).exists() {
+        let name = path.display().to_string();
+        if name.is_empty() || !path.exists() {
             return Err(pzl_core::Error::usage(format!(
                 "unknown puzzle `{name}`: expected `classic`, `weekday` or a description file"
             ))
             .hint("for example `apad:weekday` or `apad:./my-frame.txt`"));
         }
         let text =
-            std::fs::read_to_string(name).map_err(|e| pzl_core::Error::io(e.to_string()).in_file(name))?;
-        Puzzle::parse(&text).map_err(|e| pzl_core::Error::from(e).in_file(name))
+            std::fs::read_to_string(path).map_err(|e| pzl_core::Error::io(e.to_string()).in_file(&name))?;
+        Puzzle::parse(&text).map_err(|e| pzl_core::Error::from(e).in_file(&name))
     }
 
     /// Read a description (see `data/classic.txt` for the syntax).

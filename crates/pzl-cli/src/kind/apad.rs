@@ -1,9 +1,7 @@
 //! `pzl apad solve|generate|encode|decode`.
 
-use std::path::Path;
-
 use pzl::kinds::apad::{self, Answer, Limits};
-use pzl::{Error, Open, Status};
+use pzl::{Error, Status};
 
 use crate::args::{ApadCommand, ApadSolveArgs};
 use crate::high;
@@ -14,39 +12,35 @@ pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
     match command {
         ApadCommand::Solve(args) => solve(ctx, &args),
         ApadCommand::Generate { output, puzzle } => {
-            let puzzle = apad::edition(&puzzle)?;
+            let puzzle = apad::edition_path(&puzzle)?;
             let bytes = apad::all_sorted(&puzzle, &Limits::none())?;
             io::write_binary(&output, &bytes)?;
             Ok(Status::Ok)
         }
         ApadCommand::Encode { input, output, puzzle } => {
-            convert(ctx, &input, &output, &puzzle, apad::TEXT, apad::BINARY)
+            let edition = apad::edition_path(&puzzle)?;
+            let read = io::read(&input)?;
+            let parsed = apad::encode_text(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
+            ctx.warnings(&read.name, &parsed.warnings);
+            crate::cmd::warn_lost(ctx, &output, apad::BINARY, &parsed.value.lost);
+            io::write_binary(&output, &parsed.value.bytes)?;
+            Ok(Status::Ok)
         }
         ApadCommand::Decode { input, output, puzzle } => {
-            convert(ctx, &input, &output, &puzzle, apad::BINARY, apad::TEXT)
+            // Straight to text, one board at a time: no decoded board list (finding R6).
+            let edition = apad::edition_path(&puzzle)?;
+            let read = io::read(&input)?;
+            let parsed = apad::decode_to_text(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
+            ctx.warnings(&read.name, &parsed.warnings);
+            crate::cmd::warn_lost(ctx, &output, apad::TEXT, &parsed.value.lost);
+            io::write_binary(&output, &parsed.value.bytes)?;
+            Ok(Status::Ok)
         }
     }
 }
 
-/// `encode` and `decode` are `convert` between the two APAD formats.
-fn convert(
-    ctx: &Ctx,
-    input: &Path,
-    output: &Path,
-    edition: &str,
-    from: pzl::Format,
-    to: pzl::Format,
-) -> Result<Status, Error> {
-    let open = Open { from: Some(from), params: edition.to_string(), pick: None };
-    let doc = crate::cmd::open(ctx, input, &open)?;
-    let written = doc.write(to).map_err(|e| e.in_file(io::shown(input)))?;
-    crate::cmd::warn_lost(ctx, output, to, &written.lost);
-    io::write_binary(output, &written.bytes)?;
-    Ok(Status::Ok)
-}
-
 fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
-    let puzzle = apad::edition(&args.puzzle)?;
+    let puzzle = apad::edition_path(&args.puzzle)?;
     let limits = Limits::new(high::timeout(args.timeout.as_deref())?, None);
     let mode = Mode::json(args.json);
     let colour = ctx.colour();

@@ -9,6 +9,7 @@
 //! | `masyu` (text grid) | yes | no | no |
 //! | `sol` (hex masks) | no | yes | no |
 //! | `pzprjs` (URL) | yes | no | no |
+//! | `penpa` (Penpa+ link) | yes | yes | yes |
 //! | `pzprv3` (file) | yes | yes | yes |
 //! | `tatham` (game id + solution) | yes | yes | no |
 //! | `janko` (problem + solution) | yes | yes (complete cells only) | no |
@@ -17,6 +18,7 @@
 //! across kinds uses.
 
 pub mod janko;
+pub mod penpa;
 pub mod pzprjs;
 pub mod pzprv3;
 pub mod sol;
@@ -45,6 +47,9 @@ pub enum Format {
     Pzprjs,
     /// A pzprjs `pzprv3` file: pearls, lines and crosses.
     Pzprv3,
+    /// A Penpa+ (penpa-edit) link (`https://swaroopg92.github.io/penpa-edit/#m=edit&p=…`):
+    /// pearls, lines and crosses.
+    Penpa,
     /// Simon Tatham's Pearl game id (`8x8dt:…`), optionally with a solution string on line 2.
     Tatham,
     /// janko.at text: `R C` (rows first), then rows of tokens (problem and/or solution form).
@@ -80,6 +85,7 @@ static TOOTSWEET_INFO: FormatInfo =
     format_info(Format::TootSweet, tootsweet::looks_like_puzzle, Confidence::Weak);
 static PZPRV3_INFO: FormatInfo = format_info(Format::Pzprv3, pzprv3::looks_like, Confidence::Strong);
 static PZPRJS_INFO: FormatInfo = format_info(Format::Pzprjs, pzprjs::looks_like, Confidence::Strong);
+static PENPA_INFO: FormatInfo = format_info(Format::Penpa, penpa::looks_like, Confidence::Strong);
 static TATHAM_INFO: FormatInfo = format_info(Format::Tatham, tatham::looks_like, Confidence::Strong);
 static JANKO_INFO: FormatInfo = format_info(Format::Janko, janko::looks_like, Confidence::Weak);
 // An unmistakable `W H` line over a grid of `.`/`W`/`B` rows: a `.masyu` file with a typo is
@@ -89,9 +95,10 @@ static SOL_INFO: FormatInfo = format_info(Format::Sol, sol::looks_like, Confiden
 
 impl Format {
     /// Every format, in detection order (the most specific content tests first).
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 8] = [
         Format::TootSweet,
         Format::Pzprv3,
+        Format::Penpa,
         Format::Pzprjs,
         Format::Tatham,
         Format::Janko,
@@ -107,6 +114,7 @@ impl Format {
             Format::Sol => "sol",
             Format::Pzprjs => "pzprjs",
             Format::Pzprv3 => "pzprv3",
+            Format::Penpa => "penpa",
             Format::Tatham => "tatham",
             Format::Janko => "janko",
         }
@@ -120,6 +128,7 @@ impl Format {
             Format::Sol => &["sol"],
             Format::Pzprjs => &["url"],
             Format::Pzprv3 => &["pzpr", "pzprv3"],
+            Format::Penpa => &["penpa"],
             Format::Tatham => &["pearl", "tatham"],
             Format::Janko => &["janko"],
         }
@@ -133,6 +142,7 @@ impl Format {
             Format::Sol => "Masyu solution grid: `W H`, then rows of hex line masks (R=1 U=2 L=4 D=8)",
             Format::Pzprjs => "puzz.link / pzprjs Masyu URL (mashu, masyu)",
             Format::Pzprv3 => "pzprjs pzprv3 Masyu file: pearls, lines and crosses",
+            Format::Penpa => "Penpa+ (penpa-edit) Masyu link: pearls, lines and crosses",
             Format::Tatham => "Simon Tatham's Pearl game id, optionally with its solution on line 2",
             Format::Janko => "janko.at Masyu text: `R C`, rows of - w b (problem) or ns ew … (solution)",
         }
@@ -147,6 +157,7 @@ impl Format {
             Format::Sol => &SOL_INFO,
             Format::Pzprjs => &PZPRJS_INFO,
             Format::Pzprv3 => &PZPRV3_INFO,
+            Format::Penpa => &PENPA_INFO,
             Format::Tatham => &TATHAM_INFO,
             Format::Janko => &JANKO_INFO,
         }
@@ -201,6 +212,7 @@ impl Format {
             Format::Sol => (false, true, false),
             Format::Pzprjs => (true, false, false),
             Format::Pzprv3 => (true, true, true),
+            Format::Penpa => (true, true, true),
             Format::Tatham => (true, true, false),
             Format::Janko => (true, true, false),
         };
@@ -241,6 +253,7 @@ pub fn read(bytes: &[u8], format: Format) -> Result<Parsed<Board>, ParseError> {
         Format::Sol => sol::read(text),
         Format::Pzprjs => pzprjs::read(text),
         Format::Pzprv3 => pzprv3::read(text),
+        Format::Penpa => penpa::read(text),
         Format::Tatham => tatham::read(text),
         Format::Janko => janko::read(text),
     }
@@ -272,6 +285,7 @@ pub fn write(board: &Board, format: Format) -> Result<Written, WriteError> {
         Format::Sol => sol::write(board),
         Format::Pzprjs => pzprjs::write(board),
         Format::Pzprv3 => pzprv3::write(board),
+        Format::Penpa => penpa::write(board),
         Format::Tatham => tatham::write(board),
         Format::Janko => janko::write(board).map_err(|message| WriteError { format, message })?,
     };
@@ -499,7 +513,8 @@ mod tests {
 
     #[test]
     fn detection_tells_every_format_apart() {
-        let samples: [(&[u8], Format); 8] = [
+        let samples: [(&[u8], Format); 9] = [
+            (penpa::tests::NOQX.as_bytes(), Format::Penpa),
             (b"4:4:AgAQAA\nww:gq\n", Format::TootSweet),
             (b"6 6\n..W...\n.B..W.\n......\n...B..\n.W....\n......\n", Format::Text),
             (b"4 4\n0000\n095C\n0A0A\n0356\n", Format::Sol),

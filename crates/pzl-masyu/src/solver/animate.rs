@@ -97,8 +97,26 @@ fn timelines(trace: &TraceFile) -> Vec<Vec<(usize, u8)>> {
     changes
 }
 
-/// A self-playing SVG animation of the trace.
-pub fn svg(trace: &TraceFile) -> String {
+/// The most steps an animation draws: past it the page would run to hundreds of megabytes and
+/// gigabytes of memory to build (finding R5), more than a browser can play.
+pub const MAX_ANIMATED_EVENTS: usize = 200_000;
+
+/// Refuse a trace too long to animate, with what to do instead.
+fn check_length(trace: &TraceFile) -> Result<(), pzl_core::Error> {
+    let n = trace.events.len();
+    if n > MAX_ANIMATED_EVENTS {
+        return Err(pzl_core::Error::limit(format!(
+            "the trace has {n} steps; an animation draws at most {MAX_ANIMATED_EVENTS} (a longer page is too big for a browser)"
+        ))
+        .hint("replay it in the terminal with `pzl masyu replay TRACE` (`e` + Enter jumps to the end), or trace a smaller puzzle"));
+    }
+    Ok(())
+}
+
+/// A self-playing SVG animation of the trace; a trace longer than [`MAX_ANIMATED_EVENTS`] is
+/// refused (a limit error).
+pub fn svg(trace: &TraceFile) -> Result<String, pzl_core::Error> {
+    check_length(trace)?;
     let board = &trace.puzzle;
     let (w, h) = (board.width() as f64 * CELL + 2.0 * MARGIN, board.height() as f64 * CELL + 2.0 * MARGIN);
     let dt = step_seconds(trace.events.len());
@@ -166,15 +184,17 @@ pub fn svg(trace: &TraceFile) -> String {
         h + 4.0,
         total.max(0.001)
     ));
-    out
+    Ok(out)
 }
 
 fn escape_script(text: &str) -> String {
     text.replace("</", "<\\/")
 }
 
-/// An HTML page that plays the trace: play/pause, one step forward or back, speed.
-pub fn html(trace: &TraceFile) -> String {
+/// An HTML page that plays the trace: play/pause, one step forward or back, speed. A trace
+/// longer than [`MAX_ANIMATED_EVENTS`] is refused (a limit error).
+pub fn html(trace: &TraceFile) -> Result<String, pzl_core::Error> {
+    check_length(trace)?;
     let board = &trace.puzzle;
     let mut edges = Vec::new();
     for e in 0..board.edge_index().count() {
@@ -200,7 +220,7 @@ pub fn html(trace: &TraceFile) -> String {
     background(board, &mut picture);
     picture.push_str("<g id=\"marks\"></g>\n");
     pearls(board, &mut picture);
-    format!(
+    Ok(format!(
         r##"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Masyu solve ({steps} steps)</title>
 <style>body{{font-family:sans-serif;margin:1em}}#note{{font-family:monospace;min-height:1.5em}}button{{margin-right:.3em}}</style>
@@ -267,5 +287,32 @@ reset(); draw();
 "##,
         steps = trace.events.len(),
         data = escape_script(&data.to_string()),
-    )
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::trace::TraceEvent;
+
+    /// R5: a trace past the cap is refused with a limit error saying what to do; one at the cap
+    /// is drawn.
+    #[test]
+    fn a_trace_too_long_to_animate_is_refused() {
+        let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
+        let mut trace = TraceFile {
+            puzzle,
+            events: vec![TraceEvent::Contradiction { depth: 1 }; MAX_ANIMATED_EVENTS],
+            outcome: Some("no-solution".into()),
+            truncated: false,
+        };
+        assert!(svg(&trace).unwrap().starts_with("<svg"));
+        assert!(html(&trace).unwrap().starts_with("<!DOCTYPE html>"));
+        trace.events.push(TraceEvent::Contradiction { depth: 1 });
+        for e in [svg(&trace).unwrap_err(), html(&trace).unwrap_err()] {
+            assert_eq!(e.kind, pzl_core::ErrorKind::Limit);
+            assert!(e.message.contains(&format!("{} steps", MAX_ANIMATED_EVENTS + 1)), "{e}");
+            assert!(e.hint.as_deref().is_some_and(|h| h.contains("pzl masyu replay")));
+        }
+    }
 }

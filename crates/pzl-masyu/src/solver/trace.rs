@@ -428,12 +428,17 @@ pub struct Replayer<'a> {
     pub board: Board,
     trail: Vec<usize>,
     next: usize,
+    /// The hypothesis level now (0: firm deductions).
+    depth: u32,
+    /// Per edge: decided inside a hypothesis (and not undone since).
+    tentative: Vec<bool>,
 }
 
 impl<'a> Replayer<'a> {
     /// A replayer at the start of `trace` (the bare puzzle).
     pub fn new(trace: &'a TraceFile) -> Replayer<'a> {
-        Replayer { trace, board: trace.puzzle.clone(), trail: Vec::new(), next: 0 }
+        let tentative = vec![false; trace.puzzle.edge_states().len()];
+        Replayer { trace, board: trace.puzzle.clone(), trail: Vec::new(), next: 0, depth: 0, tentative }
     }
 
     /// Apply the next event; returns it, or `None` at the end.
@@ -444,12 +449,21 @@ impl<'a> Replayer<'a> {
             TraceEvent::Set { edge, line, .. } => {
                 let state = if line { EdgeState::Line } else { EdgeState::Cross };
                 self.board.set_edge_by_number(edge as usize, state);
+                if let Some(t) = self.tentative.get_mut(edge as usize) {
+                    *t = self.depth > 0;
+                }
                 self.trail.push(edge as usize);
             }
-            TraceEvent::Rollback { to, .. } => {
+            TraceEvent::Hypothesis { depth, .. } => self.depth = depth,
+            TraceEvent::Rollback { to, depth } => {
+                // As the animations read it: a rollback returns to the level above the failed one.
+                self.depth = depth.saturating_sub(1);
                 while self.trail.len() > to as usize {
                     if let Some(e) = self.trail.pop() {
                         self.board.set_edge_by_number(e, EdgeState::Unknown);
+                        if let Some(t) = self.tentative.get_mut(e) {
+                            *t = false;
+                        }
                     }
                 }
             }
@@ -461,6 +475,16 @@ impl<'a> Replayer<'a> {
     /// How many events have been applied.
     pub fn position(&self) -> usize {
         self.next
+    }
+
+    /// The hypothesis level now (0: on firm deductions).
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Was edge `n` (flat numbering) decided inside a hypothesis, and is it still standing?
+    pub fn is_tentative(&self, n: usize) -> bool {
+        self.tentative.get(n).copied().unwrap_or(false)
     }
 }
 
@@ -486,6 +510,42 @@ pub fn describe(puzzle: &Board, event: &TraceEvent) -> String {
 mod tests {
     use super::*;
     use pzl_core::ErrorKind;
+
+    /// F8: the replayer knows which edges a hypothesis drew, until a rollback undoes them, and
+    /// the terminal text marks them.
+    #[test]
+    fn the_replayer_marks_what_a_hypothesis_drew() {
+        let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
+        let set = |edge, line| TraceEvent::Set { edge, line, rule: Rule::Degree, cell: u32::MAX };
+        let events = vec![
+            set(0, true),
+            TraceEvent::Hypothesis { depth: 1, edge: 1, line: true },
+            set(1, true),
+            set(2, false),
+            TraceEvent::Contradiction { depth: 1 },
+            TraceEvent::Rollback { depth: 1, to: 1 },
+            set(1, false),
+        ];
+        let trace = TraceFile { puzzle, events, outcome: None, truncated: false };
+        let mut player = Replayer::new(&trace);
+        for _ in 0..4 {
+            player.step();
+        }
+        assert_eq!(player.depth(), 1);
+        assert!(!player.is_tentative(0));
+        assert!(player.is_tentative(1) && player.is_tentative(2));
+        let marked = crate::render::text_marked(&player.board, |n| player.is_tentative(n), ("<", ">"));
+        assert_eq!(marked.matches('<').count(), marked.matches('>').count());
+        assert_eq!(marked, "╶─╴\n<╶><─><╴>\n");
+        assert_eq!(
+            crate::render::text_marked(&player.board, |_| false, ("<", ">")),
+            crate::render::text(&player.board)
+        );
+        while player.step().is_some() {}
+        assert_eq!(player.depth(), 0);
+        assert!((0..4).all(|n| !player.is_tentative(n)));
+        assert_eq!(player.board.edge_by_number(1), EdgeState::Cross);
+    }
 
     #[test]
     fn long_traces_are_refused_with_a_limit_error() {

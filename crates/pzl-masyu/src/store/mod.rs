@@ -450,6 +450,35 @@ impl Database {
         Ok(rows)
     }
 
+    /// Every puzzle row, by id, with the text columns (puzzle, name, board, checkpoint) cut to
+    /// their first `cap` characters (bytes for a blob) by SQLite itself, so a row holding a
+    /// string of millions of characters costs no more than `cap` (finding R6). With each row:
+    /// the full lengths of its puzzle and board strings.
+    pub fn rows_capped(&self, cap: usize) -> Result<Vec<(Row, usize, usize)>, DatabaseError> {
+        if self.empty {
+            return Ok(Vec::new());
+        }
+        let cut = |c: &str| {
+            format!("CASE WHEN typeof({c}) IN ('text', 'blob') THEN substr({c}, 1, {cap}) ELSE {c} END")
+        };
+        let sql = format!(
+            "SELECT id, {}, {}, size, volume, {}, {}, status, solution_date, \
+             coalesce(length(puzzle), 0), coalesce(length(board), 0) FROM puzzles ORDER BY id",
+            cut("puzzle"),
+            cut("name"),
+            cut("board"),
+            cut("checkpoint")
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt
+            .query_map([], |r| {
+                let len = |i: usize| r.get::<_, i64>(i).map(|n| usize::try_from(n).unwrap_or(0));
+                Ok((read_row(r)?, len(9)?, len(10)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
     /// One row.
     pub fn row(&self, id: i64) -> Result<Row, DatabaseError> {
         if self.empty {

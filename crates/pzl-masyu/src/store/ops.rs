@@ -317,14 +317,46 @@ fn store_board(tx: &Transaction<'_>, id: i64, board: &Board, solved: bool) -> Re
     Ok(status)
 }
 
+/// The most characters `list` shows of one puzzle or board string: more than the longest
+/// string of the largest board pzl reads (1000 × 1000), so only a damaged or hostile row is cut,
+/// and memory stays bounded whatever the file holds.
+pub const LIST_CAP: usize = 1 << 20;
+
 impl Database {
     /// Every row, for `pzl tootsweet list`.
     pub fn list(&self) -> Result<Listing, DatabaseError> {
         let mut warnings = Vec::new();
         let rows = self
-            .rows()?
+            .rows_capped(LIST_CAP)?
             .iter()
-            .map(|r| {
+            .map(|(r, puzzle_len, board_len)| {
+                let mut cut = |what: &str, len: usize| {
+                    warnings.push(Warning::at(
+                        at_puzzle(r.id),
+                        format!(
+                            "the {what} string has {len} characters, more than any board pzl reads; \
+                             listed cut to its first {LIST_CAP}"
+                        ),
+                    ));
+                };
+                if *board_len > LIST_CAP {
+                    cut("board", *board_len);
+                }
+                if *puzzle_len > LIST_CAP {
+                    cut("puzzle", *puzzle_len);
+                    let r = &r;
+                    return ListedRow {
+                        id: r.id,
+                        name: r.name.clone(),
+                        puzzle: r.puzzle.as_ref().map(|p| format!("{p}…")),
+                        width: None,
+                        height: None,
+                        board: r.board.clone(),
+                        status: r.status.code(),
+                        status_label: r.status.label(),
+                        solution_date: display(&r.solution_date),
+                    };
+                }
                 let size = r.size_of();
                 if size.is_none() {
                     warnings.push(Warning::at(

@@ -591,3 +591,35 @@ fn i9_letters_past_the_board_in_a_row_are_warned_about() {
     assert_eq!(warned_by_solve, warned, "solve warns about it");
     assert!(db.row(1).unwrap().decode_with_warnings().unwrap().warnings.is_empty(), "a clean row is clean");
 }
+
+/// R6: a row holding a string longer than any board's is listed cut, with a warning, and
+/// SQLite hands over only the cut part; the largest real board's strings are never cut.
+#[test]
+fn huge_strings_are_listed_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, db) = seed_database(dir.path());
+    db.conn
+        .execute(
+            "UPDATE puzzles SET puzzle = '4:4:' || hex(zeroblob(?1)), board = hex(zeroblob(?1)) WHERE id = 2",
+            [ops::LIST_CAP as i64],
+        )
+        .unwrap();
+    let listing = db.list().unwrap();
+    let row = &listing.rows[1];
+    let shown = row.puzzle.as_deref().unwrap();
+    assert_eq!(shown.chars().count(), ops::LIST_CAP + 1, "cut to the cap, and an ellipsis");
+    assert!(shown.ends_with('…') && row.width.is_none());
+    assert_eq!(row.board.as_deref().unwrap().len(), ops::LIST_CAP);
+    assert_eq!(listing.warnings.len(), 2, "{:?}", listing.warnings);
+    assert!(
+        listing.warnings.iter().any(|w| w.message.contains(&format!("{} characters", 2 * ops::LIST_CAP + 4)))
+    );
+    assert_eq!(listing.rows[0].puzzle.as_deref(), Some("4:4:AgAQAA"));
+
+    let mut largest = Board::new(crate::tootsweet::MAX_SIDE, crate::tootsweet::MAX_SIDE);
+    for n in 0..largest.edge_states().len() {
+        largest.set_edge_by_number(n, crate::EdgeState::Line);
+    }
+    let file = tootsweet::write_file(&largest);
+    assert!(file.lines().all(|l| l.len() < ops::LIST_CAP), "the largest board is never cut");
+}

@@ -490,6 +490,126 @@ pub fn solution_text(problem: &Problem, solution: &Solution) -> String {
     out
 }
 
+/// Read a solution as [`solution_text`] writes it (the board with each square showing the name
+/// of the piece covering it, `.` for none) against `problem`: one placement per piece name. The
+/// rows must match the board's size (short rows are padded with `.`, as the writer trims them);
+/// a name that is no piece of the problem is an error naming line and column. Whether the
+/// placements are the pieces' shapes and cover the board is [`Problem::verify`]'s to say.
+pub fn read_solution(text: &str, problem: &Problem) -> Result<Parsed<Solution>, PackError> {
+    let mut warnings = Vec::new();
+    if text.contains('\r') {
+        warnings.push(Warning::new("CR line ends read"));
+    }
+    let (w, h) = (problem.board.width(), problem.board.height());
+    let names: std::collections::HashMap<&str, usize> =
+        problem.pieces.iter().enumerate().map(|(k, p)| (p.name.as_str(), k)).collect();
+    let rows: Vec<(usize, &str)> = text
+        .split('\n')
+        .map(|l| l.trim_end_matches('\r'))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    if rows.len() != h {
+        let line = rows.get(h).map_or(rows.last().map_or(1, |r| r.0 + 1), |r| r.0);
+        return Err(at(
+            line,
+            1,
+            format!("expected {h} rows of piece names (the board's height), found {}", rows.len()),
+        ));
+    }
+    let mut cells: Vec<Vec<pzl_grid::Pos>> = vec![Vec::new(); problem.pieces.len()];
+    for (r, &(line, row)) in rows.iter().enumerate() {
+        let mut c = 0;
+        let mut rest = row;
+        loop {
+            let trimmed = rest.trim_start();
+            if trimmed.is_empty() {
+                break;
+            }
+            let column = row[..row.len() - trimmed.len()].chars().count() + 1;
+            let token = trimmed.split_whitespace().next().unwrap_or_default();
+            rest = &trimmed[token.len()..];
+            if c >= w {
+                return Err(at(
+                    line,
+                    column,
+                    format!("expected {w} names in row {} (the board's width), found more", r + 1),
+                ));
+            }
+            if token != "." {
+                let Some(&k) = names.get(token) else {
+                    let known: Vec<&str> = problem.pieces.iter().map(|p| p.name.as_str()).take(12).collect();
+                    return Err(at(
+                        line,
+                        column,
+                        format!(
+                            "expected the name of a piece or `.`, found {token:?} (the pieces are {}{})",
+                            known.join(" "),
+                            if problem.pieces.len() > known.len() { " …" } else { "" }
+                        ),
+                    ));
+                };
+                cells[k].push(pzl_grid::Pos::new(r, c));
+            }
+            c += 1;
+        }
+    }
+    let mut placements: Vec<crate::packer::Placement> = cells
+        .into_iter()
+        .enumerate()
+        .filter(|(_, cells)| !cells.is_empty())
+        .map(|(piece, mut cells)| {
+            cells.sort();
+            crate::packer::Placement { piece, cells }
+        })
+        .collect();
+    placements.sort();
+    Ok(Parsed::with(Solution { placements }, warnings))
+}
+
+#[cfg(test)]
+mod solution_tests {
+    use super::*;
+
+    const PROBLEM: &str = "pzl-pack 1\nflips yes\n\nboard\n###\n##.\n\npiece L\n##\n#.\n\npiece I\n##\n";
+
+    fn problem() -> Problem {
+        PackFile::parse(PROBLEM.as_bytes()).unwrap().value.problem(None)
+    }
+
+    #[test]
+    fn what_solution_text_writes_reads_back() {
+        let problem = problem();
+        let found = problem.find_first(Default::default()).0.unwrap();
+        let text = solution_text(&problem, &found);
+        let back = read_solution(&text, &problem).unwrap();
+        assert!(back.warnings.is_empty());
+        assert_eq!(back.value, found);
+        assert!(problem.verify(&back.value).is_empty());
+    }
+
+    #[test]
+    fn a_wrong_solution_reads_and_fails_verification() {
+        let problem = problem();
+        let wrong = read_solution("I L L\nI L .\n", &problem).unwrap().value;
+        assert!(problem.verify(&wrong).is_empty());
+        let wrong = read_solution("L L I\nL I\n", &problem).unwrap().value;
+        assert!(!problem.verify(&wrong).is_empty());
+    }
+
+    #[test]
+    fn bad_text_names_the_place() {
+        let problem = problem();
+        let e = read_solution("I L L\nI X\n", &problem).unwrap_err();
+        assert_eq!(e, at(2, 3, "expected the name of a piece or `.`, found \"X\" (the pieces are L I)"));
+        let e = read_solution("L L I\n", &problem).unwrap_err();
+        assert!(matches!(e, PackError::At { line: 2, .. }), "{e}");
+        let e = read_solution("I L L L\nI L\n", &problem).unwrap_err();
+        assert!(matches!(e, PackError::At { line: 1, column: 7, .. }), "{e}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,8 +79,8 @@ fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
 pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &std::path::Path) -> Result<Status, Error> {
     let trace = load_trace(trace_name)?;
     let picture = match high::picture(args.kind.as_deref(), &args.output)? {
-        Picture::Svg => masyu::animate::svg(&trace),
-        Picture::Html => masyu::animate::html(&trace),
+        Picture::Svg => masyu::animate::svg(&trace).map_err(|e| e.in_file(io::shown(trace_name)))?,
+        Picture::Html => masyu::animate::html(&trace).map_err(|e| e.in_file(io::shown(trace_name)))?,
         _ => {
             return Err(Error::usage("--trace draws an animation")
                 .hint("write to a .svg or .html file, or name it with --as svg|html"));
@@ -121,7 +121,9 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     let keys = std::io::stdin().is_terminal().then(key_reader);
     let delay = Duration::from_millis(args.delay);
     let mut paused = args.step;
-    draw(&player, total, "start", paused)?;
+    let colour = ctx.colour();
+    let draw = |player: &Replayer, what: &str, paused: bool| draw(player, total, what, paused, colour);
+    draw(&player, "start", paused)?;
     loop {
         // Read commands: while paused, wait for one; else take any that arrived.
         let mut advance = !paused;
@@ -135,7 +137,7 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
                 Some("e") => {
                     // Jump to the end: play every remaining step at once, then draw the result.
                     while player.step().is_some() {}
-                    draw(&player, total, "end", false)?;
+                    draw(&player, "end", false)?;
                     break;
                 }
                 Some("s") if paused => advance = true,
@@ -148,11 +150,11 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
             }
         }
         if !advance {
-            draw(&player, total, "", paused)?;
+            draw(&player, "", paused)?;
             continue;
         }
         let Some(event) = player.step() else { break };
-        draw(&player, total, &masyu::describe(&trace.puzzle, event), paused)?;
+        draw(&player, &masyu::describe(&trace.puzzle, event), paused)?;
         if !paused && !delay.is_zero() {
             std::thread::sleep(delay);
         }
@@ -161,22 +163,41 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     Ok(status)
 }
 
-fn draw(player: &Replayer, total: usize, what: &str, paused: bool) -> Result<(), Error> {
+/// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
+/// and the reset after it.
+const HYPOTHESIS: (&str, &str) = ("\x1b[38;5;208m", "\x1b[0m");
+
+fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool) -> Result<(), Error> {
     let help = if paused {
         "paused: Enter resumes, s+Enter steps, e+Enter jumps to the end, q+Enter quits"
     } else {
         "Enter pauses, e+Enter jumps to the end, q+Enter quits"
     };
+    let board = frame_board(player, colour);
+    let level = match player.depth() {
+        0 => String::new(),
+        d if colour => format!("  {}inside a hypothesis, level {d}{}", HYPOTHESIS.0, HYPOTHESIS.1),
+        d => format!("  inside a hypothesis, level {d}"),
+    };
     let frame = format!(
-        "\x1b[H\x1b[2J{}/{total}  {}\n\n{}\n{help}",
+        "\x1b[H\x1b[2J{}/{total}  {}{level}\n\n{board}\n{help}",
         player.position(),
         pzl::text::printable(what),
-        masyu::board_text(&player.board)
     );
     let mut out = std::io::stdout().lock();
     out.write_all(frame.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| Error::io(e.to_string()).in_file("standard output"))
+}
+
+/// The board of a replay frame: with colour, what a hypothesis drew (and has not been undone)
+/// is orange, so guesses are not mistaken for deductions.
+fn frame_board(player: &Replayer, colour: bool) -> String {
+    if colour {
+        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), HYPOTHESIS)
+    } else {
+        masyu::board_text(&player.board)
+    }
 }
 
 /// Lines typed on the terminal, read on a helper thread so the animation never blocks on input.
