@@ -186,7 +186,7 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
                 Error::io(format!("cannot create the folder: {e}")).in_file(io::shown(parent))
             })?;
         }
-        io::write_path(&target, &written.bytes)?;
+        io::write_collection_path(&target, &written.bytes)?;
         Ok(report("written", written.lost))
     };
     let jobs = high::jobs(args.jobs.as_deref())?;
