@@ -147,6 +147,9 @@ pub struct InfoArgs {
     /// Long listings too: every clue (crosswords), every resource (Mac files), every date (APAD).
     #[arg(long, alias = "clues")]
     pub details: bool,
+    /// Several files at once on N threads (0 = one per core); reports stay in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -166,16 +169,30 @@ pub struct CheckArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    /// Several files at once on N threads (0 = one per core); reports stay in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The file to convert (`-` for standard input).
-    #[arg(value_name = "FILE")]
-    pub input: PathBuf,
-    /// Where to write (`-` for standard output).
+    /// The file to convert (`-` for standard input); or several files and folders, converted
+    /// into the folder `-o OUTDIR` with `--to` (folders are mirrored: relative paths kept,
+    /// extensions changed to the target's).
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Where to write (`-` for standard output); the output folder for several inputs or a folder.
     #[arg(short, long, value_name = "FILE", default_value = "-")]
     pub output: PathBuf,
+    /// Whole collections: replace outputs that already exist (else each is skipped and reported).
+    #[arg(long)]
+    pub force: bool,
+    /// Whole collections: convert N files at once (0 = one per core); output in input order.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<String>,
+    /// Whole collections: machine-readable output (one report per file, then a summary).
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Write this format (default: from the output's name).

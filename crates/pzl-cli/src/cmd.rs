@@ -49,15 +49,17 @@ pub fn formats(_ctx: &Ctx, args: &FormatsArgs) -> Result<Status, Error> {
 pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
+    let jobs = high::jobs(args.jobs.as_deref())?;
+    let described = map_jobs(ctx, &files, jobs, "reading", |file| {
+        open(ctx, file, &options).and_then(|doc| doc.info()).map(|mut info| {
+            info.file = Some(io::shown(file));
+            if args.details { info } else { info.without_details() }
+        })
+    })?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
-    for file in &files {
-        let described = open(ctx, file, &options).and_then(|doc| doc.info());
+    for (file, described) in files.iter().zip(described) {
         match described {
-            Ok(mut info) => {
-                info.file = Some(io::shown(file));
-                let info = if args.details { info } else { info.without_details() };
-                batch.report(&info, Status::Ok)?;
-            }
+            Ok(info) => batch.report(&info, Status::Ok)?,
             Err(e) => batch.error(&io::shown(file), e)?,
         }
     }
@@ -70,14 +72,20 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
     ctx.show_harmless();
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
-    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
-    for file in &files {
-        let checked = open(ctx, file, &options)
+    let jobs = high::jobs(args.jobs.as_deref())?;
+    let checked = map_jobs(ctx, &files, jobs, "checking", |file| {
+        open(ctx, file, &options)
             .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
-            .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() });
-        match checked {
-            Ok(mut report) => {
+            .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() })
+            .map(|mut report| {
                 report.file = Some(io::shown(file));
+                report
+            })
+    })?;
+    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
+    for (file, checked) in files.iter().zip(checked) {
+        match checked {
+            Ok(report) => {
                 let status = report.status();
                 batch.report(&report, status)?;
             }
@@ -87,16 +95,142 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
     batch.finish(true)
 }
 
-/// `pzl convert FILE -o OUT`.
+/// `pzl convert FILE -o OUT`, or `pzl convert FILE|DIR… -o OUTDIR --to FORMAT`.
 pub fn convert(ctx: &Ctx, args: &ConvertArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
-    let doc = open(ctx, &args.input, &options)?;
+    let collection = args.inputs.len() > 1 || args.inputs.iter().any(|p| p.is_dir());
+    if collection {
+        return convert_collection(ctx, args, &options);
+    }
+    let input = &args.inputs[0];
+    let doc = open(ctx, input, &options)?;
     let to = target_format(&doc, args.to.as_deref(), &args.output)?;
     let doc = combine(ctx, doc, args.with.as_deref())?;
-    let written = doc.write(to).map_err(|e| e.in_file(io::shown(&args.input)))?;
+    let written = doc.write(to).map_err(|e| e.in_file(io::shown(input)))?;
     warn_lost(ctx, &args.output, to, &written.lost);
     output(&args.output, &written.bytes)?;
     Ok(Status::Ok)
+}
+
+/// One file of a collection conversion, as reported.
+#[derive(Debug, serde::Serialize)]
+struct Converted {
+    file: String,
+    output: String,
+    /// `written`, or `exists` when the output was there already and `--force` was not given.
+    status: &'static str,
+    /// What the target format could not hold.
+    lost: Vec<String>,
+}
+
+impl std::fmt::Display for Converted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.status {
+            "exists" => {
+                writeln!(f, "{}: {} exists already; skipped (--force replaces it)", self.file, self.output)
+            }
+            _ if self.lost.is_empty() => writeln!(f, "{} -> {}", self.file, self.output),
+            _ => writeln!(f, "{} -> {} (left out: {})", self.file, self.output, self.lost.join("; ")),
+        }
+    }
+}
+
+/// `convert` over several files and folders into `-o OUTDIR`: folders are mirrored (relative
+/// paths kept, the extension changed to the target's), existing outputs are kept unless
+/// `--force`, a bad file is reported and skipped.
+fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<Status, Error> {
+    let Some(to) = args.to.as_deref() else {
+        return Err(Error::usage("converting several files or a folder needs --to FORMAT")
+            .hint("e.g. pzl convert puzzles/ -o out/ --to xd"));
+    };
+    let to = high::format(to)?;
+    if args.with.is_some() {
+        return Err(Error::usage("--with lays one board over one puzzle: give one input file"));
+    }
+    if io::is_dash(&args.output) {
+        return Err(Error::usage("converting several files or a folder needs -o OUTDIR"));
+    }
+    if args.output.exists() && !args.output.is_dir() {
+        return Err(Error::usage(format!("`{}` is not a folder", args.output.display()))
+            .hint("-o names the folder the converted files go into"));
+    }
+    let ext = to.info().extensions.first().copied().unwrap_or(to.name());
+    let mut jobs_list = Vec::new();
+    for root in &args.inputs {
+        if io::is_dash(root) {
+            return Err(Error::usage("standard input cannot be one of several inputs"));
+        }
+        if root.is_dir() {
+            for file in io::expand(ctx, std::slice::from_ref(root)) {
+                let relative =
+                    file.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| file.clone());
+                jobs_list.push((file, relative));
+            }
+        } else {
+            let relative = root.file_name().map(std::path::PathBuf::from).unwrap_or_else(|| root.clone());
+            jobs_list.push((root.clone(), relative));
+        }
+    }
+    let convert_one = |(file, relative): &(std::path::PathBuf, std::path::PathBuf)| {
+        let target = args.output.join(relative.with_extension(ext));
+        let report =
+            |status, lost| Converted { file: io::shown(file), output: io::shown(&target), status, lost };
+        if !args.force && std::fs::symlink_metadata(&target).is_ok() {
+            return Ok(report("exists", Vec::new()));
+        }
+        let doc = open(ctx, file, options)?;
+        let written = doc.write(to)?;
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| {
+                Error::io(format!("cannot create the folder: {e}")).in_file(io::shown(parent))
+            })?;
+        }
+        io::write_collection_path(&target, &written.bytes)?;
+        Ok(report("written", written.lost))
+    };
+    let jobs = high::jobs(args.jobs.as_deref())?;
+    let results = map_jobs(ctx, &jobs_list, jobs, "converting", convert_one)?;
+    let mut batch = Batch::new(ctx, Mode::json(args.json), usize::MAX);
+    for ((file, _), result) in jobs_list.iter().zip(results) {
+        match result {
+            Ok(done) => {
+                let status = if done.status == "exists" { Status::Problems } else { Status::Ok };
+                batch.report(&done, status)?;
+            }
+            Err(e) => batch.error(&io::shown(file), e)?,
+        }
+    }
+    batch.finish(true)
+}
+
+/// `work` over `items` on `jobs` threads (one: in this thread), with a progress bar on a
+/// terminal; the results come back in the items' order.
+fn map_jobs<T: Sync, R: Send>(
+    ctx: &Ctx,
+    items: &[T],
+    jobs: usize,
+    what: &str,
+    work: impl Fn(&T) -> R + Sync,
+) -> Result<Vec<R>, Error> {
+    let bar = ctx.progress(items.len() as u64, what);
+    let run = |item: &T| {
+        let result = work(item);
+        bar.inc(1);
+        result
+    };
+    let jobs = jobs.min(items.len());
+    let results = if jobs <= 1 {
+        items.iter().map(run).collect()
+    } else {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map_err(|e| Error::usage(format!("--jobs {jobs}: {e}")))?;
+        pool.install(|| items.par_iter().map(run).collect())
+    };
+    bar.finish_and_clear();
+    Ok(results)
 }
 
 /// The format to write: `--to`, else the one the output's name implies among the document's

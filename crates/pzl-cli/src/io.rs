@@ -268,6 +268,13 @@ pub fn write_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     pzl::fs::write_file(path, bytes)
 }
 
+/// Write one file of a whole collection (`pzl::fs::write_collection_file`: safe, not synced
+/// file by file), cleaned up if the command is interrupted.
+pub fn write_collection_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    protect_writes();
+    pzl::fs::write_collection_file(path, bytes)
+}
+
 /// Lock a file for a read-modify-write edit (`pzl::fs::Edit`).
 pub fn edit(path: &Path) -> Result<pzl::fs::Edit, Error> {
     protect_writes();

@@ -2,9 +2,10 @@
 //! No command branches on `--json`; it chooses a printer.
 //!
 //! With one input a report is printed as it is; with several (files or a folder), the text
-//! printer prints each report as it comes and a summary line, and the JSON printer prints one
-//! document: `{"files": [report or {"file", "error"} …], "summary": {…}}`, the same shape for
-//! every verb and kind.
+//! printer prints each report as it comes and a summary line, and the JSON printer prints JSON
+//! Lines: one compact object per input (its report, or `{"file", "error"}`), in input order, then
+//! `{"summary": {…}}` — the same shape for every verb and kind, so archives can be audited with
+//! `jq`.
 
 use serde::Serialize;
 
@@ -60,13 +61,12 @@ pub struct Batch<'a> {
     ctx: &'a Ctx,
     mode: Mode,
     many: bool,
-    entries: Vec<serde_json::Value>,
     pub summary: Summary,
 }
 
 impl<'a> Batch<'a> {
     pub fn new(ctx: &'a Ctx, mode: Mode, inputs: usize) -> Batch<'a> {
-        Batch { ctx, mode, many: inputs != 1, entries: Vec::new(), summary: Summary::default() }
+        Batch { ctx, mode, many: inputs != 1, summary: Summary::default() }
     }
 
     /// One input's report, with the status it gives.
@@ -81,8 +81,7 @@ impl<'a> Batch<'a> {
             Status::Problems => self.summary.problems += 1,
         }
         if self.many && self.mode == Mode::Json {
-            self.entries.push(serde_json::to_value(report).map_err(|e| Error::io(e.to_string()))?);
-            return Ok(());
+            return json_line(report);
         }
         emit(self.mode, report)
     }
@@ -104,7 +103,7 @@ impl<'a> Batch<'a> {
         self.summary.files += 1;
         self.summary.errors += 1;
         match self.mode {
-            Mode::Json => self.entries.push(serde_json::json!({"file": file, "error": e})),
+            Mode::Json => json_line(&serde_json::json!({"file": file, "error": e}))?,
             Mode::Text => self.ctx.error(&e),
         }
         Ok(())
@@ -115,10 +114,7 @@ impl<'a> Batch<'a> {
     pub fn finish(self, summary_line: bool) -> Result<Status, Error> {
         if self.many {
             match self.mode {
-                Mode::Json => {
-                    let doc = serde_json::json!({"files": self.entries, "summary": self.summary});
-                    emit(Mode::Json, &JsonDoc(doc))?;
-                }
+                Mode::Json => json_line(&serde_json::json!({"summary": self.summary}))?,
                 Mode::Text if summary_line => io::stdout(self.summary.to_string().as_bytes())?,
                 Mode::Text => {}
             }
@@ -131,6 +127,13 @@ impl<'a> Batch<'a> {
         }
         Ok(if self.summary.problems > 0 { Status::Problems } else { Status::Ok })
     }
+}
+
+/// One line of JSON Lines output.
+pub fn json_line<R: Serialize + ?Sized>(value: &R) -> Result<(), Error> {
+    let mut text = serde_json::to_string(value).map_err(|e| Error::io(e.to_string()))?;
+    text.push('\n');
+    io::stdout(text.as_bytes())
 }
 
 /// A JSON value for the JSON printer.

@@ -67,7 +67,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 
 /// Timings differ from run to run: they are shown as `T`.
 fn mask_times(text: &str) -> String {
-    let json = regex::Regex::new(r#""(time_ms|total_ms|median_ms|slowest_ms)": [0-9.e+-]+"#).unwrap();
+    let json = regex::Regex::new(r#""(time_ms|total_ms|median_ms|slowest_ms)": ?[0-9.e+-]+"#).unwrap();
     let words = regex::Regex::new(r"[0-9]+(\.[0-9]+)? ms\b").unwrap();
     let text = json.replace_all(text, "\"$1\": \"T\"");
     words.replace_all(&text, "T ms").into_owned()

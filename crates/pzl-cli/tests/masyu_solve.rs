@@ -180,9 +180,11 @@ fn batch_over_a_directory_reports_each_file_and_a_summary() {
         assert!(text.contains("3 files: 2 solved (2 unique), 1 without solution"), "{text}");
     }
     let out = pzl(&["solve", "--json", s(&tmp.path().join("a.txt")), s(&tmp.path().join("b.tootsweet"))]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["summary"]["solved"], 2);
-    assert_eq!(v["files"].as_array().unwrap().len(), 2);
+    // JSON Lines: one object per file, then the summary.
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["summary"]["solved"], 2);
 }
 
 #[test]

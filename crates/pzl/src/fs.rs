@@ -69,6 +69,19 @@ fn resolve_links(path: &Path) -> Result<PathBuf, Error> {
 
 /// Write `bytes` to `path` safely (see the module documentation).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    write_file_with(path, bytes, true)
+}
+
+/// [`write_file`] for one file of a whole collection: the same temporary file and rename (no
+/// reader ever sees a partial file, an interruption leaves none behind), but without waiting for
+/// the disk after each file (no `fsync`), which costs far more than the conversion when
+/// thousands of small files are written. The system writes them back as usual; run `sync` when
+/// they must be on disk before a power cut.
+pub fn write_collection_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    write_file_with(path, bytes, false)
+}
+
+fn write_file_with(path: &Path, bytes: &[u8], sync: bool) -> Result<(), Error> {
     let target = resolve_links(path)?;
     match std::fs::metadata(&target) {
         Ok(meta) if !meta.file_type().is_file() => write_special(&target, &meta, bytes),
@@ -77,10 +90,10 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
             if meta.nlink() > 1 {
                 write_in_place(&target, bytes)
             } else {
-                replace(&target, Some(&meta), bytes)
+                replace(&target, Some(&meta), bytes, sync)
             }
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => replace(&target, None, bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => replace(&target, None, bytes, sync),
         Err(e) => Err(io_error(&target, &e)),
     }
 }
@@ -139,7 +152,7 @@ impl Drop for Pending {
 /// Write a temporary file beside `path`, sync it, give it the old file's mode and owner (a new
 /// file: `0666 & ~umask`, applied by the system when the file is created), rename it over
 /// `path`, and sync the folder.
-fn replace(path: &Path, old: Option<&std::fs::Metadata>, bytes: &[u8]) -> Result<(), Error> {
+fn replace(path: &Path, old: Option<&std::fs::Metadata>, bytes: &[u8], sync: bool) -> Result<(), Error> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -154,10 +167,15 @@ fn replace(path: &Path, old: Option<&std::fs::Metadata>, bytes: &[u8]) -> Result
         file.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
             .map_err(|e| io_error(path, &e))?;
     }
-    file.sync_all().map_err(|e| io_error(path, &e))?;
+    if sync {
+        file.sync_all().map_err(|e| io_error(path, &e))?;
+    }
     drop(file);
     std::fs::rename(&temp, path).map_err(|e| io_error(path, &e))?;
     pending.done = true;
+    if !sync {
+        return Ok(());
+    }
     if let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();
     }

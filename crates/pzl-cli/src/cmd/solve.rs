@@ -282,7 +282,10 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
     s.median_ms = times.get(times.len() / 2).copied().unwrap_or(0.0);
     s.slowest_ms = times.last().copied().unwrap_or(0.0);
     if args.json {
-        print::emit(Mode::Json, &print::JsonDoc(serde_json::json!({"files": lines, "summary": s})))?;
+        for line in lines {
+            print::json_line(line)?;
+        }
+        print::json_line(&serde_json::json!({"summary": s}))?;
     } else {
         text.push_str(&format!(
             "{}: {} solved ({} unique), {} without solution, {} timed out, {}; solving time \
