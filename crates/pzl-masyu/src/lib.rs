@@ -21,6 +21,7 @@ mod board;
 pub mod check;
 pub mod error;
 pub mod formats;
+pub mod generate;
 mod kind;
 pub mod render;
 pub mod solver;

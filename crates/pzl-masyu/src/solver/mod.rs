@@ -161,6 +161,34 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveResult {
     }
 }
 
+/// Like [`solve`], and also the second solution the search found when the puzzle is not unique
+/// (the generator adds a pearl that this other loop breaks).
+pub fn solve_with_other(board: &Board, options: &SolveOptions) -> (SolveResult, Option<Board>) {
+    let mut run = search::run(board, 2, options);
+    let other = (run.solutions.len() > 1).then(|| run.solutions.swap_remove(1));
+    let outcome = match (run.solutions.is_empty(), run.timed_out) {
+        (false, _) => Outcome::Solved,
+        (true, true) => Outcome::TimedOut,
+        (true, false) => Outcome::NoSolution,
+    };
+    let unique = match (run.solutions.len(), other.is_some(), run.timed_out) {
+        (0, _, _) => None,
+        (_, true, _) => Some(false),
+        (_, false, true) => None,
+        _ => Some(true),
+    };
+    let difficulty = (outcome == Outcome::Solved).then_some(run.difficulty);
+    let result = SolveResult {
+        outcome,
+        solution: run.solutions.into_iter().next(),
+        unique,
+        difficulty,
+        stats: run.stats,
+        trace: run.trace,
+    };
+    (result, other)
+}
+
 /// Count the solutions of `board`, stopping at `limit` (at least 1).
 pub fn count_solutions(board: &Board, limit: u64, options: &SolveOptions) -> CountResult {
     let run = search::run(board, limit.max(1), options);

@@ -1,0 +1,597 @@
+//! Puzzle generation: new Masyu puzzles of a chosen size and grade, each proven unique by the
+//! solver and graded by [`crate::solver::grade`]'s ladder (the same solve `pzl solve` runs).
+//!
+//! One puzzle is made like this (every random choice comes from a ChaCha8 stream seeded with
+//! the seed and the puzzle's index, with integer arithmetic only, so the same request gives the
+//! same puzzles on every machine and for any number of threads):
+//!
+//! 1. a random loop: the boundary of a region grown square by square between the cell centres
+//!    (see `shape.rs`), symmetric when asked;
+//! 2. the pearls the loop allows (black on a turn between two straights, white on a straight next
+//!    to a turn); a first selection near the density of hand-made puzzles, avoiding pearls
+//!    side by side;
+//! 3. solve; while another loop also fits, add (up to three) pearls that loop breaks, or take
+//!    that loop as ours when no pearl our loop allows breaks it;
+//! 4. while the grade is above the one asked, add pearls; then remove pearls (in random order)
+//!    while the puzzle stays unique and no harder than asked, until it has reached the grade and
+//!    the density (with `minimal`: until no pearl can be removed);
+//! 5. keep it when the grade is the one asked, else start again from a new loop.
+//!
+//! ```
+//! use pzl_masyu::generate::{Request, generate_one};
+//! use pzl_masyu::solver::Difficulty;
+//! let request = Request::new(8, 8, Difficulty::Easy);
+//! let made = generate_one(&request, 7, 0, &Default::default()).unwrap();
+//! assert_eq!(made.difficulty, Difficulty::Easy);
+//! assert_eq!(made.puzzle.width(), 8);
+//! ```
+
+mod shape;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use pzl_core::Error;
+use pzl_core::time::Instant;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use crate::solver::{Difficulty, Outcome, SolveOptions, SolveResult, Statistics, solve_with_other};
+use crate::{Board, Cell};
+use pzl_grid::{Dir, Pos};
+
+/// The smallest side a generated puzzle may have.
+pub const MIN_SIDE: usize = 5;
+/// The largest side a generated puzzle may have.
+pub const MAX_SIDE: usize = 100;
+
+/// Pearls per cell the generator aims at, per mille: the janko.at and Nikoli puzzles of the
+/// corpus have 0.230 and 0.241 pearls per cell (838 puzzles, `index.tsv`).
+pub const DENSITY_PER_MILLE: usize = 230;
+/// Share of black pearls the generator aims at, per mille: 0.399 in the same puzzles.
+pub const BLACK_SHARE_PER_MILLE: usize = 400;
+
+/// The smallest grid (fewer cells) on which each grade is offered; below it the request is
+/// refused as impossible. Found by generating: on smaller grids the grade is (nearly) never
+/// reached.
+fn min_cells(difficulty: Difficulty) -> usize {
+    match difficulty {
+        Difficulty::Easy | Difficulty::Medium => 25,
+        Difficulty::Hard => 36,
+        Difficulty::Expert => 64,
+    }
+}
+
+/// A symmetry of the pearls (and of the loop they come from).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symmetry {
+    /// No symmetry.
+    #[default]
+    None,
+    /// Unchanged by a half turn.
+    Rotational,
+    /// Unchanged by a left–right mirror.
+    Mirror,
+}
+
+impl Symmetry {
+    /// Every symmetry, as the command line names them.
+    pub const ALL: [Symmetry; 3] = [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror];
+
+    /// The name (`none`, `rotational`, `mirror`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+
+    /// The symmetry called `name`, or a usage error listing them.
+    pub fn parse(name: &str) -> Result<Symmetry, Error> {
+        Symmetry::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| {
+            Error::usage(format!("unknown symmetry `{name}`")).hint("use none, rotational or mirror")
+        })
+    }
+
+    fn image(self, pos: Pos, width: usize, height: usize) -> Pos {
+        match self {
+            Symmetry::None => pos,
+            Symmetry::Rotational => Pos::new(height - 1 - pos.row, width - 1 - pos.col),
+            Symmetry::Mirror => Pos::new(pos.row, width - 1 - pos.col),
+        }
+    }
+}
+
+/// The grades a request can ask for, in order.
+pub const DIFFICULTIES: [Difficulty; 4] =
+    [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
+
+/// The grade called `name` (`easy`, `medium`, `hard`, `expert`), or a usage error listing them.
+pub fn parse_difficulty(name: &str) -> Result<Difficulty, Error> {
+    DIFFICULTIES.into_iter().find(|d| d.name() == name).ok_or_else(|| {
+        let names: Vec<&str> = DIFFICULTIES.iter().map(|d| d.name()).collect();
+        Error::usage(format!("unknown difficulty `{name}`")).hint(format!("use {}", names.join(", ")))
+    })
+}
+
+/// A size written `WxH` (or `N` for N×N), checked against [`MIN_SIDE`]..=[`MAX_SIDE`].
+pub fn parse_size(text: &str) -> Result<(usize, usize), Error> {
+    let bad = || {
+        Error::usage(format!("bad size `{text}`"))
+            .hint(format!("give it as WxH, e.g. 10x10 or 18x10, each side {MIN_SIDE} to {MAX_SIDE}"))
+    };
+    let (w, h) = match text.split_once(['x', 'X', '×']) {
+        Some((w, h)) => (w.trim(), h.trim()),
+        None => (text.trim(), text.trim()),
+    };
+    let w: usize = w.parse().map_err(|_| bad())?;
+    let h: usize = h.parse().map_err(|_| bad())?;
+    check_size(w, h)?;
+    Ok((w, h))
+}
+
+fn check_size(w: usize, h: usize) -> Result<(), Error> {
+    if (MIN_SIDE..=MAX_SIDE).contains(&w) && (MIN_SIDE..=MAX_SIDE).contains(&h) {
+        Ok(())
+    } else {
+        Err(Error::usage(format!("size {w}x{h} is out of range"))
+            .hint(format!("each side must be {MIN_SIDE} to {MAX_SIDE}")))
+    }
+}
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// Cells per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// The grade every puzzle must have.
+    pub difficulty: Difficulty,
+    /// The symmetry of the pearls.
+    pub symmetry: Symmetry,
+    /// No pearl may be removable without losing uniqueness.
+    pub minimal: bool,
+}
+
+impl Request {
+    /// A request with no symmetry, not minimal.
+    pub fn new(width: usize, height: usize, difficulty: Difficulty) -> Request {
+        Request { width, height, difficulty, symmetry: Symmetry::None, minimal: false }
+    }
+
+    /// Refuse what cannot be made: sizes out of range, a grade the size cannot reach.
+    pub fn check(&self) -> Result<(), Error> {
+        check_size(self.width, self.height)?;
+        let cells = self.width * self.height;
+        if cells < min_cells(self.difficulty) {
+            let smallest = (1..).find(|n| n * n >= min_cells(self.difficulty)).unwrap_or(MIN_SIDE);
+            return Err(Error::usage(format!(
+                "no {} puzzle can be generated at {}x{}",
+                self.difficulty.name(),
+                self.width,
+                self.height
+            ))
+            .hint(format!(
+                "{} puzzles need at least {} cells (e.g. {smallest}x{smallest})",
+                self.difficulty.name(),
+                min_cells(self.difficulty)
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// When to stop: a deadline and a cancel flag (Ctrl-C), both shared by every puzzle of a run.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop when this becomes true.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    fn expired(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn solve_options(&self) -> SolveOptions {
+        SolveOptions {
+            timeout: self.deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            cancel: self.cancel.clone(),
+            ..SolveOptions::default()
+        }
+    }
+}
+
+/// Why a puzzle was not made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// The deadline passed or the run was cancelled first.
+    TimedOut,
+}
+
+/// One generated puzzle.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// Its index in the run (from 0): with the seed, all it takes to make it again.
+    pub index: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// The puzzle: pearls, no edge drawn.
+    pub puzzle: Board,
+    /// Its only solution.
+    pub solution: Board,
+    /// Its grade (exactly the one asked).
+    pub difficulty: Difficulty,
+    /// What the solve that proved it unique needed.
+    pub stats: Statistics,
+    /// Loops tried before this one was kept (1 when the first one was).
+    pub attempts: u32,
+    /// Solves run to make it.
+    pub solves: u32,
+    /// Time it took, in microseconds.
+    pub micros: u64,
+}
+
+/// The portable random stream of one puzzle.
+pub(crate) struct Rng(ChaCha8Rng);
+
+impl Rng {
+    pub(crate) fn new(seed: u64, index: u64) -> Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
+        Rng(rng)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.0.next_u64() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// Make puzzle number `index` of the run seeded `seed`. The same arguments give the same puzzle
+/// on every machine; it stops early only when `limits` say so.
+pub fn generate_one(request: &Request, seed: u64, index: u64, limits: &Limits) -> Result<Generated, Stopped> {
+    let started = Instant::now();
+    let mut rng = Rng::new(seed, index);
+    let mut maker = Maker { request, limits, solves: 0 };
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        if let Some((puzzle, solution, result)) = maker.attempt(&mut rng)? {
+            return Ok(Generated {
+                index,
+                seed,
+                puzzle,
+                solution,
+                difficulty: request.difficulty,
+                stats: result.stats,
+                attempts,
+                solves: maker.solves,
+                micros: started.elapsed().as_micros() as u64,
+            });
+        }
+    }
+}
+
+/// Make puzzles `0..count` of the run seeded `seed` on `jobs` threads (0: one per core), in
+/// index order whatever the number of threads. `done` is called after each puzzle (for a
+/// progress bar). A puzzle the limits stopped is `Err(Stopped)`; the others are still made.
+pub fn generate(
+    request: &Request,
+    seed: u64,
+    count: u64,
+    jobs: usize,
+    limits: &Limits,
+    done: &(dyn Fn(&Result<Generated, Stopped>) + Sync),
+) -> Result<Vec<Result<Generated, Stopped>>, Error> {
+    use rayon::prelude::*;
+    request.check()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Error::io(format!("cannot start {jobs} threads: {e}")))?;
+    Ok(pool.install(|| {
+        (0..count)
+            .into_par_iter()
+            .map(|index| {
+                let made = generate_one(request, seed, index, limits);
+                done(&made);
+                made
+            })
+            .collect()
+    }))
+}
+
+struct Maker<'a> {
+    request: &'a Request,
+    limits: &'a Limits,
+    solves: u32,
+}
+
+/// The pearls one attempt works with.
+struct Pearls {
+    width: usize,
+    height: usize,
+    /// The pearl the loop allows at each cell (`Empty` where none fits).
+    allowed: Vec<Cell>,
+    /// The pearls placed.
+    placed: Vec<Cell>,
+    symmetry: Symmetry,
+}
+
+impl Pearls {
+    fn count(&self) -> usize {
+        self.placed.iter().filter(|c| c.is_pearl()).count()
+    }
+
+    /// The cells that go together under the symmetry (one or two).
+    fn orbit(&self, i: usize) -> [usize; 2] {
+        let pos = Pos::new(i / self.width, i % self.width);
+        let image = self.symmetry.image(pos, self.width, self.height);
+        [i, image.row * self.width + image.col]
+    }
+
+    /// Allow a pearl only where its image under the symmetry is allowed the same pearl.
+    fn symmetrise(&mut self) {
+        for i in 0..self.allowed.len() {
+            let [_, j] = self.orbit(i);
+            if self.allowed[i] != self.allowed[j] {
+                self.allowed[i] = Cell::Empty;
+                self.allowed[j] = Cell::Empty;
+            }
+        }
+    }
+
+    fn set(&mut self, i: usize, on: bool) {
+        for j in self.orbit(i) {
+            self.placed[j] = if on { self.allowed[j] } else { Cell::Empty };
+        }
+    }
+
+    /// Whether a pearl sits beside cell `i` (or its image).
+    fn crowded(&self, i: usize) -> bool {
+        self.orbit(i).into_iter().any(|j| {
+            let (r, c) = (j / self.width, j % self.width);
+            Dir::ALL.iter().any(|d| {
+                let (dr, dc) = d.delta();
+                let (nr, nc) = (r as isize + dr, c as isize + dc);
+                nr >= 0
+                    && nc >= 0
+                    && (nr as usize) < self.height
+                    && (nc as usize) < self.width
+                    && self.placed[nr as usize * self.width + nc as usize].is_pearl()
+            })
+        })
+    }
+
+    fn board(&self) -> Board {
+        let mut board = Board::new(self.width, self.height);
+        for (i, &cell) in self.placed.iter().enumerate() {
+            board.set_cell(Pos::new(i / self.width, i % self.width), cell);
+        }
+        board
+    }
+
+    /// Cells where a pearl could go (one per orbit).
+    fn free(&self) -> Vec<usize> {
+        (0..self.allowed.len())
+            .filter(|&i| self.allowed[i].is_pearl() && !self.placed[i].is_pearl() && self.orbit(i)[1] >= i)
+            .collect()
+    }
+
+    /// Cells with a pearl (one per orbit).
+    fn taken(&self) -> Vec<usize> {
+        (0..self.placed.len()).filter(|&i| self.placed[i].is_pearl() && self.orbit(i)[1] >= i).collect()
+    }
+}
+
+/// The line masks of a board (R=1, U=2, L=4, D=8), row-major.
+fn masks(board: &Board) -> Vec<u8> {
+    let mut out = Vec::with_capacity(board.width() * board.height());
+    for row in 0..board.height() {
+        for col in 0..board.width() {
+            out.push(board.line_mask(Pos::new(row, col)));
+        }
+    }
+    out
+}
+
+fn straight(mask: u8) -> bool {
+    mask == 0b0101 || mask == 0b1010
+}
+
+fn turn(mask: u8) -> bool {
+    mask != 0 && !straight(mask)
+}
+
+/// Whether the loop with `masks` satisfies a `pearl` at cell `i`.
+fn satisfies(masks: &[u8], width: usize, i: usize, pearl: Cell) -> bool {
+    let mask = masks[i];
+    // The neighbour of `i` the line leaves to in `dir` (the loop never leaves the grid).
+    let next = |dir: Dir| {
+        let (dr, dc) = dir.delta();
+        let r = (i / width) as isize + dr;
+        let c = (i % width) as isize + dc;
+        masks[(r * width as isize + c) as usize]
+    };
+    let out = || Dir::ALL.into_iter().filter(move |d| mask & d.bit() != 0);
+    match pearl {
+        Cell::Empty => true,
+        Cell::Black => turn(mask) && out().all(|d| straight(next(d))),
+        Cell::White => straight(mask) && out().any(|d| turn(next(d))),
+    }
+}
+
+/// How many times one attempt may take another loop as its own before it starts again.
+const MAX_SWAPS: u32 = 8;
+
+/// The pearl the loop allows at each cell: black on a turn between two straights, white on a
+/// straight next to a turn, none elsewhere.
+fn allowed_pearls(masks: &[u8], width: usize) -> Vec<Cell> {
+    (0..masks.len())
+        .map(|i| {
+            if masks[i] == 0 {
+                Cell::Empty
+            } else if satisfies(masks, width, i, Cell::Black) {
+                Cell::Black
+            } else if satisfies(masks, width, i, Cell::White) {
+                Cell::White
+            } else {
+                Cell::Empty
+            }
+        })
+        .collect()
+}
+
+impl Maker<'_> {
+    fn solve(&mut self, board: &Board) -> Result<(SolveResult, Option<Board>), Stopped> {
+        if self.limits.expired() {
+            return Err(Stopped::TimedOut);
+        }
+        self.solves += 1;
+        let (result, other) = solve_with_other(board, &self.limits.solve_options());
+        if result.outcome == Outcome::TimedOut || (result.unique.is_none() && other.is_none()) {
+            return Err(Stopped::TimedOut);
+        }
+        Ok((result, other))
+    }
+
+    /// One loop: a puzzle at the grade asked, or `None` to try another loop.
+    fn attempt(&mut self, rng: &mut Rng) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
+        let request = self.request;
+        let (width, height) = (request.width, request.height);
+        let target = request.difficulty;
+        let mut loop_masks = masks(&shape::random_loop(rng, width, height, request.symmetry));
+        let allowed = allowed_pearls(&loop_masks, width);
+        let mut swaps = 0;
+        let mut pearls = Pearls {
+            width,
+            height,
+            allowed,
+            placed: vec![Cell::Empty; width * height],
+            symmetry: request.symmetry,
+        };
+
+        // A first selection, sparser than the aim (the uniqueness step adds more), with black
+        // and white in the proportion of hand-made puzzles.
+        let aim = width * height * DENSITY_PER_MILLE / 1000;
+        let first = aim * 6 / 5;
+        let mut free = pearls.free();
+        rng.shuffle(&mut free);
+        let blacks = free.iter().filter(|&&i| pearls.allowed[i] == Cell::Black).count().max(1);
+        let whites = free.iter().filter(|&&i| pearls.allowed[i] == Cell::White).count().max(1);
+        let want_black = first * BLACK_SHARE_PER_MILLE / 1000;
+        let want_white = first - want_black;
+        for &i in &free {
+            let (want, of) = match pearls.allowed[i] {
+                Cell::Black => (want_black, blacks),
+                _ => (want_white, whites),
+            };
+            if rng.below(of) < want && (!pearls.crowded(i) || rng.below(8) == 0) {
+                pearls.set(i, true);
+            }
+        }
+
+        // Unique: while another loop fits, add a pearl it breaks.
+        let mut current = loop {
+            let (result, other) = self.solve(&pearls.board())?;
+            let Some(other) = other else { break result };
+            // Of the two loops found, one may be ours: break the other one.
+            let mut other_masks = masks(&other);
+            if other_masks == loop_masks {
+                other_masks = result.solution.as_ref().map(masks).unwrap_or_default();
+            }
+            let breaking: Vec<usize> = pearls
+                .free()
+                .into_iter()
+                .filter(|&i| {
+                    pearls.orbit(i).into_iter().any(|j| !satisfies(&other_masks, width, j, pearls.allowed[j]))
+                })
+                .collect();
+            if breaking.is_empty() {
+                // No pearl our loop allows tells the two apart: make the other loop ours (it
+                // fits every pearl placed) and go on with the pearls it allows.
+                swaps += 1;
+                if swaps > MAX_SWAPS {
+                    return Ok(None);
+                }
+                loop_masks = other_masks;
+                pearls.allowed = allowed_pearls(&loop_masks, width);
+                pearls.symmetrise();
+                continue;
+            }
+            let per_round = 3;
+            for _ in 0..per_round {
+                let roomy: Vec<usize> = breaking
+                    .iter()
+                    .copied()
+                    .filter(|&i| !pearls.placed[i].is_pearl() && !pearls.crowded(i))
+                    .collect();
+                let left: Vec<usize> =
+                    breaking.iter().copied().filter(|&i| !pearls.placed[i].is_pearl()).collect();
+                let from = if roomy.is_empty() { &left } else { &roomy };
+                if from.is_empty() {
+                    break;
+                }
+                pearls.set(from[rng.below(from.len())], true);
+            }
+        };
+
+        // Too hard: add pearls until it is no harder than asked.
+        let mut extra = pearls.free();
+        rng.shuffle(&mut extra);
+        extra.sort_by_key(|&i| pearls.crowded(i));
+        let mut extra = extra.into_iter();
+        while current.difficulty.is_some_and(|d| d > target) {
+            let Some(i) = extra.next() else { return Ok(None) };
+            if pearls.placed[i].is_pearl() {
+                continue;
+            }
+            pearls.set(i, true);
+            current = self.solve(&pearls.board())?.0;
+        }
+
+        // Remove pearls while it stays unique and no harder than asked.
+        let mut taken = pearls.taken();
+        rng.shuffle(&mut taken);
+        for i in taken {
+            let grade = current.difficulty.unwrap_or(Difficulty::Expert);
+            if !request.minimal && grade == target && pearls.count() <= aim {
+                break;
+            }
+            pearls.set(i, false);
+            let (result, other) = self.solve(&pearls.board())?;
+            let keep = other.is_none()
+                && result.unique == Some(true)
+                && (request.minimal || result.difficulty.is_some_and(|d| d <= target));
+            if keep {
+                current = result;
+            } else {
+                pearls.set(i, true);
+            }
+        }
+        if current.difficulty != Some(target) || current.unique != Some(true) {
+            return Ok(None);
+        }
+        let puzzle = pearls.board();
+        // The solver's solution carries the pearls it solved.
+        let Some(solution) = current.solution.clone() else { return Ok(None) };
+        Ok(Some((puzzle, solution, current)))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,175 @@
+//! Random loops: a simply connected region grown at random on the grid of squares between cell
+//! centres. Its boundary runs through cell centres and is always one simple loop, because the
+//! region stays connected, never encloses a hole and never touches itself at a corner only.
+
+use super::{Rng, Symmetry};
+use crate::{Board, EdgeState};
+use pzl_grid::{Dir, Pos};
+
+/// Out of 1000: how likely a square that touches the region on 1, 2 or 3 sides is taken when it
+/// comes up. Preferring squares that touch on one side grows corridors, which gives the loop
+/// many turns and long straights, as hand-made loops have, instead of a round blob.
+const TAKE_PER_MILLE: [u32; 4] = [0, 1000, 250, 60];
+
+/// How much of the square grid the region may cover, in per mille: a full region makes a loop
+/// through nearly every cell, hand-made loops leave some room (see the README).
+const FILL_PER_MILLE: u32 = 640;
+
+/// The squares between cell centres: `(width - 1) × (height - 1)`; square `(r, c)` has the cells
+/// `(r, c)`, `(r, c + 1)`, `(r + 1, c)`, `(r + 1, c + 1)` at its corners.
+struct Region {
+    w: isize,
+    h: isize,
+    inside: Vec<bool>,
+    size: usize,
+}
+
+const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+
+impl Region {
+    fn new(w: usize, h: usize) -> Region {
+        Region { w: w as isize, h: h as isize, inside: vec![false; w * h], size: 0 }
+    }
+
+    fn get(&self, r: isize, c: isize) -> bool {
+        r >= 0 && c >= 0 && r < self.h && c < self.w && self.inside[(r * self.w + c) as usize]
+    }
+
+    fn set(&mut self, r: isize, c: isize, value: bool) {
+        let i = (r * self.w + c) as usize;
+        if self.inside[i] != value {
+            self.inside[i] = value;
+            if value {
+                self.size += 1;
+            } else {
+                self.size -= 1;
+            }
+        }
+    }
+
+    /// Sides of `(r, c)` inside the region.
+    fn sides(&self, r: isize, c: isize) -> usize {
+        [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().filter(|(dr, dc)| self.get(r + dr, c + dc)).count()
+    }
+
+    /// Whether adding `(r, c)` keeps the boundary one simple loop: the region squares around it
+    /// form one run (so no hole is closed), and no corner of it would be touched by the region
+    /// diagonally only (a cell with four lines).
+    fn can_add(&self, r: isize, c: isize) -> bool {
+        if self.get(r, c) {
+            return false;
+        }
+        let ring: [bool; 8] = std::array::from_fn(|i| self.get(r + RING[i].0, c + RING[i].1));
+        let runs = (0..8).filter(|&i| ring[i] && !ring[(i + 7) % 8]).count();
+        if runs != 1 {
+            return false;
+        }
+        // Diagonal squares (odd ring positions) in the region need a side square with them.
+        (0..4).all(|k| {
+            let d = 2 * k + 1;
+            !(ring[d] && !ring[d - 1] && !ring[(d + 1) % 8])
+        })
+    }
+}
+
+/// The image of a square under the symmetry, if it differs.
+fn mirror_square(symmetry: Symmetry, w: isize, h: isize, r: isize, c: isize) -> (isize, isize) {
+    match symmetry {
+        Symmetry::None => (r, c),
+        Symmetry::Rotational => (h - 1 - r, w - 1 - c),
+        Symmetry::Mirror => (r, w - 1 - c),
+    }
+}
+
+/// A random loop on a `width` × `height` grid (both at least 2), as a solved board with no
+/// pearls: lines on the loop, crosses elsewhere. With a symmetry the loop has it too.
+pub(crate) fn random_loop(rng: &mut Rng, width: usize, height: usize, symmetry: Symmetry) -> Board {
+    let (w, h) = (width - 1, height - 1);
+    let mut region = Region::new(w, h);
+    let (wi, hi) = (w as isize, h as isize);
+    let mut frontier: Vec<(isize, isize)> = Vec::new();
+    // The seed: the middle square(s), symmetric under every symmetry; without one, any square.
+    let seeds: Vec<(isize, isize)> = match symmetry {
+        Symmetry::None => vec![(rng.below(h) as isize, rng.below(w) as isize)],
+        _ => {
+            let rows = (hi - 1) / 2..=hi / 2;
+            let cols = (wi - 1) / 2..=wi / 2;
+            rows.flat_map(|r| cols.clone().map(move |c| (r, c))).collect()
+        }
+    };
+    for &(r, c) in &seeds {
+        region.set(r, c, true);
+    }
+    for &(r, c) in &seeds {
+        push_sides(&mut frontier, r, c);
+    }
+    let limit = (w * h) as u64 * u64::from(FILL_PER_MILLE) / 1000;
+    while !frontier.is_empty() && (region.size as u64) < limit {
+        let k = rng.below(frontier.len());
+        let (r, c) = frontier[k];
+        if r < 0 || c < 0 || r >= hi || c >= wi || !region.can_add(r, c) {
+            frontier.swap_remove(k);
+            continue;
+        }
+        let take = TAKE_PER_MILLE[region.sides(r, c).min(3)];
+        if rng.below(1000) as u32 >= take {
+            continue;
+        }
+        region.set(r, c, true);
+        let (mr, mc) = mirror_square(symmetry, wi, hi, r, c);
+        if (mr, mc) != (r, c) {
+            if !region.can_add(mr, mc) {
+                region.set(r, c, false);
+                frontier.swap_remove(k);
+                continue;
+            }
+            region.set(mr, mc, true);
+            push_sides(&mut frontier, mr, mc);
+        }
+        frontier.swap_remove(k);
+        push_sides(&mut frontier, r, c);
+    }
+    boundary(&region, width, height)
+}
+
+fn push_sides(frontier: &mut Vec<(isize, isize)>, r: isize, c: isize) {
+    frontier.extend([(r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)]);
+}
+
+/// The region's boundary as lines on the cell grid; every other edge a cross.
+fn boundary(region: &Region, width: usize, height: usize) -> Board {
+    let mut board = Board::new(width, height);
+    for row in 0..height {
+        for col in 0..width {
+            let (r, c) = (row as isize, col as isize);
+            let pos = Pos::new(row, col);
+            if col + 1 < width {
+                let line = region.get(r - 1, c) != region.get(r, c);
+                board.set_edge_from(pos, Dir::Right, if line { EdgeState::Line } else { EdgeState::Cross });
+            }
+            if row + 1 < height {
+                let line = region.get(r, c - 1) != region.get(r, c);
+                board.set_edge_from(pos, Dir::Down, if line { EdgeState::Line } else { EdgeState::Cross });
+            }
+        }
+    }
+    board
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_random_loop_is_one_simple_loop() {
+        for symmetry in [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror] {
+            for seed in 0..40 {
+                let mut rng = Rng::new(seed, 0);
+                let (w, h) = (5 + (seed as usize % 9), 5 + (seed as usize % 7));
+                let board = random_loop(&mut rng, w, h, symmetry);
+                assert!(crate::solver::is_valid_solution(&board), "{symmetry:?} seed {seed} {w}x{h}");
+                assert!(board.line_count() >= 4);
+            }
+        }
+    }
+}
