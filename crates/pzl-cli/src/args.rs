@@ -58,6 +58,9 @@ pub enum Command {
     /// Add up the shard results of a split count (`pzl solve --count --shard K/N -o FILE`);
     /// exit 1 naming missing, duplicated, unfinished or foreign shards.
     Merge(MergeArgs),
+    /// Make new puzzles, each proven unique by the solver.
+    #[command(subcommand)]
+    Generate(GenerateCommand),
     /// Masyu: replay a solve trace, TootSweet databases.
     #[command(subcommand)]
     Masyu(MasyuCommand),
@@ -293,6 +296,54 @@ pub struct MergeArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Machine-readable output: totals, missing, duplicated, unfinished and foreign shards.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GenerateCommand {
+    /// Masyu puzzles of a chosen size and grade, each proven unique and graded by the solver.
+    Masyu(GenerateMasyuArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateMasyuArgs {
+    /// The grid, WxH (width first; 5 to 100 each side), or N for NxN.
+    #[arg(long, default_value = "10x10", value_name = "WxH")]
+    pub size: String,
+    /// The grade every puzzle must have: easy, medium, hard or expert.
+    #[arg(long, default_value = "medium", value_name = "GRADE")]
+    pub difficulty: String,
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "N")]
+    pub count: u64,
+    /// The seed: the same seed and options give the same puzzles on every machine.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// The pearls' symmetry: none, rotational (half turn) or mirror (left-right).
+    #[arg(long, default_value = "none", value_name = "SYMMETRY")]
+    pub symmetry: String,
+    /// No pearl can be removed without losing uniqueness.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Threads (the output is the same for any number).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<String>,
+    /// Stop after this many seconds; the puzzles made so far are written (exit 1).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<String>,
+    /// The format of each puzzle (default: a puzz.link URL per line; `tootsweet-db` for a
+    /// TootSweet `Puzzles.data`).
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<String>,
+    /// Where to write: a folder (one file per puzzle), a TootSweet `.data` database, or one
+    /// file (with --count 1); standard output when absent.
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Replace files that exist already in the output folder.
+    #[arg(long)]
+    pub force: bool,
+    /// One JSON object per puzzle (grade, pearls, seed, solver statistics), then a summary.
     #[arg(long)]
     pub json: bool,
 }

@@ -11,6 +11,7 @@ use crate::high;
 use crate::io::{self, Ctx};
 use crate::print::{self, Batch, Mode};
 
+pub mod generate;
 mod merge;
 mod solve;
 

@@ -148,12 +148,18 @@ pub mod masyu {
     pub use pzl_masyu::render::text_marked as board_text_marked;
     pub use pzl_masyu::solver::animate;
     pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
-    pub use pzl_masyu::solver::{Hint, hint};
+    pub use pzl_masyu::solver::{Difficulty, Hint, Statistics, hint};
+
+    /// New puzzles of a chosen size and grade, each proven unique (`pzl generate masyu`).
+    pub use pzl_masyu::generate;
 
     pub use pzl_masyu::{Board, Cell, Edge, EdgeState, Orientation, Pos};
 
     use super::*;
     use crate::{Doc, Format};
+
+    /// A puzz.link URL, the format `pzl generate masyu` writes by default.
+    pub const PUZZ_LINK: Format = Format::Masyu(pzl_masyu::formats::Format::Pzprjs);
 
     /// The Masyu board a document holds (pearls and edge states), to read as plain data.
     pub fn board(doc: &Document) -> Result<&Board, Error> {

@@ -1,0 +1,220 @@
+//! `pzl generate masyu`: new puzzles of a chosen size and grade, each proven unique and graded by
+//! the solver (`pzl::kinds::masyu::generate` does the work; this file only writes the results).
+
+use std::path::{Path, PathBuf};
+
+use pzl::kinds::masyu::{self, generate};
+use pzl::kinds::tootsweet;
+use pzl::{Error, Format, Status};
+use serde::Serialize;
+
+use crate::args::GenerateMasyuArgs;
+use crate::high;
+use crate::io::{self, Ctx};
+use crate::print;
+
+/// Where the puzzles go.
+enum Target {
+    /// Standard output, one after the other.
+    Stdout,
+    /// One file (a single puzzle).
+    File(PathBuf),
+    /// A folder, one file per puzzle.
+    Folder(PathBuf),
+    /// A TootSweet `Puzzles.data`, all in one transaction.
+    Database(PathBuf),
+}
+
+/// What `--json` prints for each puzzle.
+#[derive(Serialize)]
+struct Made<'a> {
+    index: u64,
+    seed: u64,
+    width: usize,
+    height: usize,
+    difficulty: &'static str,
+    pearls: usize,
+    whites: usize,
+    blacks: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    attempts: u32,
+    solves: u32,
+    micros: u64,
+    stats: &'a masyu::Statistics,
+}
+
+/// `pzl generate masyu`: exit 0 when every puzzle was made, 1 when `--timeout` stopped some
+/// (those made are written), 2 for a request that cannot be made.
+pub fn masyu(ctx: &Ctx, args: &GenerateMasyuArgs) -> Result<Status, Error> {
+    let (width, height) = generate::parse_size(&args.size)?;
+    let request = generate::Request {
+        width,
+        height,
+        difficulty: generate::parse_difficulty(&args.difficulty)?,
+        symmetry: generate::Symmetry::parse(&args.symmetry)?,
+        minimal: args.minimal,
+    };
+    request.check()?;
+    if args.count == 0 {
+        return Err(Error::usage("--count must be at least 1"));
+    }
+    let jobs = high::jobs(args.jobs.as_deref())?;
+    let timeout = high::timeout(args.timeout.as_deref())?;
+    let (target, format) = target(args)?;
+    let limits = generate::Limits { deadline: timeout.map(|t| std::time::Instant::now() + t), cancel: None };
+    let bar = ctx.progress(args.count, "generating");
+    let made = generate::generate(&request, args.seed, args.count, jobs, &limits, &|_| bar.inc(1))?;
+    bar.finish_and_clear();
+    let stopped = made.iter().filter(|m| m.is_err()).count();
+    let puzzles: Vec<generate::Generated> = made.into_iter().filter_map(Result::ok).collect();
+    write(ctx, args, &target, format, &puzzles)?;
+    if stopped > 0 {
+        ctx.warn(
+            "generate",
+            format!(
+                "the time ran out: {} made, {} not",
+                pzl::text::count(puzzles.len() as u64, "puzzle"),
+                stopped
+            ),
+        );
+        return Ok(Status::Problems);
+    }
+    Ok(Status::Ok)
+}
+
+/// Where `-o` and `--to` send the puzzles, and in which format; refused before any work.
+fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
+    let named = args.to.as_deref().map(high::format).transpose()?;
+    let Some(output) = args.output.as_deref().filter(|o| !io::is_dash(o)) else {
+        let format = named.unwrap_or(masyu::PUZZ_LINK);
+        if matches!(format, Format::MasyuDb(_)) {
+            return Err(Error::usage("a TootSweet database cannot go to standard output")
+                .hint("name the file with -o Puzzles.data"));
+        }
+        return Ok((Target::Stdout, check_masyu(format)?));
+    };
+    let claimed = Format::claiming(&io::shown(output)).into_iter().next();
+    if let Some(format) = named.or(claimed).filter(|f| matches!(f, Format::MasyuDb(_))) {
+        return Ok((Target::Database(output.to_path_buf()), format));
+    }
+    let is_folder = output.is_dir() || args.count > 1;
+    let format = check_masyu(named.or(if is_folder { None } else { claimed }).unwrap_or(masyu::PUZZ_LINK))?;
+    if is_folder {
+        // Refused before any work: the names depend only on the request and the index.
+        if !args.force {
+            for index in 0..args.count {
+                let path = file_in(output, format, &name_of(args, index));
+                if path.exists() {
+                    return Err(Error::usage(format!("{} exists already", io::shown(&path)))
+                        .hint("add --force to replace it, or choose another folder or --seed"));
+                }
+            }
+        }
+        return Ok((Target::Folder(output.to_path_buf()), format));
+    }
+    if output.exists() && !args.force {
+        return Err(
+            Error::usage(format!("{} exists already", io::shown(output))).hint("add --force to replace it")
+        );
+    }
+    Ok((Target::File(output.to_path_buf()), format))
+}
+
+fn check_masyu(format: Format) -> Result<Format, Error> {
+    masyu::document(masyu::Board::new(1, 1), format)?;
+    Ok(format)
+}
+
+fn write(
+    ctx: &Ctx,
+    args: &GenerateMasyuArgs,
+    target: &Target,
+    format: Format,
+    puzzles: &[generate::Generated],
+) -> Result<(), Error> {
+    if let Target::Database(path) = target {
+        let rows: Vec<(String, masyu::Board)> =
+            puzzles.iter().map(|p| (name(args, p), p.puzzle.clone())).collect();
+        let db = io::shown(path);
+        let mut database = tootsweet::Database::open_or_create(path).map_err(tootsweet::error(&db))?;
+        database.import(&rows).map_err(tootsweet::error(&db))?;
+    }
+    let mut stdout = Vec::new();
+    for puzzle in puzzles {
+        let bytes = match target {
+            Target::Database(_) => Vec::new(),
+            _ => masyu::document(puzzle.puzzle.clone(), format)?.write(format)?.bytes,
+        };
+        let file = match target {
+            Target::Stdout => {
+                if !args.json {
+                    stdout.extend_from_slice(&bytes);
+                }
+                None
+            }
+            Target::File(path) => {
+                io::write_path(path, &bytes)?;
+                Some(io::shown(path))
+            }
+            Target::Folder(dir) => {
+                let path = file_in(dir, format, &name(args, puzzle));
+                create_folder(dir)?;
+                io::write_collection_path(&path, &bytes)?;
+                Some(io::shown(&path))
+            }
+            Target::Database(path) => Some(io::shown(path)),
+        };
+        if args.json {
+            let (whites, blacks) = puzzle.puzzle.pearl_counts();
+            let text = matches!(target, Target::Stdout)
+                .then(|| String::from_utf8_lossy(&bytes).trim_end().to_string());
+            print::json_line(&Made {
+                index: puzzle.index,
+                seed: puzzle.seed,
+                width: puzzle.puzzle.width(),
+                height: puzzle.puzzle.height(),
+                difficulty: puzzle.difficulty.name(),
+                pearls: whites + blacks,
+                whites,
+                blacks,
+                file,
+                puzzle: text,
+                attempts: puzzle.attempts,
+                solves: puzzle.solves,
+                micros: puzzle.micros,
+                stats: &puzzle.stats,
+            })?;
+        }
+    }
+    if !stdout.is_empty() {
+        io::stdout(&stdout)?;
+    }
+    if !matches!(target, Target::Stdout) && !args.json {
+        ctx.note(format!("wrote {}", pzl::text::count(puzzles.len() as u64, "puzzle")));
+    }
+    Ok(())
+}
+
+/// A puzzle's name: its size, grade, seed and index, enough to make it again.
+fn name(args: &GenerateMasyuArgs, puzzle: &generate::Generated) -> String {
+    name_of(args, puzzle.index)
+}
+
+fn name_of(args: &GenerateMasyuArgs, index: u64) -> String {
+    format!("masyu-{}-{}-s{}-{index:04}", args.size.replace(['X', '×'], "x"), args.difficulty, args.seed)
+}
+
+fn file_in(dir: &Path, format: Format, name: &str) -> PathBuf {
+    let extension = format.info().extensions.first().copied().unwrap_or("txt");
+    dir.join(format!("{name}.{extension}"))
+}
+
+fn create_folder(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::io(format!("cannot create the folder {}: {e}", io::shown(dir)))
+            .hint("check the path and your permissions")
+    })
+}
