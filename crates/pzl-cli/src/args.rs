@@ -58,6 +58,9 @@ pub enum Command {
     /// Add up the shard results of a split count (`pzl solve --count --shard K/N -o FILE`);
     /// exit 1 naming missing, duplicated, unfinished or foreign shards.
     Merge(MergeArgs),
+    /// Masyu: the next deduction a person could make from the player's lines and crosses, or
+    /// the lines that are wrong (same as `pzl masyu hint`).
+    Hint(HintArgs),
     /// Make new puzzles, each proven unique by the solver.
     #[command(subcommand)]
     Generate(GenerateCommand),
@@ -382,6 +385,13 @@ pub struct HintArgs {
     /// Give up after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<String>,
+    /// Write the board with the hint applied (to -o OUT, else standard output), in the
+    /// board's format.
+    #[arg(long)]
+    pub apply: bool,
+    /// Where --apply writes (it may be the board file itself).
+    #[arg(long, short = 'o', value_name = "OUT", requires = "apply")]
+    pub output: Option<PathBuf>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,

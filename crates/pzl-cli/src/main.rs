@@ -50,6 +50,7 @@ fn run(ctx: &Ctx, command: Command) -> Result<Status, pzl::Error> {
         Command::Render(args) => cmd::render(ctx, &args),
         Command::Solve(args) => cmd::solve(ctx, &args),
         Command::Merge(args) => cmd::merge(ctx, &args),
+        Command::Hint(args) => kind::masyu::hint(ctx, &args),
         Command::Generate(args::GenerateCommand::Masyu(args)) => cmd::generate::masyu(ctx, &args),
         Command::Completions { shell } => cmd::completions(shell),
         Command::Man => cmd::man(),

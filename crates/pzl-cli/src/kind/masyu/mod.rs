@@ -42,6 +42,12 @@ pub fn hint(ctx: &Ctx, args: &crate::args::HintArgs) -> Result<Status, Error> {
         masyu::Hint::Deduce { .. } | masyu::Hint::Solved => Status::Ok,
         masyu::Hint::Wrong { .. } | masyu::Hint::None { .. } => Status::Problems,
     };
+    if args.apply {
+        apply(ctx, args, &doc, board, &hint)?;
+        if args.output.is_none() {
+            return Ok(status);
+        }
+    }
     if args.json {
         crate::print::emit(
             crate::print::Mode::Json,
@@ -57,6 +63,38 @@ pub fn hint(ctx: &Ctx, args: &crate::args::HintArgs) -> Result<Status, Error> {
     };
     io::stdout(text.as_bytes())?;
     Ok(status)
+}
+
+/// `--apply`: the board with the hint's edge drawn, in the board's own format; nothing is
+/// written when the hint is not a deduction (a wrong line, a solved or unsolvable board).
+fn apply(
+    ctx: &Ctx,
+    args: &crate::args::HintArgs,
+    doc: &pzl::Document,
+    board: &masyu::Board,
+    hint: &masyu::Hint,
+) -> Result<(), Error> {
+    let masyu::Hint::Deduce { edge, state, .. } = hint else {
+        ctx.note("nothing to apply: the hint is not a new line or cross");
+        return Ok(());
+    };
+    let mut next = board.clone();
+    let state = if *state == "line" { masyu::EdgeState::Line } else { masyu::EdgeState::Cross };
+    next.set_edge_by_number(*edge, state);
+    let format = match &args.output {
+        Some(out) => crate::cmd::target_format(doc, None, out)?,
+        None => doc.format(),
+    };
+    let written = masyu::document(next, format)?.write(format)?;
+    if !written.lost.is_empty() {
+        return Err(Error::usage(format!("{} cannot hold the player's lines and crosses", format.name()))
+            .hint("write the board to a format that holds lines and crosses: -o board.pzprv3 or -o board.penpa"));
+    }
+    let bytes = written.bytes;
+    match &args.output {
+        Some(out) => io::write(out, &bytes),
+        None => io::stdout(&bytes),
+    }
 }
 
 fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
