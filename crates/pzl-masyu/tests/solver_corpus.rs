@@ -75,3 +75,40 @@ fn every_corpus_puzzle_is_solved_uniquely() {
     }
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The grade against the difficulty labels given outside pzl (`index.tsv`'s `label`: Simon
+/// Tatham's generator settings easy/tricky). Prints the agreement table the README publishes and
+/// holds the ladder to it: Tatham's tricky puzzles (which need his loop rule) are never `easy`,
+/// and most of his easy ones are.
+#[test]
+fn grades_agree_with_the_labels_of_the_sources() {
+    let Some(dir) = pzl_corpus::dir("masyu") else { return };
+    let index = std::fs::read_to_string(dir.join("index.tsv")).unwrap();
+    let mut header = index.lines().next().unwrap().split('\t');
+    let col = |name: &str, header: &mut std::str::Split<'_, char>| header.position(|h| h == name).unwrap();
+    let (id_col, label_col) = (col("id", &mut header.clone()), col("label", &mut header));
+    let grades = ["easy", "medium", "hard", "expert"];
+    let mut table: std::collections::BTreeMap<String, [u32; 4]> = Default::default();
+    for row in index.lines().skip(1) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        let label = fields[label_col];
+        if label.is_empty() || label.starts_with("tootsweet") {
+            continue;
+        }
+        let board = read_puzzle(&dir.join("puzzles").join(format!("{}.txt", fields[id_col])));
+        let grade = pzl_masyu::solver::request::grade(&board).expect("graded");
+        let at = grades.iter().position(|g| *g == grade.name()).unwrap();
+        table.entry(format!("tatham {label}")).or_default()[at] += 1;
+    }
+    println!("| label | easy | medium | hard | expert |");
+    for (label, counts) in &table {
+        println!("| {label} | {} | {} | {} | {} |", counts[0], counts[1], counts[2], counts[3]);
+    }
+    let easy = table["tatham easy"];
+    let tricky = table["tatham tricky"];
+    assert_eq!(tricky[0], 0, "no tricky puzzle is easy: {tricky:?}");
+    assert!(
+        easy[0] * 10 >= easy.iter().sum::<u32>() * 7,
+        "at least 70 % of Tatham's easy are easy: {easy:?}"
+    );
+}

@@ -78,6 +78,10 @@ pub(crate) struct Engine {
     pub rule_uses: [u64; Rule::COUNT],
     /// When recording, every change goes here.
     pub trace: Option<Vec<TraceEvent>>,
+    /// Only the local rules (degree, dead ends, pearls, a finished loop): no early-loop, parity
+    /// or inside/outside deductions. The grade's first rung: a puzzle these rules alone solve is
+    /// `easy`, even when the full solve happened to fire a global rule on the way.
+    pub local_only: bool,
 }
 
 impl Engine {
@@ -199,6 +203,7 @@ impl Engine {
             propagations: 0,
             rule_uses: [0; Rule::COUNT],
             trace: None,
+            local_only: false,
         }
     }
 
@@ -386,10 +391,15 @@ impl Engine {
             }
             if let Some(cut) = self.cut_queue.pop() {
                 self.cut_queued[cut as usize] = false;
-                self.parity(cut)?;
+                if !self.local_only {
+                    self.parity(cut)?;
+                }
                 continue;
             }
             if let Some(e) = self.colour_queue.pop() {
+                if self.local_only {
+                    continue;
+                }
                 if self.edge[e as usize] == UNKNOWN
                     && let Some(differ) = self.colour.relation(e)
                 {
@@ -454,7 +464,7 @@ impl Engine {
         if pearl && self.deg[ci] + self.unk[ci] < 2 {
             return Err(Contradiction);
         }
-        if self.deg[ci] == 1 {
+        if self.deg[ci] == 1 && !self.local_only {
             self.early_loop(c)?;
         }
         match self.kind[ci] {

@@ -90,10 +90,22 @@ pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
         if s.stats.decisions > 0 && !solutions.is_empty() {
             difficulty = Difficulty::Expert;
         }
+        if difficulty == Difficulty::Medium && !options.keep_edges && solved_by_local_rules(board) {
+            difficulty = Difficulty::Easy;
+        }
     }
     s.stats.propagations = s.engine.propagations;
     s.stats.micros = s.clock.started.elapsed().as_micros() as u64;
     Run { solutions, count, timed_out, stats: s.stats, difficulty, trace: s.engine.trace.take() }
+}
+
+/// Whether the local rules alone, run to a fixpoint, decide every edge of `board`'s puzzle.
+fn solved_by_local_rules(board: &Board) -> bool {
+    let mut engine = engine_for(board);
+    engine.local_only = true;
+    engine.enqueue_all();
+    // Complete is not enough: without the global rules the edges could close several loops.
+    engine.propagate().is_ok() && engine.is_complete() && is_valid_solution(&board_of(&engine, board))
 }
 
 impl Searcher<'_> {

@@ -88,7 +88,9 @@ fn apply(
     let written = masyu::document(next, format)?.write(format)?;
     if !written.lost.is_empty() {
         return Err(Error::usage(format!("{} cannot hold the player's lines and crosses", format.name()))
-            .hint("write the board to a format that holds lines and crosses: -o board.pzprv3 or -o board.penpa"));
+            .hint(
+                "write the board to a format that holds lines and crosses: -o board.pzprv3 or -o board.penpa",
+            ));
     }
     let bytes = written.bytes;
     match &args.output {
