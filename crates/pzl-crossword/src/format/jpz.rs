@@ -495,12 +495,7 @@ impl Parser<'_> {
             _ => false,
         };
         if !inside {
-            let text = |r: &Result<(usize, usize), String>| match r {
-                Ok((a, b)) if a == b => a.to_string(),
-                Ok((a, b)) => format!("{a}-{b}"),
-                Err(t) => t.clone(),
-            };
-            let (x, y) = (text(&x), text(&y));
+            let (x, y) = (range_text(&x), range_text(&y));
             return Err(self
                 .lines
                 .error(at, format!("<cell x=\"{x}\" y=\"{y}\"> is outside the {w}x{h} grid")));
@@ -548,12 +543,7 @@ impl Parser<'_> {
                 _ => false,
             };
             if !inside {
-                let text = |r: &Result<(usize, usize), String>| match r {
-                    Ok((a, b)) if a == b => a.to_string(),
-                    Ok((a, b)) => format!("{a}-{b}"),
-                    Err(t) => t.clone(),
-                };
-                let (x, y) = (text(&x), text(&y));
+                let (x, y) = (range_text(&x), range_text(&y));
                 return Err(self
                     .lines
                     .error(at, format!("word cells x=\"{x}\" y=\"{y}\" are outside the {w}x{h} grid")));
@@ -1324,4 +1314,13 @@ pub fn zip_xml(xml: &[u8]) -> std::io::Result<Vec<u8>> {
     zip.start_file(ZIP_ENTRY, options).map_err(std::io::Error::other)?;
     zip.write_all(xml)?;
     Ok(zip.finish().map_err(std::io::Error::other)?.into_inner())
+}
+
+/// A cell range as the file wrote it (`3`, `1-10`), or the text that was not a range.
+fn range_text(r: &Result<(usize, usize), String>) -> String {
+    match r {
+        Ok((a, b)) if a == b => a.to_string(),
+        Ok((a, b)) => format!("{a}-{b}"),
+        Err(t) => t.clone(),
+    }
 }

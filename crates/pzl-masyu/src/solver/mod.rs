@@ -138,27 +138,7 @@ pub struct CountResult {
 
 /// Solve `board` and prove whether the solution is unique.
 pub fn solve(board: &Board, options: &SolveOptions) -> SolveResult {
-    let run = search::run(board, 2, options);
-    let outcome = match (run.solutions.is_empty(), run.timed_out) {
-        (false, _) => Outcome::Solved,
-        (true, true) => Outcome::TimedOut,
-        (true, false) => Outcome::NoSolution,
-    };
-    let unique = match run.solutions.len() {
-        0 => None,
-        1 if run.timed_out => None,
-        1 => Some(true),
-        _ => Some(false),
-    };
-    let difficulty = (outcome == Outcome::Solved).then_some(run.difficulty);
-    SolveResult {
-        outcome,
-        solution: run.solutions.into_iter().next(),
-        unique,
-        difficulty,
-        stats: run.stats,
-        trace: run.trace,
-    }
+    solve_with_other(board, options).0
 }
 
 /// Like [`solve`], and also the second solution the search found when the puzzle is not unique
