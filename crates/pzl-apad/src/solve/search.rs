@@ -19,6 +19,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use rustc_hash::FxHashMap;
+
 use crate::board::{Answer, Board, Cell};
 use crate::date::Date;
 use crate::puzzle::{Label, LabelKind, Puzzle};
@@ -96,6 +98,9 @@ pub struct Solver<'a> {
     kind_squares: Vec<u64>,
     /// `fillable[used]`: bit `n` is set when some of the pieces not in `used` make `n` squares.
     fillable: Vec<u64>,
+    /// The most bits any placement spans (highest square minus lowest, plus one): every
+    /// covered square at or past the lowest empty one lies within this many bits of it.
+    widest_placement: u32,
 }
 
 /// A solution as the search reports it.
@@ -187,6 +192,11 @@ impl<'a> Solver<'a> {
                 })
                 .collect(),
             fillable: fillable_sizes(puzzle),
+            widest_placement: placements
+                .iter()
+                .map(|p| 64 - p.mask.leading_zeros() - p.mask.trailing_zeros())
+                .max()
+                .unwrap_or(0),
             placements,
         }
     }
@@ -485,7 +495,7 @@ impl<'a> Solver<'a> {
             } else if !self.memoised(child.state) {
                 UNKNOWN
             } else {
-                graph.memo.get(&child.state.key()).copied().unwrap_or(UNKNOWN)
+                graph.memo.get(child.state)
             };
         }
         let edges_from = graph.scratch.len();
@@ -494,21 +504,23 @@ impl<'a> Solver<'a> {
             if node == UNKNOWN {
                 node = self.expand(graph, child);
                 if self.memoised(child) {
-                    graph.memo.insert(child.key(), node);
+                    graph.memo.insert(child, node);
                 }
             }
             if node != DEAD {
-                graph.scratch.push(Edge { step, to: node });
+                graph.scratch.push((step, node));
             }
         }
         graph.children.truncate(children_from);
         if graph.scratch.len() == edges_from {
             return DEAD;
         }
-        let from = graph.edges.len() as u32;
-        graph.edges.extend(graph.scratch.drain(edges_from..));
-        graph.nodes.push((from, graph.edges.len() as u32));
-        (graph.nodes.len() - 1) as u32
+        for (step, to) in graph.scratch.drain(edges_from..) {
+            graph.steps.push(step);
+            graph.targets.push(to);
+        }
+        graph.ends.push(graph.steps.len() as u32);
+        (graph.ends.len() - 2) as u32
     }
 
     /// Whether the search may leave `cell` uncovered (it is of the next kind, and a day makes a
@@ -529,8 +541,19 @@ impl<'a> Solver<'a> {
     /// Search from `state`, then visit every solution in search order.
     /// Returns `false` when the limits stopped it.
     fn run<F: FnMut(Found<'_>) -> bool>(&self, state: State, search: &mut Search<'_, F>) -> bool {
-        let mut graph = Graph::new(search.limits);
+        self.run_with(state, search, Memo::for_run(self, state))
+    }
+
+    fn run_with<F: FnMut(Found<'_>) -> bool>(
+        &self,
+        state: State,
+        search: &mut Search<'_, F>,
+        memo: Memo,
+    ) -> bool {
+        let mut graph = Graph::new(search.limits, memo);
         let root = if state.board == !0u64 { SOLVED } else { self.expand(&mut graph, state) };
+        // The walk needs only the nodes and their steps.
+        graph.memo = Memo::Wide(Default::default());
         self.walk(&graph, root, search);
         !graph.stopped && !search.limited
     }
@@ -549,15 +572,19 @@ impl<'a> Solver<'a> {
             }
             return;
         }
-        let Some(&(from, to)) = graph.nodes.get(node as usize) else { return };
-        for edge in &graph.edges[from as usize..to as usize] {
-            if edge.step & LEAVE != 0 {
-                search.holes.push((edge.step & !LEAVE) as u8);
-                self.walk(graph, edge.to, search);
+        let (Some(&from), Some(&to)) = (graph.ends.get(node as usize), graph.ends.get(node as usize + 1))
+        else {
+            return;
+        };
+        let (from, to) = (from as usize, to as usize);
+        for (&step, &next) in graph.steps[from..to].iter().zip(&graph.targets[from..to]) {
+            if step & LEAVE != 0 {
+                search.holes.push((step & !LEAVE) as u8);
+                self.walk(graph, next, search);
                 search.holes.pop();
             } else {
-                search.stack.push(edge.step);
-                self.walk(graph, edge.to, search);
+                search.stack.push(step);
+                self.walk(graph, next, search);
                 search.stack.pop();
             }
             if search.stop {
@@ -604,6 +631,126 @@ impl State {
     }
 }
 
+/// The graph's memo: which node each remembered state became, or [`DEAD`].
+///
+/// Most states lead nowhere (the weekday edition's one pass meets about four million states,
+/// three in four dead), so when a state fits in 64 bits the dead ones go to a cache of bare keys
+/// ([`DeadCache`]) and only the live ones, with their nodes, to a map: the one pass peaks at
+/// 84 MB instead of 390 MB, in the same time.
+enum Memo {
+    /// Keys packed by [`Packing`]: recently dead states, and every live one with its node.
+    Narrow { packing: Packing, dead: DeadCache, live: FxHashMap<u64, u32> },
+    /// Whole states as keys, for puzzles whose states do not pack.
+    Wide(FxHashMap<(u64, u32), u32>),
+}
+
+/// How a state packs into 64 bits in one run. Below the lowest empty square every square is
+/// covered (pieces go on the lowest empty square, holes are left there or given from the
+/// start), and every covered square past it lies within the widest placement, so a state is:
+/// the lowest empty square (6 bits), the squares covered from there (`window` bits, without the
+/// squares covered in every state of the run), the pieces used, the holes left (3 bits) and
+/// `month_days` (5 bits).
+#[derive(Clone, Copy)]
+struct Packing {
+    /// Squares covered in every state of the run: outside the frame, and holes given at start.
+    fixed: u64,
+    window: u32,
+    pieces: u32,
+}
+
+impl Memo {
+    /// The memo for a run from `root`: packed when every state of the run fits in 64 bits.
+    fn for_run(solver: &Solver<'_>, root: State) -> Memo {
+        let window = solver.widest_placement;
+        let pieces = solver.piece_count as u32;
+        let holes_fit = u32::from(root.holes) + u32::from(root.holes_left) < 8;
+        if holes_fit && 6 + window + pieces + 3 + 5 <= 64 {
+            let packing = Packing { fixed: root.board, window, pieces };
+            Memo::Narrow { packing, dead: DeadCache::new(pieces), live: FxHashMap::default() }
+        } else {
+            Memo::Wide(FxHashMap::default())
+        }
+    }
+
+    /// The node `state` became, [`DEAD`], or [`UNKNOWN`] when not remembered.
+    #[inline]
+    fn get(&self, state: State) -> u32 {
+        match self {
+            Memo::Narrow { packing, dead, live } => {
+                let key = packing.key(state);
+                if dead.contains(key) { DEAD } else { live.get(&key).copied().unwrap_or(UNKNOWN) }
+            }
+            Memo::Wide(map) => map.get(&state.key()).copied().unwrap_or(UNKNOWN),
+        }
+    }
+
+    fn insert(&mut self, state: State, node: u32) {
+        match self {
+            Memo::Narrow { packing, dead, live } => {
+                let key = packing.key(state);
+                if node == DEAD {
+                    dead.insert(key);
+                } else {
+                    live.insert(key, node);
+                }
+            }
+            Memo::Wide(map) => {
+                map.insert(state.key(), node);
+            }
+        }
+    }
+}
+
+/// The dead states, as a cache of fixed size: pairs of slots holding packed keys plus one (0 is
+/// empty), the newer first; a third key in a pair pushes the older out. Forgetting a dead state
+/// only means searching it again when it comes back, and it rarely comes back long after: on
+/// the weekday edition's one pass (3.1 million dead states) 2^20 slots take 8 MiB and the same
+/// time as remembering every one of them in a hash set (38 MB).
+struct DeadCache {
+    slots: Vec<u64>,
+    bits: u32,
+}
+
+impl DeadCache {
+    /// 2^(2 × pieces) slots, from 2^12 to 2^20: the states grow with the pieces, and a small
+    /// search must not pay for touching a big table (the classic edition's 8 pieces: 2^16).
+    fn new(pieces: u32) -> DeadCache {
+        let bits = (2 * pieces).clamp(12, 20);
+        DeadCache { slots: vec![0; 1 << bits], bits }
+    }
+
+    /// The first slot of `key`'s pair (a Fibonacci hash: the keys' low bits are alike).
+    #[inline]
+    fn at(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize & !1
+    }
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        let i = self.at(key);
+        self.slots[i] == key + 1 || self.slots[i + 1] == key + 1
+    }
+    fn insert(&mut self, key: u64) {
+        let i = self.at(key);
+        self.slots[i + 1] = self.slots[i];
+        self.slots[i] = key + 1;
+    }
+}
+
+impl Packing {
+    #[inline]
+    fn key(self, state: State) -> u64 {
+        // A full board never reaches the memo (it is a solution), so `first` < 64.
+        let first = (!state.board).trailing_zeros() & 63;
+        let window = (state.board & !self.fixed) >> first;
+        debug_assert!(window >> self.window == 0, "a covered square past the widest placement");
+        let mut key = u64::from(first);
+        key |= window << 6;
+        key |= u64::from(state.used) << (6 + self.window);
+        key |= u64::from(state.holes) << (6 + self.window + self.pieces);
+        key | u64::from(state.month_days) << (6 + self.window + self.pieces + 3)
+    }
+}
+
 /// Marks an [`Edge`] that leaves a cell uncovered (the low bits are the cell) rather than
 /// placing a piece (the bits are the placement's index).
 const LEAVE: u16 = 0x8000;
@@ -620,12 +767,6 @@ struct Child {
     node: u32,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Edge {
-    step: u16,
-    to: u32,
-}
-
 impl<'v, F> Search<'v, F> {
     fn new(holes: Vec<u8>, visit: &'v mut F, limits: &'v Limits) -> Search<'v, F> {
         Search { stack: Vec::new(), holes, visit, stop: false, limits, visited: 0, limited: false }
@@ -639,25 +780,28 @@ struct Graph<'l> {
     expanded: u32,
     /// The limits struck: every expansion since returned [`DEAD`], so the graph is partial.
     stopped: bool,
-    memo: rustc_hash::FxHashMap<(u64, u32), u32>,
-    /// Per node, its edges: `edges[from..to]`.
-    nodes: Vec<(u32, u32)>,
-    edges: Vec<Edge>,
+    memo: Memo,
+    /// Node `i`'s steps are `steps[ends[i]..ends[i + 1]]`, each leading to `targets[..]`
+    /// (nodes are finished one after another, so each ends where the next begins).
+    ends: Vec<u32>,
+    steps: Vec<u16>,
+    targets: Vec<u32>,
     /// Children of the nodes being expanded, innermost last.
     children: Vec<Child>,
-    /// Edges of the nodes being expanded, innermost last.
-    scratch: Vec<Edge>,
+    /// Steps (and where they lead) of the nodes being expanded, innermost last.
+    scratch: Vec<(u16, u32)>,
 }
 
 impl<'l> Graph<'l> {
-    fn new(limits: &'l Limits) -> Graph<'l> {
+    fn new(limits: &'l Limits, memo: Memo) -> Graph<'l> {
         Graph {
             limits,
             expanded: 0,
             stopped: false,
-            memo: Default::default(),
-            nodes: Vec::new(),
-            edges: Vec::new(),
+            memo,
+            ends: vec![0],
+            steps: Vec::new(),
+            targets: Vec::new(),
             children: Vec::new(),
             scratch: Vec::new(),
         }
@@ -713,6 +857,50 @@ mod tests {
             false
         });
         assert_eq!(first, 1);
+    }
+
+    /// The packed memo (dead states in a lossy cache) and whole states as keys find the same
+    /// solutions in the same order: the classic edition's every date in one pass, and one date
+    /// of the weekday edition (its one pass is too slow for a debug build; the release-mode
+    /// `tests/reference.rs` checks it against the whole table).
+    #[test]
+    fn packed_and_whole_state_memos_agree() {
+        let classic = Puzzle::classic();
+        let weekday = Puzzle::weekday();
+        let all_dates = |solver: &Solver<'_>| State {
+            board: solver.outside,
+            used: 0,
+            holes: 0,
+            holes_left: solver.puzzle.hole_kinds.len() as u8,
+            month_days: 0,
+        };
+        let one_date = |solver: &Solver<'_>| {
+            let labels = [Label::Month(4), Label::Day(6), Label::Weekday(1)];
+            let board = labels
+                .iter()
+                .filter_map(|&l| solver.puzzle.square_of(l))
+                .fold(solver.outside, |b, i| b | 1 << i);
+            State { board, used: 0, holes: 3, holes_left: 0, month_days: 0 }
+        };
+        let solvers = [Solver::new(&classic), Solver::new(&weekday)];
+        for (solver, root) in [(&solvers[0], all_dates(&solvers[0])), (&solvers[1], one_date(&solvers[1]))] {
+            let name = &solver.puzzle.name;
+            assert!(matches!(Memo::for_run(solver, root), Memo::Narrow { .. }), "{name}");
+            let mut seen = Vec::new();
+            for memo in [Memo::for_run(solver, root), Memo::Wide(FxHashMap::default())] {
+                let mut solutions: Vec<(Vec<u16>, Vec<u8>)> = Vec::new();
+                let limits = Limits::none();
+                let mut visit = |found: Found<'_>| {
+                    solutions.push((found.placements.to_vec(), found.uncovered.to_vec()));
+                    true
+                };
+                let mut search = Search::new(Vec::new(), &mut visit, &limits);
+                assert!(solver.run_with(root, &mut search, memo));
+                seen.push(solutions);
+            }
+            assert!(!seen[0].is_empty(), "{name}");
+            assert_eq!(seen[0], seen[1], "{name}");
+        }
     }
 
     #[test]
