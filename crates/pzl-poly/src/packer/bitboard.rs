@@ -284,14 +284,25 @@ impl<const W: usize> Engine<W> {
         all.sort_unstable_by_key(|e| e.id);
         engine.entries = all;
         for (cell, by_piece) in per_cell.iter().enumerate() {
+            // Per entry, the window squares it covers, as a pattern: it fits a pattern that has
+            // none of them covered.
+            let covers: Vec<Vec<usize>> = by_piece
+                .iter()
+                .map(|list| {
+                    list.iter()
+                        .map(|entry| {
+                            engine.window.iter().enumerate().fold(0, |m, (bit, &offset)| {
+                                m | usize::from(entry.mask.and_bit(cell + offset)) << bit
+                            })
+                        })
+                        .collect()
+                })
+                .collect();
             for pattern in 0..1usize << engine.window.len() {
                 engine.slots.push(engine.lists.len() as u32);
-                for list in by_piece {
-                    for entry in list {
-                        let fits = engine.window.iter().enumerate().all(|(bit, &offset)| {
-                            pattern >> bit & 1 == 0 || !entry.mask.and_bit(cell + offset)
-                        });
-                        if fits {
+                for (list, covers) in by_piece.iter().zip(&covers) {
+                    for (entry, &covered) in list.iter().zip(covers) {
+                        if pattern & covered == 0 {
                             engine.lists.push(entry.id);
                         }
                     }
