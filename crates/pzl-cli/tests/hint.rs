@@ -26,6 +26,9 @@ fn repeated_applied_hints_reach_the_solution() {
         }
         assert_eq!(json["type"], "deduce", "{json}");
         assert!(json["rule"].as_str().is_some_and(|r| !r.is_empty()), "{json}");
+        let level = json["level"].as_str().unwrap_or_default();
+        assert!(["local", "global", "hypothesis", "search"].contains(&level), "{json}");
+        assert!(json["text"].as_str().unwrap_or_default().ends_with(&format!("({level} rule)")), "{json}");
         let applied = pzl(&["hint", s(&board), "--apply", "-o", s(&board)]);
         assert_eq!(applied.status.code(), Some(0), "{}", stderr(&applied));
         steps += 1;

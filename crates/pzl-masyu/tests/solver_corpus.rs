@@ -112,3 +112,86 @@ fn grades_agree_with_the_labels_of_the_sources() {
         "at least 70 % of Tatham's easy are easy: {easy:?}"
     );
 }
+
+/// The hint ladder over the whole corpus: from an empty board, repeatedly taking every deduction
+/// of the lowest level that decides anything ([`next_step`]) reaches the solution; every
+/// deduction agrees with it; a local step uses local rules only, a global step starts with a
+/// global rule (so the local rules had nothing left), a hypothesis step is a probe. Prints how
+/// many steps each level took.
+#[test]
+fn hints_from_an_empty_board_reach_the_solution_easiest_level_first() {
+    use pzl_masyu::EdgeState;
+    use pzl_masyu::solver::{Level, Rule, TraceEvent, next_step};
+    let Some(dir) = pzl_corpus::dir("masyu") else { return };
+    let puzzles = pzl_corpus::files(&dir.join("puzzles"), ".txt");
+    let mut steps_per_level = [0usize; 4];
+    let mut puzzles_per_hardest = [0usize; 4];
+    let mut failures = Vec::new();
+    let started = std::time::Instant::now();
+    for path in &puzzles {
+        let rel = path.strip_prefix(dir.join("puzzles")).unwrap().display().to_string();
+        let puzzle = read_puzzle(path);
+        let result = solve(&puzzle, &SolveOptions::default());
+        let (Some(solution), Some(true)) = (result.solution, result.unique) else { continue };
+        let mut board = puzzle.clone();
+        let edges = board.edge_index().count();
+        let mut hardest = Level::Local;
+        let failure = 'puzzle: {
+            for _ in 0..=edges {
+                let done = (0..edges).all(|e| {
+                    solution.edge_by_number(e) != EdgeState::Line
+                        || board.edge_by_number(e) == EdgeState::Line
+                });
+                if done {
+                    break 'puzzle None;
+                }
+                let Some(step) = next_step(&board, &solution, None) else {
+                    break 'puzzle Some("no step from an unsolved board".to_string());
+                };
+                steps_per_level[step.level as usize] += 1;
+                hardest = hardest.max(step.level);
+                let rules: Vec<Rule> = step
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        TraceEvent::Set { rule, .. } => Some(*rule),
+                        _ => None,
+                    })
+                    .collect();
+                let right_levels = match step.level {
+                    Level::Local => rules.iter().all(|&r| Level::of(r) == Level::Local),
+                    Level::Global => rules.first().is_some_and(|&r| Level::of(r) == Level::Global),
+                    Level::Hypothesis => rules == [Rule::Probe],
+                    Level::Search => rules == [Rule::Guess],
+                };
+                if !right_levels || rules.is_empty() {
+                    break 'puzzle Some(format!("a {:?} step with rules {rules:?}", step.level));
+                }
+                for event in &step.events {
+                    let TraceEvent::Set { edge, line, rule, .. } = *event else { continue };
+                    let (edge, state) =
+                        (edge as usize, if line { EdgeState::Line } else { EdgeState::Cross });
+                    if (solution.edge_by_number(edge) == EdgeState::Line) != line {
+                        break 'puzzle Some(format!("{rule:?} decided edge {edge} against the solution"));
+                    }
+                    board.set_edge_by_number(edge, state);
+                }
+            }
+            Some("more steps than edges".to_string())
+        };
+        if let Some(why) = failure {
+            failures.push(format!("{rel}: {why}"));
+        }
+        puzzles_per_hardest[hardest as usize] += 1;
+    }
+    eprintln!(
+        "hint ladder over {} puzzles in {:.1} s: steps per level {:?} (local, global, hypothesis, search); \
+         puzzles by hardest level {:?}",
+        puzzles_per_hardest.iter().sum::<usize>(),
+        started.elapsed().as_secs_f64(),
+        steps_per_level,
+        puzzles_per_hardest
+    );
+    assert!(puzzles_per_hardest.iter().sum::<usize>() > 1000, "expected the whole corpus");
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}

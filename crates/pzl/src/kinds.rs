@@ -148,7 +148,7 @@ pub mod masyu {
     pub use pzl_masyu::render::text_marked as board_text_marked;
     pub use pzl_masyu::solver::animate;
     pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
-    pub use pzl_masyu::solver::{Difficulty, Hint, Statistics, hint};
+    pub use pzl_masyu::solver::{Difficulty, Hint, Level, Statistics, Step, hint, next_step};
 
     /// New puzzles of a chosen size and grade, each proven unique (`pzl generate masyu`).
     pub use pzl_masyu::generate;

@@ -1,13 +1,67 @@
-//! Hints: the next deduction the solver makes from a player's own position, or the first of the
-//! player's edges that no solution has.
+//! Hints: from a player's own position, the easiest deduction that decides something new, or
+//! the first of the player's edges that no solution has.
+//!
+//! The rules form a ladder a person climbs ([`Level`]): the local rules of one cell or pearl,
+//! then the global ones that look at the whole loop, then a one-level hypothesis, then guessing.
+//! A hint comes from the lowest level that decides anything from the player's position, so it
+//! never uses a harder rule while an easier one applies.
 
 use std::time::Duration;
 
 use serde::Serialize;
 
+use super::engine::{CROSS, LINE};
 use super::trace::{Rule, TraceEvent, reads};
-use super::{Outcome, SolveOptions, solve};
+use super::{Outcome, SolveOptions, engine_for, solve};
 use crate::{Board, EdgeState};
+
+/// The rungs of the ladder, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// Rules about one cell or pearl and its neighbours (degree, dead ends, pearl rules), and
+    /// the crosses left once the loop is closed.
+    Local,
+    /// Rules about the whole loop: closing a loop too early, the parity of a row or column
+    /// cut, inside and outside.
+    Global,
+    /// A one-level hypothesis: one value of an edge leads to a contradiction by the rules above.
+    Hypothesis,
+    /// Nothing above decides anything: only guessing (or the solution) goes on.
+    Search,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 4] = [Level::Local, Level::Global, Level::Hypothesis, Level::Search];
+
+    /// The level's name, as in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Local => "local",
+            Level::Global => "global",
+            Level::Hypothesis => "hypothesis",
+            Level::Search => "search",
+        }
+    }
+
+    /// The level of a trace rule (`Given` counts as local: it is no deduction).
+    pub fn of(rule: Rule) -> Level {
+        match rule {
+            Rule::Degree
+            | Rule::DeadEnd
+            | Rule::PearlOnLoop
+            | Rule::BlackLeg
+            | Rule::WhiteStraight
+            | Rule::WhiteTurn
+            | Rule::LoopDone
+            | Rule::Given => Level::Local,
+            Rule::EarlyLoop | Rule::Parity | Rule::InsideOutside => Level::Global,
+            Rule::Probe => Level::Hypothesis,
+            Rule::Guess => Level::Search,
+        }
+    }
+}
 
 /// What a hint says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -20,6 +74,8 @@ pub enum Hint {
         edge: usize,
         /// `line` or `cross`.
         state: &'static str,
+        /// The rung of the ladder the rule is on.
+        level: Level,
         /// The rule's trace name.
         rule: &'static str,
         /// The cell the rule looked at (row, column from 0), if any.
@@ -57,6 +113,94 @@ fn name(state: EdgeState) -> &'static str {
     }
 }
 
+/// One rung's deductions from a position: every edge the lowest level that decides anything
+/// decides, in the order its rules decided them (for a hypothesis, the one edge it proves; for
+/// search, one edge of the solution).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The level.
+    pub level: Level,
+    /// The deductions, as trace events (`TraceEvent::Set`), first the one a hint shows.
+    pub events: Vec<TraceEvent>,
+}
+
+/// The deductions of the lowest level that decides a new edge from `board` (pearls plus the
+/// player's lines and crosses, which must agree with `solution`, one of the puzzle's
+/// solutions); `None` when `board` has every edge of `solution`'s loop or the solver ran out of
+/// time.
+pub fn next_step(board: &Board, solution: &Board, timeout: Option<Duration>) -> Option<Step> {
+    for local_only in [true, false] {
+        let events = propagate(board, local_only);
+        if !events.is_empty() {
+            let level = if local_only { Level::Local } else { Level::Global };
+            return Some(Step { level, events });
+        }
+    }
+    let open = |e: usize| board.edge_by_number(e) == EdgeState::Unknown;
+    // A one-level hypothesis: the first edge the traced solve decides outside any hypothesis
+    // (propagation has nothing more, so it is a probe's).
+    let options = SolveOptions { timeout, trace: true, keep_edges: true, ..SolveOptions::default() };
+    let traced = solve(board, &options);
+    if traced.outcome == Outcome::TimedOut {
+        return None;
+    }
+    let mut depth = 0;
+    let probed = traced.trace.unwrap_or_default().into_iter().find(|event| match *event {
+        TraceEvent::Hypothesis { depth: d, .. } => {
+            depth = d;
+            false
+        }
+        // A rollback undoes the hypothesis of level `d`: back to the level below.
+        TraceEvent::Rollback { depth: d, .. } => {
+            depth = d.saturating_sub(1);
+            false
+        }
+        TraceEvent::Set { edge, rule, .. } => {
+            depth == 0 && rule != Rule::Given && rule != Rule::Guess && open(edge as usize)
+        }
+        _ => false,
+    });
+    if let Some(event) = probed {
+        return Some(Step { level: Level::Hypothesis, events: vec![event] });
+    }
+    // Only guessing goes further: one edge of the loop.
+    let edge = (0..board.edge_index().count())
+        .find(|&e| open(e) && solution.edge_by_number(e) == EdgeState::Line)?;
+    let event = TraceEvent::Set { edge: edge as u32, line: true, rule: Rule::Guess, cell: u32::MAX };
+    Some(Step { level: Level::Search, events: vec![event] })
+}
+
+/// The edges propagation decides from the player's position, with the local rules only or with
+/// every rule (no hypotheses), as trace events in the order they were decided.
+fn propagate(board: &Board, local_only: bool) -> Vec<TraceEvent> {
+    let mut engine = engine_for(board);
+    engine.local_only = local_only;
+    for (n, state) in board.edge_states().iter().enumerate() {
+        let value = match state {
+            EdgeState::Line => LINE,
+            EdgeState::Cross => CROSS,
+            EdgeState::Unknown => continue,
+        };
+        if engine.set(n as u32, value, Rule::Given, u32::MAX).is_err() {
+            return Vec::new();
+        }
+    }
+    engine.trace = Some(Vec::new());
+    engine.enqueue_all();
+    // A contradiction cannot come from a position that agrees with a solution; if it does,
+    // nothing is offered at this level.
+    if engine.propagate().is_err() {
+        return Vec::new();
+    }
+    engine
+        .trace
+        .take()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| matches!(e, TraceEvent::Set { rule, .. } if *rule != Rule::Given))
+        .collect()
+}
+
 /// The hint for the player's `board` (pearls plus the player's lines and crosses).
 pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
     let index = board.edge_index();
@@ -92,48 +236,35 @@ pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
     if (0..index.count()).all(|e| !open(e) || solution.edge_by_number(e) != EdgeState::Line) {
         return Hint::Solved;
     }
-    let options = SolveOptions { timeout, trace: true, keep_edges: true, ..SolveOptions::default() };
-    let traced = solve(board, &options);
-    let w = board.width();
-    // The first edge decided outside any hypothesis (steps inside one are only tried).
-    let mut depth = 0;
-    let first = traced.trace.unwrap_or_default().into_iter().find_map(|event| match event {
-        TraceEvent::Hypothesis { depth: d, .. } => {
-            depth = d;
-            None
-        }
-        TraceEvent::Rollback { depth: d, .. } => {
-            depth = d;
-            None
-        }
-        TraceEvent::Set { edge, line, rule, cell }
-            if depth == 0 && rule != Rule::Given && rule != Rule::Guess && open(edge as usize) =>
-        {
-            Some((edge, line, rule, cell))
-        }
-        _ => None,
-    });
-    if let Some((edge, line, rule, cell)) = first {
-        let event = TraceEvent::Set { edge, line, rule, cell };
+    let Some(step) = next_step(board, &solution, timeout) else {
+        return Hint::None { text: "the solver ran out of time".to_string() };
+    };
+    let Some(&TraceEvent::Set { edge, line, rule, cell }) = step.events.first() else {
+        return Hint::None { text: "no rule decides anything here".to_string() };
+    };
+    let state = if line { "line" } else { "cross" };
+    if step.level == Level::Search {
         return Hint::Deduce {
             edge: edge as usize,
-            state: if line { "line" } else { "cross" },
-            rule: rule.name(),
-            cell: (cell != u32::MAX).then(|| [cell as usize / w, cell as usize % w]),
-            reads: reads(board, edge, rule, cell),
-            text: super::trace::describe(board, &event),
+            state,
+            level: step.level,
+            rule: "solution",
+            cell: None,
+            reads: ends(edge as usize),
+            text: "no rule reaches further from here; this line is part of the solution".to_string(),
         };
     }
-    // Only guessing goes further: show one edge of the loop.
-    let edge =
-        (0..index.count()).find(|&e| open(e) && solution.edge_by_number(e) == EdgeState::Line).unwrap_or(0);
+    let w = board.width();
+    let event = TraceEvent::Set { edge, line, rule, cell };
+    let why = super::trace::describe(board, &event);
     Hint::Deduce {
-        edge,
-        state: "line",
-        rule: "solution",
-        cell: None,
-        reads: ends(edge),
-        text: "no rule reaches further from here; this line is part of the solution".to_string(),
+        edge: edge as usize,
+        state,
+        level: step.level,
+        rule: rule.name(),
+        cell: (cell != u32::MAX).then(|| [cell as usize / w, cell as usize % w]),
+        reads: reads(board, edge, rule, cell),
+        text: format!("{} ({} rule)", why, step.level.name()),
     }
 }
 

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use crate::{Board, Cell, EdgeState};
 use engine::{BLACK, CROSS, EMPTY, Engine, LINE, WHITE};
-pub use hint::{Hint, hint};
+pub use hint::{Hint, Level, Step, hint, next_step};
 pub use request::{grade, solve_request};
 pub use trace::{Rule, TraceEvent};
 
