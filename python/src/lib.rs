@@ -188,7 +188,7 @@ impl NativeDocument {
 
     /// `(json, text)` of the description.
     fn info(&self, py: Python<'_>) -> PyResult<(String, String)> {
-        let mut info = self.doc().info().map_err(|e| to_py(py, e))?;
+        let mut info = self.doc().info(&pzl::InfoRequest::FULL).map_err(|e| to_py(py, e))?;
         info.file = Some(self.name.clone());
         Ok((json(&info)?, info.to_string()))
     }

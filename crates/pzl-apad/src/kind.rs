@@ -3,7 +3,7 @@
 //! names; solving a date is a command of its own ([`crate::solve`]), as a file of boards has
 //! nothing to solve.
 
-use pzl_core::{CheckReport, Error, Info, Kind, Parsed, RenderRequest, Written};
+use pzl_core::{CheckReport, Error, Info, InfoRequest, Kind, Parsed, RenderRequest, Written};
 
 use crate::format::{self, Format};
 use crate::model::puzzle::Puzzle;
@@ -36,8 +36,8 @@ impl Kind for ApadKind {
         format::write(doc, format)
     }
 
-    fn info(doc: &BoardSet) -> Info {
-        doc.summary()
+    fn info(doc: &BoardSet, request: &InfoRequest) -> Info {
+        doc.summary(request)
     }
 
     fn check(doc: &BoardSet) -> Result<CheckReport, Error> {

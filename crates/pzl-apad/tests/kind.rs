@@ -52,7 +52,7 @@ fn info_has_the_old_facts() {
     let mut bytes = JAN_19.to_vec();
     bytes.extend(JAN_19);
     bytes.extend([0x3F; 9]);
-    let info = ApadKind::info(&read(&bytes));
+    let info = ApadKind::info(&read(&bytes), &pzl_core::InfoRequest::FULL);
     let text = info.to_string();
     assert!(text.contains("boards:") && text.contains(" 3\n"), "{text}");
     assert!(text.contains("2 (1 boards are not solutions)"), "{text}");
@@ -63,7 +63,9 @@ fn info_has_the_old_facts() {
     assert_eq!(json["facts"]["dates"], 1);
     assert_eq!(json["facts"]["per_date"]["01-19"], 2);
     assert_eq!(json["facts"]["most"]["solutions"], 2);
-    assert!(info.without_details().facts.iter().all(|f| f.key != "per_date"));
+    let brief = ApadKind::info(&read(&bytes), &pzl_core::InfoRequest::BRIEF);
+    assert!(brief.facts.iter().all(|f| f.key != "per_date"));
+    assert_eq!(brief.facts.len() + 1, info.facts.len(), "only the listing is left out");
 }
 
 #[test]
@@ -253,7 +255,7 @@ fn a_weekday_file_stays_weekday_through_conversion() {
     assert!(text.starts_with("# pzl apad text (weekday)"));
     assert_eq!(text.matches("\nboard ").count(), expected);
     assert_eq!(text.matches(" Nov 22 Sun\n").count(), expected);
-    let info = serde_json::to_value(ApadKind::info(&set.value)).unwrap();
+    let info = serde_json::to_value(ApadKind::info(&set.value, &pzl_core::InfoRequest::FULL)).unwrap();
     assert_eq!(info["facts"]["per_date"]["11-22 Sun"], 1_854);
     // Back to APAD, byte for byte, and the text refuses the wrong edition.
     let back = ApadKind::read(text.as_bytes(), Format::Text, &params).unwrap().value;

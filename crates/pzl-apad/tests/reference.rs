@@ -129,7 +129,7 @@ fn the_reference_file_through_the_kind() {
     let edition = ApadKind::params("classic").unwrap();
     let set = ApadKind::read(&bytes, Format::Apad, &edition).unwrap();
     assert!(set.warnings.is_empty());
-    let info = ApadKind::info(&set.value);
+    let info = ApadKind::info(&set.value, &pzl_core::InfoRequest::FULL);
     let text = info.to_string();
     assert!(text.contains("fewest:") && text.contains("Oct 6 (7 solutions)"), "{text}");
     assert!(text.contains("Jan 25 (216 solutions)"), "{text}");

@@ -52,9 +52,10 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
     let described = map_jobs(ctx, &files, jobs, "reading", |file| {
-        open(ctx, file, &options).and_then(|doc| doc.info()).map(|mut info| {
+        let request = pzl::InfoRequest { details: args.details };
+        open(ctx, file, &options).and_then(|doc| doc.info(&request)).map(|mut info| {
             info.file = Some(io::shown(file));
-            if args.details { info } else { info.without_details() }
+            info
         })
     })?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());

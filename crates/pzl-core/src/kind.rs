@@ -5,7 +5,7 @@ use crate::diag::{Parsed, Written};
 use crate::error::Error;
 use crate::format::{FormatInfo, FormatTable};
 use crate::report::{CheckReport, Info, SolveReport};
-use crate::request::{RenderRequest, SolveRequest};
+use crate::request::{InfoRequest, RenderRequest, SolveRequest};
 
 /// What `solve` gives back: the report, the solutions as documents (to write in any format of
 /// the kind) and, when asked for, the trace of the solver's reasoning.
@@ -52,8 +52,8 @@ pub trait Kind {
     fn read(bytes: &[u8], format: Self::Format, params: &Self::Params) -> Result<Parsed<Self::Doc>, Error>;
     /// Write `doc` as `format`, saying what the format cannot hold.
     fn write(doc: &Self::Doc, format: Self::Format) -> Result<Written, Error>;
-    /// Describe `doc`.
-    fn info(doc: &Self::Doc) -> Info;
+    /// Describe `doc` (with the long listings when `request` asks for details).
+    fn info(doc: &Self::Doc, request: &InfoRequest) -> Info;
 
     /// `doc` with `other` laid over it: a Masyu board's lines over a puzzle, a solution beside a
     /// packing puzzle (what `--with FILE` does).

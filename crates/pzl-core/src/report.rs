@@ -136,11 +136,11 @@ impl Info {
         self
     }
 
-    /// The same report without its detail facts (long listings), for a short description.
+    /// The same report with one more detail fact (a long listing), built only when `request`
+    /// asks for details.
     #[must_use]
-    pub fn without_details(mut self) -> Info {
-        self.facts.retain(|f| !f.detail);
-        self
+    pub fn detail(self, request: &crate::InfoRequest, fact: impl FnOnce() -> Fact) -> Info {
+        if request.details { self.fact(fact().detail()) } else { self }
     }
 }
 

@@ -101,6 +101,21 @@ impl SolveRequest {
     }
 }
 
+/// What `info` is asked to describe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct InfoRequest {
+    /// Add the long listings (every clue, every resource, every date). Kinds build them only
+    /// when asked: they cost most of the time of describing a file.
+    pub details: bool,
+}
+
+impl InfoRequest {
+    /// The short description.
+    pub const BRIEF: InfoRequest = InfoRequest { details: false };
+    /// The description with every listing.
+    pub const FULL: InfoRequest = InfoRequest { details: true };
+}
+
 /// What `render` is asked to draw.
 #[derive(Debug, Clone)]
 pub struct RenderRequest {

@@ -7,8 +7,8 @@
 //! refused.
 
 use pzl_core::{
-    CheckReport, Error, ErrorKind, Fact, Info, Kind, Parsed, Picture, Problem, RenderRequest, Warning,
-    Written,
+    CheckReport, Error, ErrorKind, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest,
+    Warning, Written,
 };
 use serde_json::json;
 
@@ -138,7 +138,7 @@ fn clue_listing(p: &Puzzle) -> Fact {
             )
         })
         .collect();
-    Fact::with_text("clues", "clue list", value, text.join("\n")).detail()
+    Fact::with_text("clues", "clue list", value, text.join("\n"))
 }
 
 fn plural(n: usize, one: &str) -> String {
@@ -146,7 +146,7 @@ fn plural(n: usize, one: &str) -> String {
 }
 
 /// What `info` says about `doc`.
-fn describe(doc: &CrosswordDoc) -> Info {
+fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
     let p = doc.puzzle();
     let what = match doc.format() {
         Some(Format::Ipuz) => "ipuz crossword",
@@ -247,7 +247,7 @@ fn describe(doc: &CrosswordDoc) -> Info {
     }
     let warnings: Vec<String> = doc.warnings().iter().map(ToString::to_string).collect();
     info.fact(Fact::with_text("warnings", "warnings", &warnings, warnings.len().to_string()))
-        .fact(clue_listing(p))
+        .detail(request, || clue_listing(p))
 }
 
 /// The `.puz` view `check` verifies: the file as read, or the puzzle encoded.
@@ -371,8 +371,8 @@ impl Kind for CrosswordKind {
         }
     }
 
-    fn info(doc: &CrosswordDoc) -> Info {
-        describe(doc)
+    fn info(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
+        describe(doc, request)
     }
 
     /// Verify strictly: checksums (of `.puz` files as read), structure, clue count, rebus and

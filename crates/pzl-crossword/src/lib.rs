@@ -14,7 +14,7 @@
 //! let text = "<ACROSS PUZZLE>\n<TITLE>\n\tTiny\n<AUTHOR>\n\tMe\n<COPYRIGHT>\n\t\n<SIZE>\n\t3x3\n\
 //!             <GRID>\n\tCAT\n\t..A\n\t..R\n<ACROSS>\n\tPet\n<DOWN>\n\tSticky stuff\n<NOTEPAD>\n";
 //! let doc = CrosswordKind::read(text.as_bytes(), Format::AcrossText, &())?.value;
-//! let info = CrosswordKind::info(&doc);
+//! let info = CrosswordKind::info(&doc, &pzl_core::InfoRequest::FULL);
 //! assert!(info.to_string().contains("Tiny"));
 //! // Text to text gives back the same bytes; to ipuz, nothing is lost.
 //! assert_eq!(CrosswordKind::write(&doc, Format::AcrossText)?.bytes, text.as_bytes());

@@ -116,7 +116,7 @@ fn ipuz_to_ipuz_keeps_cell_styles_and_other_targets_name_them_lost() {
 #[test]
 fn info_has_the_old_facts_and_a_clue_listing() {
     let doc = puz_doc(&small_puzzle());
-    let info = CrosswordKind::info(&doc);
+    let info = CrosswordKind::info(&doc, &pzl_core::InfoRequest::FULL);
     assert_eq!(info.format, "puz");
     assert_eq!(fact(&info, "title").text, "Built");
     assert_eq!(fact(&info, "width").text, "5x5");
@@ -129,7 +129,7 @@ fn info_has_the_old_facts_and_a_clue_listing() {
     assert!(clues.detail);
     assert_eq!(clues.value[0]["answer"], "HEART");
     assert!(clues.text.starts_with("   1 across Clue 1  [HEART] at (r1, c1)"), "{}", clues.text);
-    let short = info.clone().without_details().to_string();
+    let short = CrosswordKind::info(&doc, &pzl_core::InfoRequest::BRIEF).to_string();
     assert!(short.contains("clues:") && !short.contains("HEART"), "{short}");
     let json = serde_json::to_value(&info).unwrap();
     assert_eq!(json["facts"]["height"], 5);
@@ -139,14 +139,14 @@ fn info_has_the_old_facts_and_a_clue_listing() {
 fn a_locked_puzzle_lists_its_answers_as_locked() {
     let doc = pzl_crossword::lock(&puz_doc(&small_puzzle()), 1234).unwrap();
     assert_eq!(doc.puzzle().state(), SolutionState::Locked);
-    let clues = fact(&CrosswordKind::info(&doc), "clues").clone();
+    let clues = fact(&CrosswordKind::info(&doc, &pzl_core::InfoRequest::FULL), "clues").clone();
     assert!(clues.text.lines().all(|l| l.contains("[locked]")), "{}", clues.text);
     assert!(clues.value[0]["answer"].is_null());
     assert_eq!(clues.value[0]["locked"], true);
     let Some(dir) = pzl_corpus::dir("puz") else { return };
     let bytes = std::fs::read(dir.join("puzpy/nyt_locked.puz")).unwrap();
     let doc = CrosswordKind::read(&bytes, Format::Puz, &()).unwrap().value;
-    let text = fact(&CrosswordKind::info(&doc), "clues").text.clone();
+    let text = fact(&CrosswordKind::info(&doc, &pzl_core::InfoRequest::FULL), "clues").text.clone();
     assert!(!text.contains("BDIBWGUECUC") && text.contains("[locked]"), "{text}");
 }
 

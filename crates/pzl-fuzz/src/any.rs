@@ -61,7 +61,7 @@ pub fn detect_any(data: &[u8]) {
     if let Some(format) = detected {
         assert_eq!(doc.format(), format, "Document::read reads the format Format::detect names");
     }
-    let _ = doc.info().map(|info| info.to_string());
+    let _ = doc.info(&pzl::InfoRequest::FULL).map(|info| info.to_string());
     let _ = doc.check().map(|report| report.to_string());
     let _ = doc.writable_formats();
 }

@@ -19,7 +19,7 @@ pub fn apad(data: &[u8]) {
         }
         if let Ok(set) = ApadKind::read(data, Format::Apad, puzzle) {
             let _ = ApadKind::check(&set.value);
-            let _ = ApadKind::info(&set.value).to_string();
+            let _ = ApadKind::info(&set.value, &pzl_core::InfoRequest::FULL).to_string();
             let _ = ApadKind::render(&set.value, &RenderRequest::new(Picture::Text));
             let text = ApadKind::write(&set.value, Format::Text).expect("whole boards write as text");
             let back = ApadKind::read(&text.bytes, Format::Text, puzzle).expect("own text reads back");

@@ -59,7 +59,7 @@ pub fn puz_read(data: &[u8]) {
         assert!(again.checksum_mismatches.is_empty());
     }
     let doc = CrosswordKind::read(data, Format::Puz, &()).expect("read through the kind");
-    let _ = CrosswordKind::info(&doc.value);
+    let _ = CrosswordKind::info(&doc.value, &pzl_core::InfoRequest::FULL);
     let _ = CrosswordKind::check(&doc.value);
     converts(&doc.value);
     let mut file = read.file.clone();
@@ -106,7 +106,7 @@ pub fn xd_read(data: &[u8]) {
     let Ok(doc) = CrosswordKind::read(data, Format::Xd, &()) else { return };
     let same = CrosswordKind::write(&doc.value, Format::Xd).expect("xd writes back");
     assert_eq!(same.bytes, data);
-    let _ = CrosswordKind::info(&doc.value);
+    let _ = CrosswordKind::info(&doc.value, &pzl_core::InfoRequest::FULL);
     converts(&doc.value);
 }
 
@@ -122,6 +122,6 @@ pub fn jpz_read(data: &[u8]) {
     let Ok(doc) = CrosswordKind::read(data, Format::Jpz, &()) else { return };
     let same = CrosswordKind::write(&doc.value, Format::Jpz).expect("jpz writes back");
     assert_eq!(same.bytes, data);
-    let _ = CrosswordKind::info(&doc.value);
+    let _ = CrosswordKind::info(&doc.value, &pzl_core::InfoRequest::FULL);
     converts(&doc.value);
 }

@@ -2,7 +2,7 @@
 //! be read, written in every format, described and checked; MacPoly puzzles inside them are
 //! solved and drawn by the poly kind (the caller hands it the resource).
 
-use pzl_core::{CheckReport, Error, Info, Kind, Parsed, Written};
+use pzl_core::{CheckReport, Error, Info, InfoRequest, Kind, Parsed, Written};
 
 use crate::format::Format;
 use crate::model::MacFile;
@@ -28,8 +28,8 @@ impl Kind for MacKind {
         doc.write_as(format)
     }
 
-    fn info(doc: &MacFile) -> Info {
-        doc.describe()
+    fn info(doc: &MacFile, request: &InfoRequest) -> Info {
+        doc.describe(request)
     }
 
     fn check(doc: &MacFile) -> Result<CheckReport, Error> {
@@ -90,8 +90,8 @@ mod tests {
     fn info_names_container_forks_and_resources() {
         let bytes = sample(Format::MacBinary, "dir/puzzles.bin");
         let file = MacKind::read(&bytes, Format::MacBinary, &()).unwrap().value;
-        let info = MacKind::info(&file);
-        let text = info.clone().without_details().to_string();
+        let info = MacKind::info(&file, &pzl_core::InfoRequest::FULL);
+        let text = MacKind::info(&file, &pzl_core::InfoRequest::BRIEF).to_string();
         assert!(text.starts_with("MacBinary (macbinary)\n"), "{text}");
         assert!(text.contains("name:          puzzles\n"), "{text}");
         assert!(text.contains("'rsrc' / 'RSED'   Finder flags 0x0000"), "{text}");
@@ -104,7 +104,7 @@ mod tests {
         assert!(info.to_string().contains("purgeable"), "the listing is a detail");
         // A raw fork shows only its resources.
         let raw = MacKind::read(&sample(Format::Rsrc, "x"), Format::Rsrc, &()).unwrap().value;
-        let text = MacKind::info(&raw).without_details().to_string();
+        let text = MacKind::info(&raw, &pzl_core::InfoRequest::BRIEF).to_string();
         assert_eq!(
             text,
             "raw resource fork (rsrc)\n  resource fork: 388 bytes, 2 resources: 'TEXT' ×1, 'SBP1' ×1\n"
@@ -226,7 +226,7 @@ mod tests {
         let mut file = MacFile::read(&bytes, Format::AppleDouble).unwrap().value;
         assert!(file.attach_path(&header).is_empty());
         assert_eq!(file.data_len(), 5 << 30);
-        let text = MacKind::info(&file).to_string();
+        let text = MacKind::info(&file, &pzl_core::InfoRequest::FULL).to_string();
         assert!(text.contains("data fork:     5368709120 bytes"), "{text}");
         assert!(MacKind::check(&file).unwrap().ok);
         // Formats without a data fork never read it; those with one refuse more than 4 GiB.

@@ -26,7 +26,7 @@
 //! let format = <Format as pzl_core::FormatTable>::detect(&bytes).unwrap();
 //! assert_eq!(format, Format::MacBinary);
 //! let read = MacKind::read(&bytes, format, &())?.value;
-//! let info = MacKind::info(&read);
+//! let info = MacKind::info(&read, &pzl_core::InfoRequest::FULL);
 //! assert!(info.to_string().contains("'TEXT' ×1"));
 //! assert!(MacKind::check(&read)?.ok);
 //! let rez = MacKind::write(&read, Format::Rez)?;

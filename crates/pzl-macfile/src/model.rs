@@ -395,7 +395,7 @@ impl MacFile {
 
     /// What `info` says: container, name, type/creator, dates, fork sizes, resources by type,
     /// compressed resources, and the resource listing as a detail.
-    pub fn describe(&self) -> Info {
+    pub fn describe(&self, request: &pzl_core::InfoRequest) -> Info {
         let info = self.file_info();
         let mut report = Info::new(crate::kind::NAME, self.format().name(), self.container_name())
             .fact(Fact::hidden("container", self.container_name()));
@@ -472,9 +472,11 @@ impl MacFile {
                         format!("{compressed} resources (System 7 dcmp; shown raw)"),
                     ));
                 }
-                let list = ResourceList::of(&fork);
-                let text = list.to_string();
-                report = report.fact(Fact::with_text("resources", "resources", &list, text).detail());
+                report = report.detail(request, || {
+                    let list = ResourceList::of(&fork);
+                    let text = list.to_string();
+                    Fact::with_text("resources", "resources", &list, text)
+                });
             }
             Err(e) => {
                 let text = if crate::fork::is_iigs_fork(self.rsrc()) {

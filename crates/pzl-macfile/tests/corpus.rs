@@ -175,12 +175,12 @@ fn samples_through_the_kind() {
     let path = dir.join("ciderpress2/adf/._gshk.docs");
     let mut gshk = MacKind::read(&std::fs::read(&path).unwrap(), Format::AppleDouble, &()).unwrap().value;
     gshk.attach_path(&path);
-    let text = MacKind::info(&gshk).to_string();
+    let text = MacKind::info(&gshk, &pzl_core::InfoRequest::FULL).to_string();
     assert!(text.contains("gshk.docs") && text.contains("'TEXT' / 'pdos'"), "{text}");
     let path = dir.join("ciderpress2/adf/alt-ext2.rsrc");
     let mut alt = MacKind::read(&std::fs::read(&path).unwrap(), Format::AppleDouble, &()).unwrap().value;
     alt.attach_path(&path);
     assert_eq!(alt.data_len(), 16);
-    let text = MacKind::info(&alt).to_string();
+    let text = MacKind::info(&alt, &pzl_core::InfoRequest::FULL).to_string();
     assert!(text.contains("data fork:     16 bytes"), "{text}");
 }

@@ -35,7 +35,7 @@ fn an_applesingle_with_an_iigs_fork_is_read_with_a_warning() {
     assert_eq!(file.data().unwrap(), b"hello data fork\n");
     assert_eq!(file.rsrc(), iigs_fork());
     assert!(file.problems().is_empty(), "{:?}", file.problems());
-    let info = file.describe();
+    let info = file.describe(&pzl_core::InfoRequest::FULL);
     let fact =
         |key: &str| info.facts.iter().find(|f| f.key == key).map(|f| f.text.clone()).unwrap_or_default();
     assert_eq!(fact("name"), "GSFILE");

@@ -2,8 +2,8 @@
 //! validator, the pictures and the solver. The work is in the modules this one names.
 
 use pzl_core::{
-    CheckReport, Error, Fact, Info, Kind, Parsed, Picture, Problem, RenderRequest, SolveRequest, Solved,
-    Warning, Written,
+    CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest, SolveRequest,
+    Solved, Warning, Written,
 };
 
 use crate::formats::{self, Format};
@@ -51,7 +51,7 @@ impl Kind for MasyuKind {
     /// Size, pearls, lines, crosses, how far the board is drawn and the puzzle's grade (a solve
     /// of at most [`solver::request::GRADE_TIMEOUT`]). The format is left empty: the caller,
     /// which read the file, knows it.
-    fn info(doc: &Board) -> Info {
+    fn info(doc: &Board, _request: &InfoRequest) -> Info {
         let (whites, blacks) = doc.pearl_counts();
         let crosses = doc.edge_states().iter().filter(|&&e| e == EdgeState::Cross).count();
         let state = doc.state();
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn info_gives_size_pearls_lines_state_and_grade() {
-        let info = MasyuKind::info(&read("4:4:AgAQAA\n", Format::TootSweet));
+        let info = MasyuKind::info(&read("4:4:AgAQAA\n", Format::TootSweet), &pzl_core::InfoRequest::FULL);
         assert_eq!(info.kind, "masyu");
         let json = serde_json::to_value(&info).unwrap();
         assert_eq!((json["facts"]["width"].as_u64(), json["facts"]["height"].as_u64()), (Some(4), Some(4)));
@@ -275,13 +275,16 @@ mod tests {
         assert_eq!(fact(&info.facts, "width").text, "4x4");
         let text = info.to_string();
         assert!(text.contains("  size:") && text.contains("4x4"), "{text}");
-        let solved = MasyuKind::info(&read(LADYBUG_SOLVED, Format::TootSweet));
+        let solved = MasyuKind::info(&read(LADYBUG_SOLVED, Format::TootSweet), &pzl_core::InfoRequest::FULL);
         assert_eq!(fact(&solved.facts, "state").value, "solved");
         assert_eq!(fact(&solved.facts, "lines").value, 8);
-        let wiki = MasyuKind::info(&read(WIKIPEDIA, Format::Text));
+        let wiki = MasyuKind::info(&read(WIKIPEDIA, Format::Text), &pzl_core::InfoRequest::FULL);
         let grade = &fact(&wiki.facts, "difficulty").value;
         assert!(["easy", "medium", "hard", "expert"].contains(&grade.as_str().unwrap()), "{grade}");
-        let ambiguous = MasyuKind::info(&read("4 4\n....\n.W..\n....\n....\n", Format::Text));
+        let ambiguous = MasyuKind::info(
+            &read("4 4\n....\n.W..\n....\n....\n", Format::Text),
+            &pzl_core::InfoRequest::FULL,
+        );
         assert_eq!(fact(&ambiguous.facts, "difficulty").value, serde_json::Value::Null);
         assert_eq!(fact(&ambiguous.facts, "difficulty").text, "- (no unique solution found)");
     }

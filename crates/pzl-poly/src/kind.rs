@@ -4,8 +4,8 @@
 use pzl_core::FormatTable as _;
 
 use pzl_core::{
-    CheckReport, Error, Fact, Info, Kind, Parsed, RenderRequest, Result, SolveRequest, Solved, Warning,
-    Written,
+    CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, RenderRequest, Result, SolveRequest, Solved,
+    Warning, Written,
 };
 
 use crate::format::Format;
@@ -207,7 +207,7 @@ impl Kind for PolyKind {
         }
     }
 
-    fn info(doc: &PolyDoc) -> Info {
+    fn info(doc: &PolyDoc, _request: &InfoRequest) -> Info {
         match doc {
             PolyDoc::MacPoly { file, .. } => macpoly_info(file),
             PolyDoc::Pack { file, solution, .. } => pack_info(file, solution.is_some()),
@@ -464,7 +464,7 @@ mod tests {
 
     #[test]
     fn info_lists_pieces_and_areas() {
-        let info = PolyKind::info(&read(FIG6, Format::MacPoly));
+        let info = PolyKind::info(&read(FIG6, Format::MacPoly), &pzl_core::InfoRequest::FULL);
         let text = info.to_string();
         assert!(text.starts_with("MacPoly puzzle source file (macpoly)\n"), "{text}");
         assert!(text.contains("  name:    6 x 6 Square\n"), "{text}");
@@ -478,9 +478,10 @@ mod tests {
         assert_eq!(json["facts"]["areas_match"], true);
         assert_eq!(json["facts"]["pieces"][0]["letter"], "a");
         let mismatch = FIG6.replacen(".aaa..SSSSSS", ".aaa..SSSSSSS", 1).replacen("..bbb.\r", ".bbb.\r", 1);
-        let text = PolyKind::info(&read(&mismatch, Format::MacPoly)).to_string();
+        let text =
+            PolyKind::info(&read(&mismatch, Format::MacPoly), &pzl_core::InfoRequest::FULL).to_string();
         assert!(text.contains("MISMATCH: the pieces cover 36 squares but the shape has 37"), "{text}");
-        let pack = PolyKind::info(&read(PACK, Format::Pack)).to_string();
+        let pack = PolyKind::info(&read(PACK, Format::Pack), &pzl_core::InfoRequest::FULL).to_string();
         assert!(pack.contains("  pieces: 4\n    a  9 squares x 2 copies\n"), "{pack}");
         assert!(pack.contains("  flips:  allowed\n"), "{pack}");
     }
@@ -638,7 +639,7 @@ mod tests {
             assert_eq!(e.kind, ErrorKind::Limit);
             assert!(e.message.contains("too large to search"), "{e}");
         }
-        assert!(PolyKind::info(&huge).to_string().contains("pieces: 10000"));
+        assert!(PolyKind::info(&huge, &pzl_core::InfoRequest::FULL).to_string().contains("pieces: 10000"));
         assert_eq!(PolyKind::check(&many(2000)).unwrap_err().kind, ErrorKind::Limit);
         assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
         let small = many(30);

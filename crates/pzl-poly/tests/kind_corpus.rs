@@ -18,7 +18,7 @@ fn figure_3_reads_writes_and_is_impossible() {
     let parsed = PolyKind::read(&bytes, Format::MacPoly, &()).unwrap();
     assert!(parsed.warnings.iter().any(|w| w.message.contains("share line 1")), "{:?}", parsed.warnings);
     assert_eq!(PolyKind::write(&parsed.value, Format::MacPoly).unwrap().bytes, bytes);
-    let info = PolyKind::info(&parsed.value).to_string();
+    let info = PolyKind::info(&parsed.value, &pzl_core::InfoRequest::FULL).to_string();
     assert!(info.contains("MISMATCH: the pieces cover 36 squares but the shape has 42"), "{info}");
     let report = PolyKind::check(&parsed.value).unwrap();
     assert_eq!(report.status(), Status::Problems);

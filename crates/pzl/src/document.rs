@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use pzl_core::{CheckReport, Error, Info, Kind, Parsed, RenderRequest, SolveReport, SolveRequest, Written};
+use pzl_core::{
+    CheckReport, Error, Info, InfoRequest, Kind, Parsed, RenderRequest, SolveReport, SolveRequest, Written,
+};
 
 use crate::Format;
 
@@ -258,10 +260,10 @@ impl Document {
         Format::claiming(file_name).into_iter().find(|f| f.kind() == kind && f.info().write)
     }
 
-    /// Describe the document.
-    pub fn info(&self) -> Result<Info, Error> {
+    /// Describe the document (with the long listings when `request` asks for details).
+    pub fn info(&self, request: &InfoRequest) -> Result<Info, Error> {
         let format = self.format();
-        let mut info = with_doc!(self, K, d => K::info(&d.value));
+        let mut info = with_doc!(self, K, d => K::info(&d.value, request));
         info.format = format.name().to_string();
         Ok(info)
     }

@@ -46,7 +46,7 @@ pub use document::{Doc, Document, Open, Solution};
 pub use embedded::{Pick, SaveReport, Saved};
 pub use format::{Format, FormatList};
 pub use pzl_core::{
-    CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, Kind, Location, Outcome, Paper,
-    Parsed, Picture, Problem, RenderRequest, Result, SolveReport, SolveRequest, Status, Warning, Written,
-    parse_jobs, parse_timeout, text,
+    CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, InfoRequest, Kind, Location,
+    Outcome, Paper, Parsed, Picture, Problem, RenderRequest, Result, SolveReport, SolveRequest, Status,
+    Warning, Written, parse_jobs, parse_timeout, text,
 };

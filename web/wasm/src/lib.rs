@@ -94,7 +94,7 @@ impl Puzzle {
 
     /// `pzl info` as JSON.
     pub fn info(&self) -> Result<String, JsError> {
-        Ok(to_json(&self.doc.info().map_err(js)?))
+        Ok(to_json(&self.doc.info(&pzl::InfoRequest::FULL).map_err(js)?))
     }
 
     /// `pzl check` as JSON (for Masyu, of the lines drawn so far).

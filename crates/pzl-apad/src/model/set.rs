@@ -115,7 +115,7 @@ impl BoardSet {
 
     /// What `info` says: boards, solutions, dates, the fewest and most solutions of a date, and
     /// (as a detail) the count of every date.
-    pub fn summary(&self) -> Info {
+    pub fn summary(&self, request: &pzl_core::InfoRequest) -> Info {
         let counts = self.counts();
         let solutions: u64 = counts.values().sum();
         let not_solutions = self.boards.len() as u64 - solutions;
@@ -154,10 +154,12 @@ impl BoardSet {
                 format!("{} bytes at byte offset {} (not a whole board)", p.bytes.len(), p.offset),
             ));
         }
-        let per: serde_json::Map<String, serde_json::Value> =
-            counts.iter().map(|(a, n)| (a.key(), serde_json::Value::from(*n))).collect();
-        let text: String = counts.iter().map(|(a, n)| format!("{a}: {n}\n")).collect();
-        info.fact(Fact::with_text("per_date", "per date", per, text).detail())
+        info.detail(request, || {
+            let per: serde_json::Map<String, serde_json::Value> =
+                counts.iter().map(|(a, n)| (a.key(), serde_json::Value::from(*n))).collect();
+            let text: String = counts.iter().map(|(a, n)| format!("{a}: {n}\n")).collect();
+            Fact::with_text("per_date", "per date", per, text)
+        })
     }
 }
 

@@ -4,7 +4,7 @@
 
 use pzl_core::FormatTable as _;
 
-use pzl_core::{CheckReport, Error, ErrorKind, Info, Kind, Parsed, Written};
+use pzl_core::{CheckReport, Error, ErrorKind, Info, InfoRequest, Kind, Parsed, Written};
 
 use super::Database;
 use super::format::Format;
@@ -24,7 +24,7 @@ pub(crate) const NAME: &str = "masyu-db";
 /// let bytes = std::fs::read(&path).unwrap();
 /// let format = TootSweetDbKind::formats()[0];
 /// let db = TootSweetDbKind::read(&bytes, format, &()).unwrap().value;
-/// let info = TootSweetDbKind::info(&db);
+/// let info = TootSweetDbKind::info(&db, &pzl_core::InfoRequest::FULL);
 /// assert_eq!(info.facts[0].key, "puzzles");
 /// assert!(TootSweetDbKind::check(&db).unwrap().ok);
 /// ```
@@ -47,7 +47,7 @@ impl Kind for TootSweetDbKind {
             .hint("`pzl tootsweet import DB FILES` adds puzzles to a Puzzles.data"))
     }
 
-    fn info(doc: &Database) -> Info {
+    fn info(doc: &Database, _request: &InfoRequest) -> Info {
         doc.info().unwrap_or_else(|e| {
             // The snapshot was read whole into memory and its schema checked; a failure here is
             // damage SQLite met only now. Say so in the report rather than lose it.

@@ -535,7 +535,7 @@ fn the_kind_reads_a_snapshot_with_info_and_check() {
     let doc = TootSweetDbKind::read(&bytes, format, &()).unwrap();
     assert!(doc.warnings.is_empty());
     assert!(!doc.value.is_writable());
-    let info = TootSweetDbKind::info(&doc.value);
+    let info = TootSweetDbKind::info(&doc.value, &pzl_core::InfoRequest::FULL);
     assert_eq!((info.kind.as_str(), info.format.as_str()), ("masyu-db", "tootsweet-db"));
     assert_eq!(info.facts[0].value, 3);
     assert!(TootSweetDbKind::check(&doc.value).unwrap().ok);
@@ -563,7 +563,7 @@ fn the_kind_reads_a_snapshot_with_info_and_check() {
     let err = TootSweetDbKind::read(b"not sqlite", format, &()).unwrap_err();
     assert_eq!(err.to_string(), "not an SQLite database (expected TootSweet's Puzzles.data)");
     let empty = TootSweetDbKind::read(b"", format, &()).unwrap();
-    assert_eq!(TootSweetDbKind::info(&empty.value).facts[0].value, 0);
+    assert_eq!(TootSweetDbKind::info(&empty.value, &pzl_core::InfoRequest::FULL).facts[0].value, 0);
 }
 
 /// I9: letters past the board in a stored puzzle string are warned about, naming the row, as
