@@ -556,7 +556,18 @@ impl Engine {
         }
         let a = self.nbr[p as usize][d];
         let b = self.nbr[p as usize][o];
-        !(self.edge_at(a, d) == LINE && self.edge_at(b, o) == LINE)
+        self.can_turn(a, d) || self.can_turn(b, o)
+    }
+
+    /// Can the cell `a`, entered from its neighbour in direction `d` (a white pearl running
+    /// straight), turn there? Not when it is a white pearl itself (it goes straight), when the
+    /// loop is known to go on straight through it, or when both its sideways edges are crossed.
+    /// (A white pearl must turn on at least one side, as in Simon Tatham's Pearl solver's easy
+    /// deductions.)
+    fn can_turn(&self, a: u32, d: usize) -> bool {
+        self.kind[a as usize] != WHITE
+            && self.edge_at(a, d) != LINE
+            && (self.edge_at(a, (d + 1) % 4) != CROSS || self.edge_at(a, (d + 3) % 4) != CROSS)
     }
 
     fn white(&mut self, p: u32) -> Step {
@@ -576,10 +587,10 @@ impl Engine {
         self.set(self.cell_edge[pu][(o + 1) % 4], CROSS, Rule::WhiteStraight, p)?;
         let a = self.nbr[pu][d];
         let b = self.nbr[pu][o];
-        if self.edge_at(a, d) == LINE {
+        if !self.can_turn(a, d) {
             self.set(self.cell_edge[b as usize][o], CROSS, Rule::WhiteTurn, p)?;
         }
-        if self.edge_at(b, o) == LINE {
+        if !self.can_turn(b, o) {
             self.set(self.cell_edge[a as usize][d], CROSS, Rule::WhiteTurn, p)?;
         }
         Ok(())
