@@ -36,7 +36,9 @@ use pzl_core::time::Instant;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use crate::solver::{Difficulty, Outcome, SolveOptions, SolveResult, Statistics, solve_with_other};
+use crate::solver::{
+    Difficulty, Outcome, SolveOptions, SolveResult, Statistics, Within, solve_with_other, within,
+};
 use crate::{Board, Cell};
 use pzl_grid::{Dir, Pos};
 
@@ -435,6 +437,28 @@ fn satisfies(masks: &[u8], width: usize, i: usize, pearl: Cell) -> bool {
     }
 }
 
+/// A first selection of the pearls the loop allows, a little denser than `aim` pearls (the
+/// uniqueness step adds more), with black and white in the proportion of hand-made puzzles and
+/// few pearls side by side.
+fn first_selection(pearls: &mut Pearls, rng: &mut Rng, aim: usize) {
+    let first = aim * 6 / 5;
+    let mut free = pearls.free();
+    rng.shuffle(&mut free);
+    let blacks = free.iter().filter(|&&i| pearls.allowed[i] == Cell::Black).count().max(1);
+    let whites = free.iter().filter(|&&i| pearls.allowed[i] == Cell::White).count().max(1);
+    let want_black = first * BLACK_SHARE_PER_MILLE / 1000;
+    let want_white = first - want_black;
+    for &i in &free {
+        let (want, of) = match pearls.allowed[i] {
+            Cell::Black => (want_black, blacks),
+            _ => (want_white, whites),
+        };
+        if rng.below(of) < want && (!pearls.crowded(i) || rng.below(8) == 0) {
+            pearls.set(i, true);
+        }
+    }
+}
+
 /// How many times one attempt may take another loop as its own before it starts again.
 const MAX_SWAPS: u32 = 8;
 
@@ -469,8 +493,144 @@ impl Maker<'_> {
         Ok((result, other))
     }
 
+    /// What the rules of `level` and below make of `pearls` (solved: unique, no harder).
+    fn rules(&mut self, pearls: &Pearls, level: Difficulty) -> Result<Within, Stopped> {
+        if self.limits.expired() {
+            return Err(Stopped::TimedOut);
+        }
+        self.solves += 1;
+        Ok(within(&pearls.board(), level, &self.limits.solve_options()))
+    }
+
+    /// Whether the rules of `level` and below alone solve `pearls` (which proves it unique).
+    /// Hypotheses cost far more than propagation, so they are tried only when propagation alone
+    /// does not solve it.
+    fn solved_within(&mut self, pearls: &Pearls, level: Difficulty) -> Result<bool, Stopped> {
+        if level >= Difficulty::Hard && matches!(self.rules(pearls, Difficulty::Medium)?, Within::Solved) {
+            return Ok(true);
+        }
+        Ok(matches!(self.rules(pearls, level)?, Within::Solved))
+    }
+
     /// One loop: a puzzle at the grade asked, or `None` to try another loop.
     fn attempt(&mut self, rng: &mut Rng) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
+        match self.request.difficulty {
+            Difficulty::Expert => self.attempt_by_search(rng),
+            _ => self.attempt_by_rules(rng),
+        }
+    }
+
+    /// A sparse selection of the pearls the loop allows; then, while the rules of the grade
+    /// asked stop with edges undecided, pearls added beside those edges; then pearls taken away
+    /// (in random order, keeping the share of black pearls near hand-made puzzles) while the
+    /// rules still solve it, down to the density aimed at (or, `minimal`, while any pearl can
+    /// go), and on while it is still easier than asked. Each rules-only solve proves the puzzle
+    /// unique and no harder than asked without any search (as in Simon Tatham's generator);
+    /// one real solve checks the result.
+    fn attempt_by_rules(&mut self, rng: &mut Rng) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
+        let request = self.request;
+        let (width, height) = (request.width, request.height);
+        let target = request.difficulty;
+        let easier = match target {
+            Difficulty::Easy => None,
+            Difficulty::Medium => Some(Difficulty::Easy),
+            Difficulty::Hard | Difficulty::Expert => Some(Difficulty::Medium),
+        };
+        let mut loop_masks = masks(&shape::random_loop(rng, width, height, request.symmetry));
+        let mut pearls = Pearls {
+            width,
+            height,
+            allowed: allowed_pearls(&loop_masks, width),
+            placed: vec![Cell::Empty; width * height],
+            symmetry: request.symmetry,
+        };
+        pearls.symmetrise();
+        let aim = width * height * DENSITY_PER_MILLE / 1000;
+        first_selection(&mut pearls, rng, aim);
+        let mut swaps = 0;
+        // Solvable by the rules: add pearls where they get stuck.
+        loop {
+            let cells = match self.rules(&pearls, target)? {
+                Within::Solved => break,
+                Within::Failed => return Ok(None),
+                Within::Stuck(cells) => cells,
+            };
+            let mut free: Vec<usize> = cells
+                .into_iter()
+                .map(|c| c as usize)
+                .filter(|&c| pearls.allowed[c].is_pearl() && !pearls.placed[c].is_pearl())
+                .collect();
+            if free.is_empty() {
+                // The undecided edges have no pearl left beside them: any pearl may help.
+                free = pearls.free();
+            }
+            if free.is_empty() {
+                // Every pearl our loop allows is placed and the rules still stop: another loop
+                // fits them all. Take it as ours (it allows more pearls), as the search path does.
+                let (result, other) = self.solve(&pearls.board())?;
+                let Some(other) = other else {
+                    return Ok(None);
+                };
+                swaps += 1;
+                if swaps > MAX_SWAPS {
+                    return Ok(None);
+                }
+                let mut other_masks = masks(&other);
+                if other_masks == loop_masks {
+                    other_masks = result.solution.as_ref().map(masks).unwrap_or_default();
+                }
+                loop_masks = other_masks;
+                pearls.allowed = allowed_pearls(&loop_masks, width);
+                pearls.symmetrise();
+                continue;
+            }
+            rng.shuffle(&mut free);
+            free.sort_by_key(|&i| pearls.crowded(i));
+            for &i in free.iter().take(free.len().div_ceil(8).min(4)) {
+                pearls.set(i, true);
+            }
+        }
+        // Sparser: take pearls away while the rules still solve it.
+        let mut taken = pearls.taken();
+        rng.shuffle(&mut taken);
+        let (mut blacks, mut whites): (Vec<usize>, Vec<usize>) =
+            taken.into_iter().partition(|&i| pearls.allowed[i] == Cell::Black);
+        loop {
+            if pearls.count() <= aim && !request.minimal {
+                let too_easy = match easier {
+                    Some(level) => self.solved_within(&pearls, level)?,
+                    None => false,
+                };
+                if !too_easy {
+                    break;
+                }
+            }
+            // Take a pearl of the colour above its share.
+            let black = pearls.placed.iter().filter(|&&c| c == Cell::Black).count();
+            let black_heavy = black * 1000 > pearls.count() * BLACK_SHARE_PER_MILLE;
+            let next = if black_heavy {
+                blacks.pop().or_else(|| whites.pop())
+            } else {
+                whites.pop().or_else(|| blacks.pop())
+            };
+            let Some(i) = next else { break };
+            pearls.set(i, false);
+            if !self.solved_within(&pearls, target)? {
+                pearls.set(i, true);
+            }
+        }
+        let (result, other) = self.solve(&pearls.board())?;
+        if other.is_some() || result.unique != Some(true) || result.difficulty != Some(target) {
+            return Ok(None);
+        }
+        let Some(solution) = result.solution.clone() else { return Ok(None) };
+        Ok(Some((pearls.board(), solution, result)))
+    }
+
+    /// The way to expert puzzles (they need a search, so no cheaper proof of uniqueness): a
+    /// sparse selection of pearls, pearls added while another loop fits, then removed while
+    /// the puzzle stays unique.
+    fn attempt_by_search(&mut self, rng: &mut Rng) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let request = self.request;
         let (width, height) = (request.width, request.height);
         let target = request.difficulty;
@@ -485,25 +645,8 @@ impl Maker<'_> {
             symmetry: request.symmetry,
         };
 
-        // A first selection, sparser than the aim (the uniqueness step adds more), with black
-        // and white in the proportion of hand-made puzzles.
         let aim = width * height * DENSITY_PER_MILLE / 1000;
-        let first = aim * 6 / 5;
-        let mut free = pearls.free();
-        rng.shuffle(&mut free);
-        let blacks = free.iter().filter(|&&i| pearls.allowed[i] == Cell::Black).count().max(1);
-        let whites = free.iter().filter(|&&i| pearls.allowed[i] == Cell::White).count().max(1);
-        let want_black = first * BLACK_SHARE_PER_MILLE / 1000;
-        let want_white = first - want_black;
-        for &i in &free {
-            let (want, of) = match pearls.allowed[i] {
-                Cell::Black => (want_black, blacks),
-                _ => (want_white, whites),
-            };
-            if rng.below(of) < want && (!pearls.crowded(i) || rng.below(8) == 0) {
-                pearls.set(i, true);
-            }
-        }
+        first_selection(&mut pearls, rng, aim);
 
         // Unique: while another loop fits, add a pearl it breaks.
         let mut current = loop {

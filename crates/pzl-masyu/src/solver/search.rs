@@ -50,26 +50,7 @@ struct Frame {
 }
 
 pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
-    let mut engine = engine_for(board);
-    if options.trace {
-        engine.trace = Some(Vec::new());
-    }
-    let edges = engine.edge_count();
-    let mut s = Searcher {
-        engine,
-        board,
-        clock: Clock::new(options.timeout, options.cancel.clone()),
-        stats: Statistics::default(),
-        seen_stamp: vec![0; edges],
-        seen_state: vec![UNKNOWN; edges],
-        stamp: 0,
-        agreed: Vec::new(),
-        depth: 0,
-        human: options.human,
-        candidates: Vec::with_capacity(edges),
-        best_edge: NONE,
-        best_score: 0,
-    };
+    let mut s = Searcher::new(board, options);
     let mut solutions = Vec::new();
     let mut count = 0u64;
     let mut timed_out = false;
@@ -97,6 +78,72 @@ pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
     s.stats.propagations = s.engine.propagations;
     s.stats.micros = s.clock.started.elapsed().as_micros() as u64;
     Run { solutions, count, timed_out, stats: s.stats, difficulty, trace: s.engine.trace.take() }
+}
+
+impl<'a> Searcher<'a> {
+    fn new(board: &'a Board, options: &SolveOptions) -> Searcher<'a> {
+        let mut engine = engine_for(board);
+        if options.trace {
+            engine.trace = Some(Vec::new());
+        }
+        let edges = engine.edge_count();
+        Searcher {
+            engine,
+            board,
+            clock: Clock::new(options.timeout, options.cancel.clone()),
+            stats: Statistics::default(),
+            seen_stamp: vec![0; edges],
+            seen_state: vec![UNKNOWN; edges],
+            stamp: 0,
+            agreed: Vec::new(),
+            depth: 0,
+            human: options.human,
+            candidates: Vec::with_capacity(edges),
+            best_edge: NONE,
+            best_score: 0,
+        }
+    }
+}
+
+/// What the rules up to a level make of a puzzle.
+pub(crate) enum Within {
+    /// They decide every edge, ending in one valid loop: the puzzle is unique and no harder
+    /// than the level.
+    Solved,
+    /// They stop with edges undecided: the cells beside those edges (each once, ascending).
+    Stuck(Vec<u32>),
+    /// They meet a contradiction (or a closed loop that is not the solution), or time ran out.
+    Failed,
+}
+
+/// Run the rules up to `level` on `board`'s puzzle (pearls only): `Easy` the local rules,
+/// `Medium` every propagation rule, `Hard` also one-level hypotheses (`Expert` is treated as
+/// `Hard`). No search, so it is cheap — what makes generating puzzles fast.
+pub(crate) fn within(board: &Board, level: Difficulty, options: &SolveOptions) -> Within {
+    let mut s = Searcher::new(board, options);
+    s.engine.local_only = level == Difficulty::Easy;
+    s.engine.enqueue_all();
+    if s.engine.propagate().is_err() {
+        return Within::Failed;
+    }
+    if level >= Difficulty::Hard && !s.engine.is_complete() && s.probe_all().is_err() {
+        return Within::Failed;
+    }
+    if s.clock.expired() {
+        return Within::Failed;
+    }
+    if s.engine.is_complete() {
+        // Complete is not enough with the local rules alone: the edges could close several
+        // loops.
+        return if is_valid_solution(&board_of(&s.engine, board)) { Within::Solved } else { Within::Failed };
+    }
+    let mut cells: Vec<u32> = (0..s.engine.edge_count())
+        .filter(|&e| s.engine.edge[e] == UNKNOWN)
+        .flat_map(|e| s.engine.edge_cells[e])
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    Within::Stuck(cells)
 }
 
 /// Whether the local rules alone, run to a fixpoint, decide every edge of `board`'s puzzle.
