@@ -296,7 +296,7 @@ impl NativeDocument {
             human,
             trace,
             cancel: Some(cancel.clone()),
-            shard: None,
+            ..SolveRequest::default()
         };
         // Ctrl-C: while the search runs without the GIL, Python's own SIGINT handler only
         // notes the signal; a second, chained handler (signal-hook) sets `cancel`, so the

@@ -291,6 +291,10 @@ pub struct SolveArgs {
     /// write its result as JSON (to -o); add the shards up with `pzl merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// With --shard: go on with the unfinished result an earlier run of the same shard wrote
+    /// (stopped by --timeout or Ctrl-C), counting only what it had not.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -99,6 +99,8 @@ pub fn solve_request(args: &crate::args::SolveArgs) -> Result<SolveRequest, Erro
         trace: args.trace.is_some(),
         cancel: None,
         shard: shard(args.shard.as_deref())?,
+        resume: None,
+        progress: None,
     })
 }
 

@@ -248,10 +248,28 @@ pub fn protect_writes() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let _ = ctrlc::set_handler(|| {
+            // A long count asked to be stopped instead, so it can write what it has: the first
+            // Ctrl-C stops it, a second one ends the process.
+            if let Some(flag) = INTERRUPT.get()
+                && !flag.swap(true, std::sync::atomic::Ordering::SeqCst)
+            {
+                return;
+            }
             pzl::fs::remove_temporary_files();
             std::process::exit(130);
         });
     });
+}
+
+static INTERRUPT: std::sync::OnceLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::OnceLock::new();
+
+/// A flag the first Ctrl-C (or SIGTERM) sets instead of ending the process, for a search that
+/// then stops and writes its partial result.
+pub fn stop_on_interrupt() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let flag = INTERRUPT.get_or_init(Default::default).clone();
+    protect_writes();
+    flag
 }
 
 /// Where a command's bytes go.

@@ -123,3 +123,131 @@ fn gnu_parallel_runs_the_shards() {
     assert_eq!(stdout(&out), count(s(&problem), &["--distinct"]));
     assert_eq!(stdout(&out), "2339\n");
 }
+
+/// `--timeout` stops a shard count with an unfinished result that `--resume` continues: resumed
+/// again and again, it ends with exactly the one-process count. Ctrl-C (SIGINT to a real
+/// process) does the same. A resume file of another problem is refused, naming it.
+#[test]
+fn an_interrupted_shard_resumes_to_the_same_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = write(dir.path(), "pent.pack", pent_6x10());
+    let p = s(&problem);
+    let mut previous: Option<std::path::PathBuf> = None;
+    let mut unfinished_runs = 0;
+    for run in 0..200 {
+        let file = dir.path().join(format!("run-{run}.json"));
+        let mut args = vec!["solve", p, "--count", "--shard", "0/1", "--timeout", "0.2", "-o", s(&file)];
+        if let Some(earlier) = &previous {
+            args.extend(["--resume", s(earlier)]);
+        }
+        let out = pzl(&args);
+        let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+        previous = Some(file);
+        match out.status.code() {
+            Some(0) => {
+                assert_eq!(json["facts"]["finished"], true);
+                break;
+            }
+            Some(1) => {
+                unfinished_runs += 1;
+                assert_eq!(json["facts"]["finished"], false, "{json}");
+                assert!(json["facts"]["done_subtrees"].is_array(), "{json}");
+                assert!(stderr(&out).contains("go on with --resume"), "{}", stderr(&out));
+            }
+            other => panic!("exit {other:?}: {}", stderr(&out)),
+        }
+    }
+    let last = previous.unwrap();
+    let merged = pzl(&["merge", s(&last)]);
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    assert_eq!(stdout(&merged), "9356\n");
+    println!("{unfinished_runs} unfinished runs before the last");
+
+    // A resume file of another problem: exit 2, the file named, nothing written.
+    let square = write(dir.path(), "square.pack", SQUARE);
+    let unfinished = dir.path().join("unfinished.json");
+    let first = pzl(&["solve", p, "--count", "--shard", "0/1", "--timeout", "0.05", "-o", s(&unfinished)]);
+    if first.status.code() == Some(1) {
+        let out_file = dir.path().join("never.json");
+        let out = pzl(&[
+            "solve",
+            s(&square),
+            "--count",
+            "--shard",
+            "0/1",
+            "--resume",
+            s(&unfinished),
+            "-o",
+            s(&out_file),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("unfinished.json") && stderr(&out).contains("another problem"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!out_file.exists());
+    }
+    let refused = pzl(&["solve", p, "--count", "--resume", s(&last)]);
+    assert_eq!(refused.status.code(), Some(2), "--resume needs --shard: {}", stderr(&refused));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_writes_an_unfinished_shard_that_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = write(dir.path(), "pent.pack", pent_6x10());
+    let first = dir.path().join("first.json");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["solve", s(&problem), "--count", "--distinct", "--shard", "2/3", "-o", s(&first)])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let _ = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    let out = child.wait_with_output().unwrap();
+    let resumed = dir.path().join("resumed.json");
+    let to_merge = match out.status.code() {
+        Some(1) => {
+            let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&first).unwrap()).unwrap();
+            assert_eq!(json["facts"]["finished"], false, "{json}");
+            assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+            let run = pzl(&[
+                "solve",
+                s(&problem),
+                "--count",
+                "--distinct",
+                "--shard",
+                "2/3",
+                "--resume",
+                s(&first),
+                "-o",
+                s(&resumed),
+            ]);
+            assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+            resumed
+        }
+        // The count finished before the signal came (a fast machine): nothing to resume.
+        Some(0) => first,
+        other => panic!("exit {other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+    };
+    let mut files = vec![to_merge];
+    for k in 0..2 {
+        let file = dir.path().join(format!("shard-{k}.json"));
+        let out = pzl(&[
+            "solve",
+            s(&problem),
+            "--count",
+            "--distinct",
+            "--shard",
+            &format!("{k}/3"),
+            "-o",
+            s(&file),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        files.push(file);
+    }
+    let names: Vec<&str> = files.iter().map(|f| s(f)).collect();
+    let merged = pzl(&[&["merge"], names.as_slice()].concat());
+    assert_eq!(stdout(&merged), "2339\n", "{}", stderr(&merged));
+}

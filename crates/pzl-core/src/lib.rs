@@ -40,4 +40,4 @@ pub use format::{Confidence, FormatInfo, FormatTable};
 pub use kind::{Kind, Solved};
 pub use picture::{Paper, Picture};
 pub use report::{CheckReport, Count, Fact, Info, Outcome, Problem, SolveReport, Status};
-pub use request::{InfoRequest, RenderRequest, SolveRequest, parse_jobs, parse_timeout};
+pub use request::{InfoRequest, Progress, RenderRequest, SolveRequest, parse_jobs, parse_timeout};

@@ -69,6 +69,21 @@ pub struct SolveRequest {
     /// With `count`: count only shard `K` of `N` (`(K, N)`, `K` from 0) of a deterministic split
     /// of the search (polyomino counts); the shards' results add up with a checked merge.
     pub shard: Option<(u64, u64)>,
+    /// With `shard`: the JSON result of an earlier run of the same shard that stopped
+    /// (`finished: false`); the subtrees it counted are not counted again.
+    pub resume: Option<Vec<u8>>,
+    /// Where a long count reports how far it is (for a progress bar).
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// How far a long search is, in units of work the kind chooses (polyomino shard counts:
+/// subtrees of the cut): how many this run has, and how many are done.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Units of work in this run (0 until known).
+    pub total: std::sync::atomic::AtomicUsize,
+    /// Units done so far.
+    pub done: std::sync::atomic::AtomicUsize,
 }
 
 impl Default for SolveRequest {
@@ -85,6 +100,8 @@ impl Default for SolveRequest {
             trace: false,
             cancel: None,
             shard: None,
+            resume: None,
+            progress: None,
         }
     }
 }

@@ -208,13 +208,17 @@ pub struct SearchOptions {
     pub timeout: Option<Duration>,
     /// Set from another thread to stop the search as if the timeout had struck.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Where a shard count reports how far it is (for a progress bar).
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { jobs: 1, limit: None, timeout: None, cancel: None }
+        SearchOptions { jobs: 1, limit: None, timeout: None, cancel: None, progress: None }
     }
 }
+
+pub use pzl_core::Progress;
 
 /// How a search for solutions went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -244,7 +248,7 @@ pub struct Counts {
 }
 
 /// The result of one shard of a count ([`Problem::count_shard`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ShardCounts {
     /// Labelled placements found in this shard.
     pub raw: u64,
@@ -259,8 +263,12 @@ pub struct ShardCounts {
     pub subtrees: usize,
     /// How many of them fell to this shard.
     pub in_shard: usize,
-    /// The count stopped at the timeout (the figures are then lower bounds).
+    /// The count stopped at the timeout (the figures are then those of the subtrees in `done`).
     pub timed_out: bool,
+    /// The subtrees (indices of the whole cut, ascending) whose counts the figures hold: all of
+    /// the shard's when it finished; fewer when it stopped, and a later run with
+    /// [`Problem::resume_shard`] counts the rest.
+    pub done: Vec<u64>,
 }
 
 /// 64-bit FNV-1a.
@@ -393,7 +401,20 @@ impl Problem {
     /// whose index in search order is `k` modulo `n` are counted (on `options.jobs` threads). The
     /// shards' figures add up to [`Problem::count`]'s. Refused (`Err`, saying why) for a problem
     /// too large for the bitboard engine and with `options.limit`.
-    pub fn count_shard(&self, options: SearchOptions, (k, n): (u64, u64)) -> Result<ShardCounts, String> {
+    pub fn count_shard(&self, options: SearchOptions, shard: (u64, u64)) -> Result<ShardCounts, String> {
+        self.resume_shard(options, shard, &ShardCounts::default())
+    }
+
+    /// Go on with a shard count that stopped (`earlier`, the figures it wrote): count the
+    /// shard's subtrees not in `earlier.done` and add `earlier`'s figures, so the result is the
+    /// one an uninterrupted [`Problem::count_shard`] gives (or again a partial one, to resume
+    /// again).
+    pub fn resume_shard(
+        &self,
+        options: SearchOptions,
+        (k, n): (u64, u64),
+        earlier: &ShardCounts,
+    ) -> Result<ShardCounts, String> {
         if n == 0 || k >= n {
             return Err(format!("shard {k} of {n} does not exist: K runs from 0 to N-1"));
         }
@@ -409,33 +430,37 @@ impl Problem {
         let jobs = options.jobs.max(1);
         let weigh = |placements: &[u32]| plan.weight(placements);
         let shard = (k, n);
-        let (sum, stats, subtrees, in_shard) =
-            match plan.bitboard_words() {
-                Some(1) => bitboard::Engine::<1>::new(&plan, deadline, Ties::InOrder)
-                    .count_shard(jobs, shard, &weigh),
-                Some(2) => bitboard::Engine::<2>::new(&plan, deadline, Ties::InOrder)
-                    .count_shard(jobs, shard, &weigh),
-                Some(4) => bitboard::Engine::<4>::new(&plan, deadline, Ties::InOrder)
-                    .count_shard(jobs, shard, &weigh),
-                Some(_) => bitboard::Engine::<8>::new(&plan, deadline, Ties::InOrder)
-                    .count_shard(jobs, shard, &weigh),
-                None => {
-                    return Err(format!(
-                        "shards need a board of at most 512 squares and at most 64 pieces; this one has {} \
+        let skip: std::collections::BTreeSet<u64> = earlier.done.iter().copied().collect();
+        let progress = options.progress.as_deref();
+        let run = match plan.bitboard_words() {
+            Some(1) => bitboard::Engine::<1>::new(&plan, deadline, Ties::InOrder)
+                .count_shard(jobs, shard, &weigh, &skip, progress),
+            Some(2) => bitboard::Engine::<2>::new(&plan, deadline, Ties::InOrder)
+                .count_shard(jobs, shard, &weigh, &skip, progress),
+            Some(4) => bitboard::Engine::<4>::new(&plan, deadline, Ties::InOrder)
+                .count_shard(jobs, shard, &weigh, &skip, progress),
+            Some(_) => bitboard::Engine::<8>::new(&plan, deadline, Ties::InOrder)
+                .count_shard(jobs, shard, &weigh, &skip, progress),
+            None => {
+                return Err(format!(
+                    "shards need a board of at most 512 squares and at most 64 pieces; this one has {} \
                      squares and {} pieces",
-                        self.board.area(),
-                        self.pieces.len()
-                    ));
-                }
-            };
+                    self.board.area(),
+                    self.pieces.len()
+                ));
+            }
+        };
+        let mut done: Vec<u64> = skip.into_iter().chain(run.done).collect();
+        done.sort_unstable();
         Ok(ShardCounts {
-            raw: sum.raw,
-            distinct_weight: sum.distinct,
+            raw: earlier.raw + run.sum.raw,
+            distinct_weight: earlier.distinct_weight + run.sum.distinct,
             symmetry_order: plan.group.len(),
-            nodes: stats.nodes,
-            subtrees,
-            in_shard,
-            timed_out: stats.timed_out,
+            nodes: earlier.nodes + run.nodes,
+            subtrees: run.subtrees,
+            in_shard: run.in_shard,
+            timed_out: run.timed_out,
+            done,
         })
     }
 

@@ -22,6 +22,7 @@ fn options(request: &SolveRequest) -> SearchOptions {
         limit: request.limit,
         timeout: request.timeout,
         cancel: request.cancel.clone(),
+        progress: request.progress.clone(),
     }
 }
 
@@ -43,6 +44,10 @@ fn refuse_unsupported(doc: &PolyDoc, request: &SolveRequest) -> Result<()> {
     }
     if request.shard.is_some() && request.limit.is_some() {
         return Err(Error::usage("a shard counts every solution of its part: leave out --limit"));
+    }
+    if request.resume.is_some() && request.shard.is_none() {
+        return Err(Error::usage("--resume goes on with a shard count: use it with --count --shard K/N")
+            .hint("a whole count is shard 0/1: pzl solve P --count --shard 0/1 -o part.json"));
     }
     if request.count && request.all {
         return Err(Error::usage("--count and --all clash: count the solutions or list them"));
@@ -166,6 +171,80 @@ pub fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
     Ok(Solved { report, solutions: docs, trace: None })
 }
 
+/// Ascending subtree indices of one shard as inclusive ranges of their places (`i / n`).
+fn done_ranges(done: &[u64], n: u64) -> Vec<[u64; 2]> {
+    let mut ranges: Vec<[u64; 2]> = Vec::new();
+    for place in done.iter().map(|i| i / n) {
+        match ranges.last_mut() {
+            Some(last) if last[1] + 1 == place => last[1] = place,
+            _ => ranges.push([place, place]),
+        }
+    }
+    ranges
+}
+
+/// The figures of an earlier, unfinished run of the same shard (its JSON result), checked to be
+/// of this problem, shard, count and pzl version.
+fn earlier_run(
+    bytes: &[u8],
+    problem: &crate::packer::Problem,
+    request: &SolveRequest,
+    (k, n): (u64, u64),
+) -> Result<crate::packer::ShardCounts> {
+    let bad = |why: String| {
+        Error::syntax(format!("cannot resume from this file: {why}"))
+            .hint("--resume takes the JSON an unfinished `pzl solve --count --shard K/N -o FILE` wrote")
+    };
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| bad(format!("not JSON ({e})")))?;
+    let facts = value.get("facts").ok_or_else(|| bad("no facts".to_string()))?;
+    let text = |key: &str| facts.get(key).and_then(serde_json::Value::as_str).unwrap_or_default().to_string();
+    let int = |key: &str| {
+        facts.get(key).and_then(serde_json::Value::as_u64).ok_or_else(|| bad(format!("no `{key}`")))
+    };
+    if text("problem_hash") != problem.hash() {
+        return Err(bad(format!(
+            "it is a shard of another problem ({}, this one is {})",
+            text("problem_hash"),
+            problem.hash()
+        )));
+    }
+    if text("pzl_version") != crate::shard::VERSION {
+        return Err(bad(format!(
+            "pzl {} wrote it; this is pzl {}",
+            text("pzl_version"),
+            crate::shard::VERSION
+        )));
+    }
+    if (int("shard_k")?, int("shard_n")?) != (k, n) {
+        return Err(bad(format!("it is shard {}/{}, not {k}/{n}", int("shard_k")?, int("shard_n")?)));
+    }
+    if facts.get("distinct").and_then(serde_json::Value::as_bool) != Some(request.distinct) {
+        return Err(bad("it was counted with another --distinct".to_string()));
+    }
+    if facts.get("finished").and_then(serde_json::Value::as_bool) != Some(false) {
+        return Err(bad("the shard is finished: add it up with `pzl merge`".to_string()));
+    }
+    let ranges: Vec<[u64; 2]> = facts
+        .get("done_subtrees")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .ok_or_else(|| bad("no `done_subtrees`".to_string()))?;
+    let mut done = Vec::new();
+    for [from, to] in ranges {
+        if from > to || to > int("subtrees_in_shard")? {
+            return Err(bad(format!("`done_subtrees` holds a range {from}..{to} outside the shard")));
+        }
+        done.extend((from..=to).map(|place| place * n + k));
+    }
+    Ok(crate::packer::ShardCounts {
+        raw: int("raw")?,
+        distinct_weight: int("distinct_weight")?,
+        nodes: int("nodes")?,
+        done,
+        ..Default::default()
+    })
+}
+
 /// One shard of a count ([`crate::packer::Problem::count_shard`]): a report whose facts are what
 /// [`crate::shard::merge`] needs (see [`crate::shard::ShardResult`]).
 fn count_shard(
@@ -176,7 +255,11 @@ fn count_shard(
     reason: Option<String>,
     started: Instant,
 ) -> Result<Solved<PolyDoc>> {
-    let counts = problem.count_shard(options(request), shard).map_err(Error::usage)?;
+    let earlier = match &request.resume {
+        Some(bytes) => earlier_run(bytes, problem, request, shard)?,
+        None => crate::packer::ShardCounts::default(),
+    };
+    let counts = problem.resume_shard(options(request), shard, &earlier).map_err(Error::usage)?;
     let finished = !counts.timed_out;
     let mut report = SolveReport::new(NAME, format, Outcome::Counted);
     report.count = Some(Count { value: u128::from(counts.raw), exact: finished });
@@ -196,13 +279,25 @@ fn count_shard(
         Fact::hidden("distinct", request.distinct),
         Fact::hidden("impossible", &reason),
     ];
+    if !finished {
+        // What `--resume` needs to go on: the subtrees counted, as ranges of their places in
+        // the shard (subtree `i` is place `i / N`).
+        report.facts.push(Fact::hidden("done_subtrees", done_ranges(&counts.done, shard.1)));
+    }
     report.reason = reason;
     if counts.timed_out {
+        let why = if request.cancelled() {
+            "interrupted".to_string()
+        } else {
+            format!("timed out after {} s", request.timeout_seconds())
+        };
         report.warnings.push(Warning::new(format!(
-            "timed out after {} s while counting shard {}/{}: the shard is unfinished",
-            request.timeout_seconds(),
+            "{why} while counting shard {}/{}: the shard is unfinished ({} of its {} subtrees counted); \
+             go on with --resume",
             shard.0,
-            shard.1
+            shard.1,
+            counts.done.len(),
+            counts.in_shard
         )));
     }
     report.time_ms = started.elapsed().as_secs_f64() * 1000.0;

@@ -47,6 +47,6 @@ pub use embedded::{Pick, SaveReport, Saved};
 pub use format::{Format, FormatList};
 pub use pzl_core::{
     CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, InfoRequest, Kind, Location,
-    Outcome, Paper, Parsed, Picture, Problem, RenderRequest, Result, SolveReport, SolveRequest, Status,
-    Warning, Written, parse_jobs, parse_timeout, text,
+    Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Result, SolveReport, SolveRequest,
+    Status, Warning, Written, parse_jobs, parse_timeout, text,
 };

@@ -46,6 +46,9 @@ fn one(
     let shown = io::shown(path);
     let name = shown.as_str();
     let printable = pzl::text::printable(name);
+    if request.shard.is_some() {
+        return shard(ctx, name, doc, args, request);
+    }
     let spinner = match (request.count, request.timeout) {
         (false, _) => None,
         (true, Some(t)) => {
@@ -60,9 +63,6 @@ fn one(
     let solved = solved.map_err(|e| e.in_file(name))?;
     let mut report = solved.report;
     report.file = Some(name.to_string());
-    if request.shard.is_some() {
-        return shard_result(ctx, name, &report, &args.output);
-    }
     if let (Some(path), Some(trace)) = (&args.trace, &solved.trace) {
         io::write(path, trace.as_bytes())?;
     }
@@ -92,6 +92,48 @@ fn one(
         ));
     }
     Ok(report.status())
+}
+
+/// One shard of a count, with a progress bar on a terminal (subtrees done, time left); Ctrl-C
+/// stops it like `--timeout` does, and the unfinished result is written for `--resume`.
+fn shard(
+    ctx: &Ctx,
+    name: &str,
+    doc: &Document,
+    args: &SolveArgs,
+    request: &SolveRequest,
+) -> Result<Status, Error> {
+    use std::sync::atomic::Ordering;
+    let mut request = request.clone();
+    if let Some(path) = &args.resume {
+        request.resume = Some(io::read(path)?.bytes);
+    }
+    request.cancel = Some(io::stop_on_interrupt());
+    let progress = std::sync::Arc::new(pzl::Progress::default());
+    request.progress = Some(progress.clone());
+    let bar = ctx.progress(0, &format!("counting {}", pzl::text::printable(name)));
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let solved = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) {
+                bar.set_length(progress.total.load(Ordering::Relaxed) as u64);
+                bar.set_position(progress.done.load(Ordering::Relaxed) as u64);
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+        });
+        let solved = doc.solve(&request);
+        finished.store(true, Ordering::Relaxed);
+        solved
+    });
+    bar.finish_and_clear();
+    // An error about the resume file names that file.
+    let solved = solved.map_err(|e| match &args.resume {
+        Some(path) if e.message.starts_with("cannot resume") => e.in_file(io::shown(path)),
+        _ => e.in_file(name),
+    })?;
+    let mut report = solved.report;
+    report.file = Some(name.to_string());
+    shard_result(ctx, name, &report, &args.output)
 }
 
 /// A shard's result: its JSON report, to `-o` (or standard output), for `pzl merge`. Exit 1 when

@@ -619,20 +619,61 @@ impl<const W: usize> Engine<W> {
     /// depends only on the problem and `n`); the subtrees whose index `i` (in search order) has
     /// `i mod n == k` are counted, on `jobs` threads. Also gives how many subtrees the cut made
     /// and how many fell to this shard.
+    ///
+    /// Subtrees in `skip` (indices of the whole cut, counted by an earlier run) are left out;
+    /// `progress` learns how many subtrees this run has and how many are done. Also gives the
+    /// indices of the subtrees counted to the end (all of them unless the clock stopped the
+    /// count: the others' partial counts are dropped, so the sum is exactly theirs).
     pub fn count_shard(
         &self,
         jobs: usize,
         (k, n): (u64, u64),
         weigh: &(dyn Fn(&[u32]) -> Weight + Sync),
-    ) -> (Weight, SearchStats, usize, usize) {
+        skip: &std::collections::BTreeSet<u64>,
+        progress: Option<&Progress>,
+    ) -> ShardRun {
         let mut worker = self.worker();
         let target = usize::try_from(n.saturating_mul(16)).unwrap_or(usize::MAX).max(SHARD_MIN_SUBTREES);
         let tasks = self.tasks_at_least(target, &mut worker);
-        let total = tasks.len();
-        let mine: Vec<Task<W>> =
-            tasks.into_iter().enumerate().filter(|(i, _)| *i as u64 % n == k).map(|(_, t)| t).collect();
-        let (sum, stats) = self.count_tasks(jobs, &mine, weigh);
-        (sum, SearchStats { nodes: stats.nodes + worker.nodes, ..stats }, total, mine.len())
+        let subtrees = tasks.len();
+        let mine: Vec<(u64, Task<W>)> =
+            tasks.into_iter().enumerate().map(|(i, t)| (i as u64, t)).filter(|(i, _)| i % n == k).collect();
+        let in_shard = mine.len();
+        let todo: Vec<(u64, Task<W>)> = mine.into_iter().filter(|(i, _)| !skip.contains(i)).collect();
+        if let Some(progress) = progress {
+            progress.total.store(todo.len(), Ordering::Relaxed);
+        }
+        let solve = |(index, task): &(u64, Task<W>)| {
+            let mut sum = Weight::default();
+            let mut worker = self.worker();
+            if self.out_of_time() {
+                return (*index, sum, 0, false);
+            }
+            let mut stack = task.prefix.clone();
+            let _ = self.search(task.state, &mut stack, &mut worker, &mut |s: &[u32]| {
+                sum.add(weigh(s));
+                ControlFlow::Continue(())
+            });
+            if let Some(progress) = progress {
+                progress.done.fetch_add(1, Ordering::Relaxed);
+            }
+            (*index, sum, worker.nodes, !self.out_of_time())
+        };
+        let results: Vec<(u64, Weight, u64, bool)> = if jobs <= 1 {
+            todo.iter().map(solve).collect()
+        } else {
+            in_pool(jobs, || todo.par_iter().map(solve).collect())
+        };
+        let mut run = ShardRun { subtrees, in_shard, nodes: worker.nodes, ..ShardRun::default() };
+        for (index, weight, nodes, finished) in results {
+            run.nodes += nodes;
+            if finished {
+                run.sum.add(weight);
+                run.done.push(index);
+            }
+        }
+        run.timed_out = run.done.len() < todo.len();
+        run
     }
 
     /// Sums `weigh` over every solution in `tasks` (on `jobs` threads).
@@ -666,6 +707,22 @@ impl<const W: usize> Engine<W> {
         };
         (sum, self.stats(n, false))
     }
+}
+
+/// What one run over a shard's subtrees gave ([`Engine::count_shard`]).
+#[derive(Default)]
+pub(crate) struct ShardRun {
+    /// The weights of the subtrees counted to the end.
+    pub sum: Weight,
+    /// Search nodes, the cut's included.
+    pub nodes: u64,
+    /// How many subtrees the cut made, and how many fell to the shard.
+    pub subtrees: usize,
+    pub in_shard: usize,
+    /// The subtrees (indices of the whole cut) counted to the end by this run.
+    pub done: Vec<u64>,
+    /// Some subtree of this run was not counted to the end.
+    pub timed_out: bool,
 }
 
 /// Runs `work` on a pool of `jobs` threads (on this thread if no pool can be made).

@@ -149,8 +149,11 @@ pub fn save_arrangement(choice: &PuzzleChoice, request: &SolveRequest) -> Result
         return Ok(SaveOutcome::NoSolution(Some(reason.to_string())));
     }
     let started = pzl_core::time::Instant::now();
-    let options =
-        SearchOptions { jobs: 1, limit: None, timeout: request.timeout, cancel: request.cancel.clone() };
+    let options = SearchOptions {
+        timeout: request.timeout,
+        cancel: request.cancel.clone(),
+        ..SearchOptions::default()
+    };
     let mut found: Option<Solution> = None;
     let outcome = problem.search_solutions(false, options, |s| {
         found = Some(s.clone());
