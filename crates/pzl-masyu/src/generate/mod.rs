@@ -493,6 +493,25 @@ impl Maker<'_> {
         Ok((result, other))
     }
 
+    /// A full solve of one loop's puzzle in the rules-only path, given at most a budget that
+    /// grows with the grid (0.5 s, plus 0.25 s per 100 cells): a board whose search runs longer
+    /// is not worth it — another loop is. `Ok(None)` when the budget ran out first.
+    fn solve_briefly(&mut self, board: &Board) -> Result<Option<(SolveResult, Option<Board>)>, Stopped> {
+        if self.limits.expired() {
+            return Err(Stopped::TimedOut);
+        }
+        self.solves += 1;
+        let cells = (board.width() * board.height()) as u64;
+        let budget = std::time::Duration::from_millis(500 + 250 * cells / 100);
+        let mut options = self.limits.solve_options();
+        options.timeout = Some(options.timeout.map_or(budget, |t| t.min(budget)));
+        let (result, other) = solve_with_other(board, &options);
+        if result.outcome == Outcome::TimedOut || (result.unique.is_none() && other.is_none()) {
+            return if self.limits.expired() { Err(Stopped::TimedOut) } else { Ok(None) };
+        }
+        Ok(Some((result, other)))
+    }
+
     /// What the rules of `level` and below make of `pearls` (solved: unique, no harder).
     fn rules(&mut self, pearls: &Pearls, level: Difficulty) -> Result<Within, Stopped> {
         if self.limits.expired() {
@@ -567,7 +586,7 @@ impl Maker<'_> {
             if free.is_empty() {
                 // Every pearl our loop allows is placed and the rules still stop: another loop
                 // fits them all. Take it as ours (it allows more pearls), as the search path does.
-                let (result, other) = self.solve(&pearls.board())?;
+                let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
                 let Some(other) = other else {
                     return Ok(None);
                 };
@@ -619,7 +638,7 @@ impl Maker<'_> {
                 pearls.set(i, true);
             }
         }
-        let (result, other) = self.solve(&pearls.board())?;
+        let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
         if other.is_some() || result.unique != Some(true) || result.difficulty != Some(target) {
             return Ok(None);
         }
