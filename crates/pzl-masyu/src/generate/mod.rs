@@ -493,18 +493,18 @@ impl Maker<'_> {
         Ok((result, other))
     }
 
-    /// A full solve of one loop's puzzle in the rules-only path, given at most a budget that
-    /// grows with the grid (0.5 s, plus 0.25 s per 100 cells): a board whose search runs longer
-    /// is not worth it — another loop is. `Ok(None)` when the budget ran out first.
+    /// A full solve of one loop's puzzle in the rules-only path, given at most a budget of
+    /// guesses that grows with the grid (2,000 plus 500 per 100 cells; a budget of guesses, not
+    /// of time, so every machine makes the same puzzles): a board whose search runs longer is
+    /// not worth it — another loop is. `Ok(None)` when the budget ran out first.
     fn solve_briefly(&mut self, board: &Board) -> Result<Option<(SolveResult, Option<Board>)>, Stopped> {
         if self.limits.expired() {
             return Err(Stopped::TimedOut);
         }
         self.solves += 1;
         let cells = (board.width() * board.height()) as u64;
-        let budget = std::time::Duration::from_millis(500 + 250 * cells / 100);
         let mut options = self.limits.solve_options();
-        options.timeout = Some(options.timeout.map_or(budget, |t| t.min(budget)));
+        options.max_decisions = Some(2_000 + 500 * cells / 100);
         let (result, other) = solve_with_other(board, &options);
         if result.outcome == Outcome::TimedOut || (result.unique.is_none() && other.is_none()) {
             return if self.limits.expired() { Err(Stopped::TimedOut) } else { Ok(None) };

@@ -44,6 +44,9 @@ pub struct SolveOptions {
     /// Set from another thread (Ctrl-C) to stop the search as if the timeout had struck; checked
     /// wherever the deadline is.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop (as if the timeout had struck) before guess number this + 1: a budget that, unlike
+    /// a timeout, ends every run at the same place on every machine.
+    pub max_decisions: Option<u64>,
 }
 
 /// How a solve ended.

@@ -65,6 +65,7 @@ pub fn options(request: &SolveRequest) -> Result<SolveOptions, Error> {
         human: request.human,
         keep_edges: false,
         cancel: request.cancel.clone(),
+        max_decisions: None,
     })
 }
 

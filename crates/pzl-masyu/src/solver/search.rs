@@ -35,6 +35,7 @@ struct Searcher<'a> {
     agreed: Vec<(u32, u8)>,
     depth: u32,
     human: bool,
+    max_decisions: Option<u64>,
     /// Probing candidates scratch list.
     candidates: Vec<u32>,
     /// Look-ahead score of each edge probed at the current node (both values consistent): the
@@ -98,6 +99,7 @@ impl<'a> Searcher<'a> {
             agreed: Vec::new(),
             depth: 0,
             human: options.human,
+            max_decisions: options.max_decisions,
             candidates: Vec::with_capacity(edges),
             best_edge: NONE,
             best_score: 0,
@@ -372,7 +374,7 @@ impl Searcher<'_> {
                     }
                 } else if let Some(e) = self.choose() {
                     // A decision costs far more than a clock read (it saves the whole state).
-                    if self.clock_expired() {
+                    if self.clock_expired() || self.max_decisions.is_some_and(|m| self.stats.decisions >= m) {
                         return true;
                     }
                     self.stats.decisions += 1;
