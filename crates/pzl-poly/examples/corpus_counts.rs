@@ -1,5 +1,6 @@
 //! Run every benchmark problem of the shared corpus (`poly/problems.json`) and print counts and
-//! times: `cargo run --release -p pzl-poly --example corpus_counts [ID…] [--jobs N]`.
+//! times: `cargo run --release -p pzl-poly --example corpus_counts [ID…] [--jobs N] [--runs N]`
+//! (with `--runs`, the time is the median of that many runs).
 
 #[path = "../benches/corpus_loader.rs"]
 mod corpus_loader;
@@ -15,6 +16,12 @@ fn main() {
         .position(|a| a == "--jobs")
         .and_then(|i| args.get(i + 1))
         .map_or(1, |j| j.parse().unwrap_or(1));
+    let runs = args
+        .iter()
+        .position(|a| a == "--runs")
+        .and_then(|i| args.get(i + 1))
+        .map_or(1, |r| r.parse().unwrap_or(1))
+        .max(1);
     let wanted: Vec<&String> =
         args.iter().filter(|a| !a.starts_with("--") && a.parse::<usize>().is_err()).collect();
     let Some(dir) = pzl_corpus::dir("poly") else { return };
@@ -25,6 +32,21 @@ fn main() {
         }
         let problem = &b.problem;
         let task = b.task.as_str();
+        let median = || {
+            let mut times: Vec<f64> = (0..runs)
+                .map(|_| {
+                    let start = Instant::now();
+                    if task == "count_all" {
+                        problem.count(SearchOptions { jobs, ..SearchOptions::default() });
+                    } else {
+                        problem.first();
+                    }
+                    start.elapsed().as_secs_f64()
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times[times.len() / 2]
+        };
         let start = Instant::now();
         if task == "count_all" {
             let c = problem.count(SearchOptions { jobs, ..SearchOptions::default() });
@@ -35,7 +57,7 @@ fn main() {
                 c.distinct,
                 b.distinct,
                 c.nodes,
-                start.elapsed().as_secs_f64()
+                if runs > 1 { median() } else { start.elapsed().as_secs_f64() }
             );
         } else {
             let found =
@@ -44,7 +66,8 @@ fn main() {
                     Some(_) => "INVALID".into(),
                     None => "none".into(),
                 });
-            println!("{id:32} {task:10} {found} {:>8.3} s", start.elapsed().as_secs_f64());
+            let time = if runs > 1 { median() } else { start.elapsed().as_secs_f64() };
+            println!("{id:32} {task:10} {found} {time:>8.3} s");
         }
     }
 }

@@ -30,7 +30,10 @@ pub enum ExactCoverError {
 pub struct ExactCover {
     primary: usize,
     secondary: usize,
-    options: Vec<Vec<usize>>,
+    /// The options' items one after another (one allocation, not one per option): option `k`
+    /// is `items[ends[k - 1]..ends[k]]`.
+    items: Vec<usize>,
+    ends: Vec<usize>,
 }
 
 /// Work done by a search.
@@ -42,15 +45,24 @@ pub struct Stats {
     pub nodes: u64,
     /// Link updates (Knuth's "updates": items removed while covering).
     pub updates: u64,
-    /// The search was stopped by its `stop` test (see [`ExactCover::search_until`]).
+    /// The search was stopped by its `stop` test (see [`ExactCover::search_until`]) or its node
+    /// budget ([`ExactCover::search_within`]).
     pub stopped: bool,
+    /// The search was stopped because it tried as many options as its budget allows.
+    pub out_of_nodes: bool,
 }
 
 impl ExactCover {
     /// A problem with `primary` items (covered exactly once) and `secondary` items (at most once),
     /// and no options yet.
     pub fn new(primary: usize, secondary: usize) -> ExactCover {
-        ExactCover { primary, secondary, options: Vec::new() }
+        ExactCover { primary, secondary, items: Vec::new(), ends: Vec::new() }
+    }
+
+    /// Make room for `options` more options of `items` items in all.
+    pub fn reserve(&mut self, options: usize, items: usize) {
+        self.ends.reserve(options);
+        self.items.reserve(items);
     }
 
     /// The number of primary items.
@@ -64,14 +76,14 @@ impl ExactCover {
     }
 
     /// The options, each a list of item numbers.
-    pub fn options(&self) -> &[Vec<usize>] {
-        &self.options
+    pub fn options(&self) -> impl ExactSizeIterator<Item = &[usize]> {
+        (0..self.ends.len()).map(|k| &self.items[k.checked_sub(1).map_or(0, |p| self.ends[p])..self.ends[k]])
     }
 
     /// Add an option covering `items` (indices into primary then secondary items); returns its
     /// number.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, ExactCoverError> {
-        let option = self.options.len();
+        let option = self.ends.len();
         let total = self.primary + self.secondary;
         if items.is_empty() {
             return Err(ExactCoverError::EmptyOption { option });
@@ -84,13 +96,14 @@ impl ExactCover {
                 return Err(ExactCoverError::RepeatedItem { option, item });
             }
         }
-        self.options.push(items.to_vec());
+        self.items.extend_from_slice(items);
+        self.ends.push(self.items.len());
         Ok(option)
     }
 
     /// Visit every solution (the option numbers, in the order chosen) until `visit` breaks.
     pub fn search(&self, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> Stats {
-        Links::new(self).run(&mut visit, &|| false)
+        Links::new(self).run(&mut visit, &|| false, u64::MAX)
     }
 
     /// [`ExactCover::search`] that also ends when `stop` says so. `stop` is asked every few
@@ -100,7 +113,18 @@ impl ExactCover {
         stop: &dyn Fn() -> bool,
         mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
     ) -> Stats {
-        Links::new(self).run(&mut visit, stop)
+        Links::new(self).run(&mut visit, stop, u64::MAX)
+    }
+
+    /// [`ExactCover::search_until`] that also ends after trying `max_nodes` options (then
+    /// [`Stats::out_of_nodes`] is set): a deterministic budget, for searches that take turns.
+    pub fn search_within(
+        &self,
+        max_nodes: u64,
+        stop: &dyn Fn() -> bool,
+        mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> Stats {
+        Links::new(self).run(&mut visit, stop, max_nodes)
     }
 
     /// Count solutions, stopping at `limit` when given.
@@ -125,18 +149,28 @@ impl ExactCover {
     }
 }
 
-/// The dancing-links arrays of Knuth's dlx1. Node `i` for `1..=items` is the header of item `i`
-/// (item `i - 1` of the problem); spacer nodes have `top <= 0`.
+/// One node of the dancing links: for an item header `top` is unused, for an option's node
+/// the item it covers (from 1), for a spacer `-option - 1` (the first spacer: 0).
+#[derive(Clone, Copy)]
+struct Node {
+    top: i32,
+    up: u32,
+    down: u32,
+}
+
+/// The dancing-links arrays of Knuth's dlx1, a node's three links side by side (one cache
+/// line, not three). Node `i` for `1..=items` is the header of item `i` (item `i - 1` of the
+/// problem); spacer nodes have `top <= 0`.
 struct Links {
-    /// Item list: `llink`/`rlink` over `0..=items + 1`; 0 heads the primary items, `items + 1`
+    /// Item list: `left`/`right` over `0..=items + 1`; 0 heads the primary items, `items + 1`
     /// the secondary ones (which are never chosen).
-    llink: Vec<usize>,
-    rlink: Vec<usize>,
-    top: Vec<isize>,
-    ulink: Vec<usize>,
-    dlink: Vec<usize>,
-    len: Vec<usize>,
-    option_of: Vec<usize>,
+    left: Vec<u32>,
+    right: Vec<u32>,
+    nodes: Vec<Node>,
+    /// Per item header, its options still available.
+    len: Vec<u32>,
+    /// Per node, its option's number (`u32::MAX` for headers and spacers).
+    option_of: Vec<u32>,
     primary: usize,
     updates: u64,
 }
@@ -144,80 +178,66 @@ struct Links {
 impl Links {
     fn new(problem: &ExactCover) -> Links {
         let n = problem.primary + problem.secondary;
-        let mut llink = vec![0; n + 2];
-        let mut rlink = vec![0; n + 2];
+        let mut left = vec![0u32; n + 2];
+        let mut right = vec![0u32; n + 2];
         // Primary items in a circle with 0.
         let p = problem.primary;
         for i in 0..=p {
-            rlink[i] = if i == p { 0 } else { i + 1 };
-            llink[i] = if i == 0 { p } else { i - 1 };
+            right[i] = if i == p { 0 } else { i as u32 + 1 };
+            left[i] = if i == 0 { p as u32 } else { i as u32 - 1 };
         }
         // Secondary items in a circle with n + 1.
         let head = n + 1;
-        let secondary: Vec<usize> = (p + 1..=n).collect();
         let mut prev = head;
-        for &i in &secondary {
-            rlink[prev] = i;
-            llink[i] = prev;
+        for (i, link) in left.iter_mut().enumerate().take(n + 1).skip(p + 1) {
+            right[prev] = i as u32;
+            *link = prev as u32;
             prev = i;
         }
-        rlink[prev] = head;
-        llink[head] = prev;
+        right[prev] = head as u32;
+        left[head] = prev as u32;
 
-        let nodes = n + 1 + problem.options.iter().map(|o| o.len() + 1).sum::<usize>() + 1;
-        let mut top = Vec::with_capacity(nodes);
-        let mut ulink = Vec::with_capacity(nodes);
-        let mut dlink = Vec::with_capacity(nodes);
-        let mut option_of = Vec::with_capacity(nodes);
+        let count = n + 1 + problem.items.len() + problem.ends.len() + 1;
+        let mut nodes = Vec::with_capacity(count);
+        let mut option_of = Vec::with_capacity(count);
         for i in 0..=n {
-            top.push(0);
-            ulink.push(i);
-            dlink.push(i);
-            option_of.push(usize::MAX);
+            nodes.push(Node { top: 0, up: i as u32, down: i as u32 });
+            option_of.push(u32::MAX);
         }
-        let mut len = vec![0; n + 1];
+        let mut len = vec![0u32; n + 1];
         // The first spacer.
-        let mut last_spacer = top.len();
-        top.push(0);
-        ulink.push(0);
-        dlink.push(0);
-        option_of.push(usize::MAX);
-        for (k, option) in problem.options.iter().enumerate() {
-            let first = top.len();
+        let mut last_spacer = nodes.len();
+        nodes.push(Node { top: 0, up: 0, down: 0 });
+        option_of.push(u32::MAX);
+        for (k, option) in problem.options().enumerate() {
+            let first = nodes.len() as u32;
             for &item in option {
                 let header = item + 1;
-                let x = top.len();
-                top.push(header as isize);
+                let x = nodes.len() as u32;
                 len[header] += 1;
-                let up = ulink[header];
-                ulink.push(up);
-                dlink.push(header);
-                dlink[up] = x;
-                ulink[header] = x;
-                option_of.push(k);
+                let up = nodes[header].up;
+                nodes.push(Node { top: header as i32, up, down: header as u32 });
+                nodes[up as usize].down = x;
+                nodes[header].up = x;
+                option_of.push(k as u32);
             }
-            let last = top.len() - 1;
-            dlink[last_spacer] = last;
-            let spacer = top.len();
-            top.push(-(k as isize) - 1);
-            ulink.push(first);
-            dlink.push(0);
-            option_of.push(usize::MAX);
-            last_spacer = spacer;
+            nodes[last_spacer].down = nodes.len() as u32 - 1;
+            last_spacer = nodes.len();
+            nodes.push(Node { top: -(k as i32) - 1, up: first, down: 0 });
+            option_of.push(u32::MAX);
         }
-        Links { llink, rlink, top, ulink, dlink, len, option_of, primary: p, updates: 0 }
+        Links { left, right, nodes, len, option_of, primary: p, updates: 0 }
     }
 
     fn hide(&mut self, p: usize) {
         let mut q = p + 1;
         while q != p {
-            let x = self.top[q];
-            let (u, d) = (self.ulink[q], self.dlink[q]);
+            let Node { top: x, up: u, down: d } = self.nodes[q];
             if x <= 0 {
-                q = u;
+                q = u as usize;
             } else {
-                self.dlink[u] = d;
-                self.ulink[d] = u;
+                self.nodes[u as usize].down = d;
+                self.nodes[d as usize].up = u;
                 self.len[x as usize] -= 1;
                 self.updates += 1;
                 q += 1;
@@ -228,13 +248,12 @@ impl Links {
     fn unhide(&mut self, p: usize) {
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q];
-            let (u, d) = (self.ulink[q], self.dlink[q]);
+            let Node { top: x, up: u, down: d } = self.nodes[q];
             if x <= 0 {
-                q = d;
+                q = d as usize;
             } else {
-                self.dlink[u] = q;
-                self.ulink[d] = q;
+                self.nodes[u as usize].down = q as u32;
+                self.nodes[d as usize].up = q as u32;
                 self.len[x as usize] += 1;
                 q -= 1;
             }
@@ -242,31 +261,31 @@ impl Links {
     }
 
     fn cover(&mut self, i: usize) {
-        let mut p = self.dlink[i];
+        let mut p = self.nodes[i].down as usize;
         while p != i {
             self.hide(p);
-            p = self.dlink[p];
+            p = self.nodes[p].down as usize;
         }
-        let (l, r) = (self.llink[i], self.rlink[i]);
-        self.rlink[l] = r;
-        self.llink[r] = l;
+        let (l, r) = (self.left[i], self.right[i]);
+        self.right[l as usize] = r;
+        self.left[r as usize] = l;
     }
 
     fn uncover(&mut self, i: usize) {
-        let (l, r) = (self.llink[i], self.rlink[i]);
-        self.rlink[l] = i;
-        self.llink[r] = i;
-        let mut p = self.ulink[i];
+        let (l, r) = (self.left[i], self.right[i]);
+        self.right[l as usize] = i as u32;
+        self.left[r as usize] = i as u32;
+        let mut p = self.nodes[i].up as usize;
         while p != i {
             self.unhide(p);
-            p = self.ulink[p];
+            p = self.nodes[p].up as usize;
         }
     }
 
     /// The primary item with the fewest remaining options (the first on ties).
     fn choose(&self) -> usize {
-        let mut best = self.rlink[0];
-        let mut best_len = usize::MAX;
+        let mut best = self.right[0] as usize;
+        let mut best_len = u32::MAX;
         let mut i = best;
         while i != 0 {
             let l = self.len[i];
@@ -277,13 +296,18 @@ impl Links {
                     break;
                 }
             }
-            i = self.rlink[i];
+            i = self.right[i] as usize;
         }
         best
     }
 
     /// Knuth's steps X2–X8, iteratively.
-    fn run(&mut self, visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>, stop: &dyn Fn() -> bool) -> Stats {
+    fn run(
+        &mut self,
+        visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+        stop: &dyn Fn() -> bool,
+        max_nodes: u64,
+    ) -> Stats {
         let mut stats = Stats::default();
         if self.primary == 0 {
             return stats;
@@ -301,10 +325,10 @@ impl Links {
         loop {
             step = match step {
                 Step::Enter => {
-                    if self.rlink[0] == 0 {
+                    if self.right[0] == 0 {
                         stats.solutions += 1;
                         options.clear();
-                        options.extend(chosen.iter().map(|&x| self.option_of[x]));
+                        options.extend(chosen.iter().map(|&x| self.option_of[x] as usize));
                         if visit(&options).is_break() {
                             break;
                         }
@@ -315,12 +339,12 @@ impl Links {
                     } else {
                         let i = self.choose();
                         self.cover(i);
-                        Step::Try(self.dlink[i])
+                        Step::Try(self.nodes[i].down as usize)
                     }
                 }
                 Step::Try(x) => {
-                    let i = self.top[x];
-                    if x as isize == i || i <= 0 {
+                    let i = self.nodes[x].top;
+                    if x as i64 == i64::from(i) || i <= 0 {
                         // Every option of this item has been tried.
                         Step::Leave(x)
                     } else {
@@ -328,12 +352,16 @@ impl Links {
                             stats.stopped = true;
                             break;
                         }
+                        if stats.nodes >= max_nodes {
+                            (stats.stopped, stats.out_of_nodes) = (true, true);
+                            break;
+                        }
                         stats.nodes += 1;
                         let mut p = x + 1;
                         while p != x {
-                            let j = self.top[p];
+                            let j = self.nodes[p].top;
                             if j <= 0 {
-                                p = self.ulink[p];
+                                p = self.nodes[p].up as usize;
                             } else {
                                 self.cover(j as usize);
                                 p += 1;
@@ -346,15 +374,15 @@ impl Links {
                 Step::Next(x) => {
                     let mut p = x - 1;
                     while p != x {
-                        let j = self.top[p];
+                        let j = self.nodes[p].top;
                         if j <= 0 {
-                            p = self.dlink[p];
+                            p = self.nodes[p].down as usize;
                         } else {
                             self.uncover(j as usize);
                             p -= 1;
                         }
                     }
-                    Step::Try(self.dlink[x])
+                    Step::Try(self.nodes[x].down as usize)
                 }
                 Step::Leave(header) => {
                     self.uncover(header);
@@ -454,6 +482,23 @@ mod tests {
         assert_eq!(dlx.items.len(), 7);
         assert_eq!(dlx.problem.first(), Some(vec![0, 3, 4]));
         assert_eq!(dlx.problem.count(None).solutions, 1);
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_search_and_says_so() {
+        let dlx = parse_dlx(KNUTH).unwrap();
+        let mut found = 0;
+        let short = dlx.problem.search_within(1, &|| false, |_| {
+            found += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!((short.nodes, short.stopped, short.out_of_nodes, found), (1, true, true, 0));
+        let long = dlx.problem.search_within(1_000, &|| false, |_| ControlFlow::Continue(()));
+        assert_eq!((long.solutions, long.stopped, long.out_of_nodes), (1, false, false));
+        assert_eq!(long, dlx.problem.search(|_| ControlFlow::Continue(())));
+        let options: Vec<&[usize]> = dlx.problem.options().collect();
+        assert_eq!(options.len(), 6);
+        assert_eq!(options[0], &[2, 4, 5]);
     }
 
     #[test]

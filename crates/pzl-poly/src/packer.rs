@@ -18,7 +18,7 @@
 //! order.
 
 use pzl_core::time::Instant;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -336,11 +336,28 @@ impl Problem {
         if board == 0 {
             return (!self.pieces.is_empty()).then_some(Impossible::EmptyBoard);
         }
-        let plan = Plan::new(self, false);
-        if let Some(piece) = plan.placements.iter().position(|p| p.is_empty()) {
+        if let Some(piece) = self.pieces.iter().position(|piece| !self.fits_somewhere(piece)) {
             return Some(Impossible::PieceFitsNowhere { piece });
         }
         self.colouring_impossibility()
+    }
+
+    /// Whether `piece` has a place on the board (the first one found ends the look).
+    fn fits_somewhere(&self, piece: &Piece) -> bool {
+        let (w, h) = (self.board.width(), self.board.height());
+        piece.shape.orientations(self.equivalence()).iter().any(|(_, shape)| {
+            let (sw, sh) = (shape.width(), shape.height());
+            sw <= w
+                && sh <= h
+                && (0..=h - sh).any(|r0| {
+                    (0..=w - sw).any(|c0| {
+                        shape
+                            .cells()
+                            .iter()
+                            .all(|&(r, c)| self.board.contains(Pos::new(r0 + r as usize, c0 + c as usize)))
+                    })
+                })
+        })
     }
 
     fn colouring_impossibility(&self) -> Option<Impossible> {
@@ -361,7 +378,11 @@ impl Problem {
             };
             let board_balance =
                 balance(&mut self.board.positions().into_iter().map(|p| (p.row as i32, p.col as i32)));
-            let mut reachable: HashSet<i32> = HashSet::from([0]);
+            // The balances the pieces can sum to, as flags over -area..=area: a piece's balance
+            // is at most its area.
+            let area = self.piece_area() as i32;
+            let mut reachable = vec![false; 2 * area as usize + 1];
+            reachable[area as usize] = true;
             for shapes in &orientations {
                 let mut values = BTreeSet::new();
                 for shape in shapes {
@@ -369,9 +390,19 @@ impl Problem {
                         values.insert(balance(&mut shape.cells().iter().map(|&(r, c)| (r + dr, c + dc))));
                     }
                 }
-                reachable = reachable.iter().flat_map(|s| values.iter().map(move |v| s + v)).collect();
+                let mut next = vec![false; reachable.len()];
+                for (sum, _) in reachable.iter().enumerate().filter(|&(_, &r)| r) {
+                    for &v in &values {
+                        if let Some(flag) = usize::try_from(sum as i32 + v).ok().and_then(|i| next.get_mut(i))
+                        {
+                            *flag = true;
+                        }
+                    }
+                }
+                reachable = next;
             }
-            if !reachable.contains(&board_balance) {
+            let wanted = usize::try_from(board_balance + area).ok();
+            if !wanted.and_then(|i| reachable.get(i)).is_some_and(|&r| r) {
                 return Some(Impossible::Colouring { colouring: name, board_balance });
             }
         }
@@ -890,31 +921,59 @@ impl Plan {
     }
 
     /// The first solution, searched with restarts: the time to a first solution depends a lot on
-    /// the order pieces are tried in (35 hexominoes on 15×15 minus 5×3: 1.1 s one way, 0.03 s
-    /// with ties between equally constrained pieces broken the other way), so two orders take
-    /// turns with growing node budgets (× 4 a round) until one finds a solution or proves there
-    /// is none. Deterministic: the same problem always gives the same first solution.
+    /// the order of the search (35 hexominoes on 15×15 minus 5×3: 235 nodes of the dancing-links
+    /// search, which covers the square or piece with the fewest choices first, against 380,000
+    /// of the first-empty-square bitboard search; on 19×11 plus a nub, 7 s of dancing links
+    /// against 15 ms of bitboards), so three searches take turns with growing node budgets (× 4
+    /// a round) until one finds a solution or proves there is none: dancing links, then the
+    /// bitboard search with ties between equally constrained pieces broken one way, then the
+    /// other (the later pieces first: 118,820, 153,336 and 257,502 nodes on the three hexomino
+    /// problems, against 14.7 M, 961,451 and 278,405 the other way). Each is set up on its
+    /// first turn. Deterministic: the same problem always gives the same first solution.
     fn first_by_restarts<const W: usize>(&self, deadline: Stop) -> (Option<Vec<u32>>, SearchStats) {
-        // 2^18 nodes (a few milliseconds) first: measured on the three hexomino find-one
-        // problems against 2^14..2^20, it has the smallest sum (42 + 52 + 68 ms against
-        // 83 + 79 + 57 ms with 2^20).
+        // 2^18 bitboard nodes (a few milliseconds) first: measured on the three hexomino
+        // find-one problems against 2^14..2^20, it has the smallest sum. A dancing-links node
+        // costs about 50 bitboard nodes here.
         const FIRST_BUDGET: u64 = 1 << 18;
-        let engines = [
-            bitboard::Engine::<W>::new(self, deadline.clone(), Ties::InOrder),
-            bitboard::Engine::<W>::new(self, deadline, Ties::Reversed),
-        ];
-        let mut budget = FIRST_BUDGET;
+        const LINKS_FIRST_BUDGET: u64 = 1 << 10;
+        let mut links = None;
+        let mut engines: [Option<bitboard::Engine<W>>; 2] = [None, None];
+        let ties = [Ties::Reversed, Ties::InOrder];
+        let mut scale = 1u64;
         let mut spent = 0;
         loop {
-            for engine in &engines {
-                match engine.first(budget) {
+            let (problem, ids) = match &links {
+                Some(built) => built,
+                None => match self.exact_cover(&deadline) {
+                    Some(built) => links.insert(built),
+                    None => return (None, SearchStats { nodes: spent, stopped: true, timed_out: true }),
+                },
+            };
+            let mut found = None;
+            let stats = problem.search_within(
+                LINKS_FIRST_BUDGET.saturating_mul(scale),
+                &|| deadline.reached(),
+                |options| {
+                    found = Some(options.iter().filter_map(|&o| ids.get(o).copied()).collect());
+                    ControlFlow::Break(())
+                },
+            );
+            spent += stats.nodes;
+            if !stats.out_of_nodes {
+                let timed_out = stats.stopped && found.is_none();
+                return (found, SearchStats { nodes: spent, stopped: timed_out, timed_out });
+            }
+            for (engine, ties) in engines.iter_mut().zip(ties) {
+                let engine =
+                    engine.get_or_insert_with(|| bitboard::Engine::<W>::new(self, deadline.clone(), ties));
+                match engine.first(FIRST_BUDGET.saturating_mul(scale)) {
                     Ok((found, stats)) => {
                         return (found, SearchStats { nodes: spent + stats.nodes, ..stats });
                     }
                     Err(nodes) => spent += nodes,
                 }
             }
-            budget = budget.saturating_mul(4);
+            scale = scale.saturating_mul(4);
         }
     }
 
@@ -975,13 +1034,10 @@ impl Plan {
         }
     }
 
-    /// The general engine: items are the pieces then the board cells.
-    /// The clock is only read between solutions there.
-    fn search_exact_cover(
-        &self,
-        deadline: Stop,
-        visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    ) -> SearchStats {
+    /// The plan as an exact-cover problem for the dancing-links engine: items are the pieces
+    /// then the board cells; also gives the placement id of each option. `None` when the clock
+    /// stopped the setup (thousands of pieces take a while).
+    fn exact_cover(&self, deadline: &Stop) -> Option<(ExactCover, Vec<u32>)> {
         let cell_item: Vec<usize> = {
             let mut next = self.placements.len();
             self.on_board
@@ -997,22 +1053,39 @@ impl Plan {
         };
         let items = self.placements.len() + self.on_board.iter().filter(|&&b| b).count();
         let mut problem = ExactCover::new(items, 0);
-        let mut ids = Vec::new();
+        let options: usize = self.placements.iter().map(Vec::len).sum();
+        let cells: usize = self.placements.iter().flatten().map(|cells| cells.len() + 1).sum();
+        problem.reserve(options, cells);
+        let mut ids = Vec::with_capacity(options);
         let mut id = 0u32;
+        let mut option = Vec::new();
         for (piece, list) in self.placements.iter().enumerate() {
-            // Setting up is part of the search: thousands of pieces take a while.
             if deadline.reached() {
-                return SearchStats { nodes: 0, stopped: true, timed_out: true };
+                return None;
             }
             for cells in list {
-                let option: Vec<usize> =
-                    std::iter::once(piece).chain(cells.iter().map(|&c| cell_item[c as usize])).collect();
+                option.clear();
+                option.push(piece);
+                option.extend(cells.iter().map(|&c| cell_item[c as usize]));
                 if problem.add_option(&option).is_ok() {
                     ids.push(id);
                 }
                 id += 1;
             }
         }
+        Some((problem, ids))
+    }
+
+    /// The general engine (dancing links, see [`Plan::exact_cover`]); it reads the clock every
+    /// few thousand nodes.
+    fn search_exact_cover(
+        &self,
+        deadline: Stop,
+        visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> SearchStats {
+        let Some((problem, ids)) = self.exact_cover(&deadline) else {
+            return SearchStats { nodes: 0, stopped: true, timed_out: true };
+        };
         let mut chosen = Vec::new();
         let mut stopped = false;
         let mut timed_out = false;
@@ -1248,6 +1321,21 @@ mod tests {
         };
         assert!(matches!(parity.impossibility(), Some(Impossible::Colouring { .. })));
         assert_eq!(parity.count(SearchOptions::default()).raw, 0);
+        // The I tromino fits nowhere on 2×2 (areas match with the monomino).
+        let misfit = Problem {
+            board: Board::from_rows(&["##", "##"], |c| c == '#'),
+            pieces: vec![piece("m", "#"), piece("i", "###")],
+            flips: true,
+        };
+        assert_eq!(misfit.impossibility(), Some(Impossible::PieceFitsNowhere { piece: 1 }));
+        // Two L trominoes and a domino tile 2×4: no colouring refuses it.
+        let solvable = Problem {
+            board: Board::from_rows(&["####", "####"], |c| c == '#'),
+            pieces: vec![piece("l", "##\n#."), piece("j", "##\n.#"), piece("d", "##")],
+            flips: true,
+        };
+        assert_eq!(solvable.impossibility(), None);
+        assert!(solvable.first().is_some_and(|s| solvable.verify(&s).is_empty()));
     }
 
     #[test]
