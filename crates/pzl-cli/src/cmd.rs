@@ -2,7 +2,7 @@
 //! `completions` and `man`. Each is written once, over `pzl::Document`; the kind decides what it
 //! can do, and says so when it cannot.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use pzl::{Document, Error, Format, Open, RenderRequest, Status};
 
@@ -51,20 +51,18 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let described = map_jobs(ctx, &files, jobs, "reading", |file| {
+    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
+    let describe = |file: &PathBuf| {
         let request = pzl::InfoRequest { details: args.details };
         open(ctx, file, &options).and_then(|doc| doc.info(&request)).map(|mut info| {
             info.file = Some(io::shown(file));
             info
         })
+    };
+    each_in_order(ctx, &files, jobs, "reading", describe, |file, described| match described {
+        Ok(info) => batch.report(&info, Status::Ok),
+        Err(e) => batch.error(&io::shown(file), e),
     })?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
-    for (file, described) in files.iter().zip(described) {
-        match described {
-            Ok(info) => batch.report(&info, Status::Ok)?,
-            Err(e) => batch.error(&io::shown(file), e)?,
-        }
-    }
     batch.finish(false)
 }
 
@@ -75,7 +73,8 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let checked = map_jobs(ctx, &files, jobs, "checking", |file| {
+    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
+    let check_one = |file: &PathBuf| {
         open(ctx, file, &options)
             .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
             .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() })
@@ -83,17 +82,11 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
                 report.file = Some(io::shown(file));
                 report
             })
+    };
+    each_in_order(ctx, &files, jobs, "checking", check_one, |file, checked| match checked {
+        Ok(report) => batch.report(&report, report.status()),
+        Err(e) => batch.error(&io::shown(file), e),
     })?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
-    for (file, checked) in files.iter().zip(checked) {
-        match checked {
-            Ok(report) => {
-                let status = report.status();
-                batch.report(&report, status)?;
-            }
-            Err(e) => batch.error(&io::shown(file), e)?,
-        }
-    }
     batch.finish(true)
 }
 
@@ -191,48 +184,62 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
         Ok(report("written", written.lost))
     };
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let results = map_jobs(ctx, &jobs_list, jobs, "converting", convert_one)?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), usize::MAX);
-    for ((file, _), result) in jobs_list.iter().zip(results) {
-        match result {
-            Ok(done) => {
-                let status = if done.status == "exists" { Status::Problems } else { Status::Ok };
-                batch.report(&done, status)?;
-            }
-            Err(e) => batch.error(&io::shown(file), e)?,
+    each_in_order(ctx, &jobs_list, jobs, "converting", convert_one, |(file, _), result| match result {
+        Ok(done) => {
+            let status = if done.status == "exists" { Status::Problems } else { Status::Ok };
+            batch.report(&done, status)
         }
-    }
+        Err(e) => batch.error(&io::shown(file), e),
+    })?;
     batch.finish(true)
 }
 
 /// `work` over `items` on `jobs` threads (one: in this thread), with a progress bar on a
-/// terminal; the results come back in the items' order.
-fn map_jobs<T: Sync, R: Send>(
+/// terminal; `use_result` gets each item's result in the items' order. Items go in chunks, each
+/// printed before the next starts, so a run over thousands of files holds a few hundred
+/// reports at a time, not all of them (3,312 `.puz` files: 33 MB at the peak before, and the
+/// allocator's fresh pages cost a fifth of the time).
+fn each_in_order<T: Sync, R: Send>(
     ctx: &Ctx,
     items: &[T],
     jobs: usize,
     what: &str,
     work: impl Fn(&T) -> R + Sync,
-) -> Result<Vec<R>, Error> {
+    mut use_result: impl FnMut(&T, R) -> Result<(), Error>,
+) -> Result<(), Error> {
+    const CHUNK_PER_JOB: usize = 256;
     let bar = ctx.progress(items.len() as u64, what);
     let run = |item: &T| {
         let result = work(item);
         bar.inc(1);
         result
     };
-    let jobs = jobs.min(items.len());
-    let results = if jobs <= 1 {
-        items.iter().map(run).collect()
+    let jobs = jobs.clamp(1, items.len().max(1));
+    let pool = if jobs > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .map_err(|e| Error::usage(format!("--jobs {jobs}: {e}")))?,
+        )
     } else {
-        use rayon::prelude::*;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .map_err(|e| Error::usage(format!("--jobs {jobs}: {e}")))?;
-        pool.install(|| items.par_iter().map(run).collect())
+        None
     };
+    for chunk in items.chunks(CHUNK_PER_JOB * jobs) {
+        let results: Vec<R> = match &pool {
+            None => chunk.iter().map(run).collect(),
+            Some(pool) => {
+                use rayon::prelude::*;
+                pool.install(|| chunk.par_iter().map(run).collect())
+            }
+        };
+        for (item, result) in chunk.iter().zip(results) {
+            use_result(item, result)?;
+        }
+    }
     bar.finish_and_clear();
-    Ok(results)
+    Ok(())
 }
 
 /// The format to write: `--to`, else the one the output's name implies among the document's

@@ -55,29 +55,38 @@ pub fn is_block(b: u8) -> bool {
 /// The slots of a `width` × `height` grid (row-major `cells`), in clue order: by number, across
 /// before down.
 pub fn slots(width: usize, height: usize, cells: &[u8]) -> Vec<Slot> {
-    let open = |r: usize, c: usize| {
-        r < height && c < width && cells.get(r * width + c).is_some_and(|&b| !is_block(b))
-    };
+    let count = width * height;
+    // Per cell, how many open cells run from it to the right and downwards (0: a block, or off
+    // the grid), filled from the far corner back in one pass.
+    let mut right = vec![0usize; count];
+    let mut below = vec![0usize; count];
+    for i in (0..count).rev() {
+        if cells.get(i).is_none_or(|&b| is_block(b)) {
+            continue;
+        }
+        let c = i % width;
+        right[i] = 1 + if c + 1 < width { right[i + 1] } else { 0 };
+        below[i] = 1 + below.get(i + width).copied().unwrap_or(0);
+    }
     let mut out = Vec::new();
     let mut number = 0u16;
     for r in 0..height {
         for c in 0..width {
-            if !open(r, c) {
+            let i = r * width + c;
+            if right[i] == 0 {
                 continue;
             }
-            let across = (c == 0 || !open(r, c - 1)) && open(r, c + 1);
-            let down = (r == 0 || !open(r - 1, c)) && open(r + 1, c);
+            let across = (c == 0 || right[i - 1] == 0) && right[i] > 1;
+            let down = (r == 0 || below[i - width] == 0) && below[i] > 1;
             if !(across || down) {
                 continue;
             }
             number = number.saturating_add(1);
             if across {
-                let len = (c..width).take_while(|&x| open(r, x)).count();
-                out.push(Slot { number, direction: Direction::Across, start: Pos::new(r, c), len });
+                out.push(Slot { number, direction: Direction::Across, start: Pos::new(r, c), len: right[i] });
             }
             if down {
-                let len = (r..height).take_while(|&y| open(y, c)).count();
-                out.push(Slot { number, direction: Direction::Down, start: Pos::new(r, c), len });
+                out.push(Slot { number, direction: Direction::Down, start: Pos::new(r, c), len: below[i] });
             }
         }
     }

@@ -333,9 +333,16 @@ impl Puzzle {
 
     /// Decode a raw file. The warnings name what could not be decoded (kept raw) or was odd.
     pub fn from_raw(raw: &PuzFile) -> (Puzzle, Vec<Warning>) {
+        /// "clue N", made only when a warning needs it (not once per clue of every file).
+        struct ClueLabel(usize);
+        impl std::fmt::Display for ClueLabel {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "clue {}", self.0)
+            }
+        }
         let mut warnings = Vec::new();
         let utf8 = raw.is_utf8();
-        let mut decode = |bytes: &[u8], what: &str| {
+        let mut decode = |bytes: &[u8], what: &dyn std::fmt::Display| {
             let (text, how) = text::decode(bytes, utf8);
             match how {
                 Decoded::AsExpected => {}
@@ -349,12 +356,11 @@ impl Puzzle {
             }
             text
         };
-        let title = decode(&raw.title, "title");
-        let author = decode(&raw.author, "author");
-        let copyright = decode(&raw.copyright, "copyright");
-        let clues =
-            raw.clues.iter().enumerate().map(|(i, c)| decode(c, &format!("clue {}", i + 1))).collect();
-        let notes = decode(&raw.notes, "notes");
+        let title = decode(&raw.title, &"title");
+        let author = decode(&raw.author, &"author");
+        let copyright = decode(&raw.copyright, &"copyright");
+        let clues = raw.clues.iter().enumerate().map(|(i, c)| decode(c, &ClueLabel(i + 1))).collect();
+        let notes = decode(&raw.notes, &"notes");
         // A preamble holding the magic would be a decoy header in front of the rewritten file:
         // the decoded puzzle leaves it out (the raw file keeps it for an unchanged copy).
         let decoy = raw.preamble.windows(MAGIC.len()).any(|w| w == MAGIC);

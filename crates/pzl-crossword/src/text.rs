@@ -20,12 +20,9 @@ pub enum Decoded {
 
 /// Decode one string of a file whose strings are UTF-8 (`utf8`) or Windows-1252.
 pub fn decode(bytes: &[u8], utf8: bool) -> (String, Decoded) {
-    if bytes.is_ascii() {
-        // ASCII is the same in both encodings (and the common case).
-        return (String::from_utf8_lossy(bytes).into_owned(), Decoded::AsExpected);
-    }
     match std::str::from_utf8(bytes) {
-        Ok(text) if utf8 => (text.to_string(), Decoded::AsExpected),
+        // ASCII is the same in both encodings (and the common case).
+        Ok(text) if utf8 || text.is_ascii() => (text.to_owned(), Decoded::AsExpected),
         // Windows-1252 text can look like UTF-8 ("é“’" is E9 93 92), so the version decides;
         // the raw bytes are kept either way and the caller can warn.
         Ok(_) => (WINDOWS_1252.decode_without_bom_handling(bytes).0.into_owned(), Decoded::Utf8InLegacy),

@@ -105,15 +105,19 @@ impl Format {
     }
 
     /// The format of `bytes` from a file called `file_name` (if known): a strong content test
-    /// (a magic number, a signature line) first; then an extension only one format claims; then
-    /// the weaker content tests (among the formats the extension names first); then the
-    /// extension alone.
+    /// (a magic number, a signature line; those of the formats the extension names first, so
+    /// a `.puz` file is not put to every other format's test) first; then an extension only one
+    /// format claims; then the weaker content tests (among the formats the extension names
+    /// first); then the extension alone.
     pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Option<Format> {
         let strong = |f: &Format| f.info().confidence == Confidence::Strong && f.info().detects(bytes);
+        let claimed = file_name.map(Format::claiming).unwrap_or_default();
+        if let Some(f) = claimed.iter().copied().find(strong) {
+            return Some(f);
+        }
         if let Some(f) = Format::all().find(strong) {
             return Some(f);
         }
-        let claimed = file_name.map(Format::claiming).unwrap_or_default();
         if let [only] = claimed.as_slice() {
             return Some(*only);
         }
