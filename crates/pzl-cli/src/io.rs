@@ -197,7 +197,9 @@ pub fn read(name: &Path) -> Result<Input, Error> {
         return Err(Error::usage("is a folder").in_file(&shown).hint("this command takes files"));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
-    file.read_to_end(&mut bytes).map_err(|e| io_error(&shown, &e))?;
+    // Through `take`, not `File::read_to_end`, which asks the file for its size and position
+    // again (a `statx` and an `lseek` per file) although the buffer is already the right size.
+    (&mut file).take(u64::MAX).read_to_end(&mut bytes).map_err(|e| io_error(&shown, &e))?;
     Ok(Input { name: shown, path: Some(name.to_path_buf()), bytes })
 }
 
