@@ -12,17 +12,17 @@ mod print;
 
 use std::process::ExitCode;
 
-/// mimalloc, not the system allocator: reading thousands of files allocates and frees many small
-/// strings, and glibc's allocator spent a third of `pzl info DIR` in malloc, free and
-/// consolidation.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use clap::Parser;
 
 use args::{Cli, Command};
 use io::Ctx;
 use pzl::Status;
+
+/// mimalloc, not the system allocator: reading thousands of files allocates and frees many small
+/// strings, and glibc's allocator spent a third of `pzl info DIR` in malloc, free and
+/// consolidation.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

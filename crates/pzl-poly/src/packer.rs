@@ -81,6 +81,15 @@ impl Board {
         self.cells.get(pos).copied().unwrap_or(false)
     }
 
+    /// The offsets (row, column) at which every cell of `shape` lies on the board.
+    fn places<'a>(&'a self, shape: &'a Shape) -> impl Iterator<Item = (usize, usize)> + 'a {
+        let rows = (self.height() + 1).saturating_sub(shape.height());
+        let cols = (self.width() + 1).saturating_sub(shape.width());
+        (0..rows).flat_map(move |r0| (0..cols).map(move |c0| (r0, c0))).filter(move |&(r0, c0)| {
+            shape.cells().iter().all(|&(r, c)| self.contains(Pos::new(r0 + r as usize, c0 + c as usize)))
+        })
+    }
+
     fn positions(&self) -> Vec<Pos> {
         self.cells.positions().filter(|&p| self.contains(p)).collect()
     }
@@ -344,20 +353,11 @@ impl Problem {
 
     /// Whether `piece` has a place on the board (the first one found ends the look).
     fn fits_somewhere(&self, piece: &Piece) -> bool {
-        let (w, h) = (self.board.width(), self.board.height());
-        piece.shape.orientations(self.equivalence()).iter().any(|(_, shape)| {
-            let (sw, sh) = (shape.width(), shape.height());
-            sw <= w
-                && sh <= h
-                && (0..=h - sh).any(|r0| {
-                    (0..=w - sw).any(|c0| {
-                        shape
-                            .cells()
-                            .iter()
-                            .all(|&(r, c)| self.board.contains(Pos::new(r0 + r as usize, c0 + c as usize)))
-                    })
-                })
-        })
+        piece
+            .shape
+            .orientations(self.equivalence())
+            .iter()
+            .any(|(_, shape)| self.board.places(shape).next().is_some())
     }
 
     fn colouring_impossibility(&self) -> Option<Impossible> {
@@ -712,25 +712,14 @@ impl Plan {
         for piece in &problem.pieces {
             let mut list = Vec::new();
             for (_, shape) in piece.shape.orientations(equivalence) {
-                let (sw, sh) = (shape.width(), shape.height());
-                if sw > w || sh > h {
-                    continue;
-                }
-                for r0 in 0..=h - sh {
-                    for c0 in 0..=w - sw {
-                        let cells: Option<Vec<u16>> = shape
-                            .cells()
-                            .iter()
-                            .map(|&(r, c)| {
-                                let pos = Pos::new(r0 + r as usize, c0 + c as usize);
-                                board.contains(pos).then(|| bit_of(pos) as u16)
-                            })
-                            .collect();
-                        if let Some(mut cells) = cells {
-                            cells.sort_unstable();
-                            list.push(cells);
-                        }
-                    }
+                for (r0, c0) in board.places(&shape) {
+                    let mut cells: Vec<u16> = shape
+                        .cells()
+                        .iter()
+                        .map(|&(r, c)| bit_of(Pos::new(r0 + r as usize, c0 + c as usize)) as u16)
+                        .collect();
+                    cells.sort_unstable();
+                    list.push(cells);
                 }
             }
             list.sort();
