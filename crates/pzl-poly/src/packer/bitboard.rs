@@ -165,6 +165,8 @@ pub struct Engine<const W: usize> {
     stride: usize,
     /// The pieces of one cell.
     monominoes: u64,
+    /// The pieces of at most two cells.
+    up_to_two: u64,
     /// Cells numbered, on the board or not.
     cells: usize,
     /// Per piece, the masks of its placements by first cell: those starting at `cell` or
@@ -245,6 +247,7 @@ impl<const W: usize> Engine<W> {
             not_last_col: last_col.not(),
             stride,
             monominoes: 0,
+            up_to_two: 0,
             cells: 0,
             piece_masks: Vec::new(),
             first_at: Vec::new(),
@@ -283,6 +286,9 @@ impl<const W: usize> Engine<W> {
             }
             if list.first().is_some_and(|c| c.len() == 1) {
                 engine.monominoes |= 1 << piece;
+            }
+            if list.first().is_some_and(|c| c.len() <= 2) {
+                engine.up_to_two |= 1 << piece;
             }
         }
         // The entries grouped by (first cell, piece), each group in id order (a counting sort):
@@ -418,7 +424,8 @@ impl<const W: usize> Engine<W> {
 
     /// True when the empty cells of `state` cannot be covered by its remaining pieces: their
     /// checkerboard imbalance is too large, next to the piece just placed (`entry`) lies an
-    /// empty cell with no empty neighbour (and no monomino is left), or a remaining piece
+    /// empty cell with no empty neighbour (and no monomino is left) or two walled in together
+    /// (and no piece of two cells or less is left), or a remaining piece
     /// fits nowhere (see [`REACH_CHECK_PIECES`]; `witness` remembers where each last fitted).
     ///
     /// Flooding the regions next to the placement to test their sizes was measured: it cuts
@@ -435,8 +442,15 @@ impl<const W: usize> Engine<W> {
         }
         let empty = state.board.not();
         let touched = entry.halo.and(empty);
-        let isolated = touched.and(self.neighbours(empty).not());
-        if !isolated.is_zero() && state.remaining & self.monominoes == 0 {
+        let (some, single) = self.empty_neighbours(empty);
+        if !touched.and(some.not()).is_zero() && state.remaining & self.monominoes == 0 {
+            return true;
+        }
+        // Two empty cells with exactly one empty neighbour each, next to each other: a pair
+        // walled in together.
+        if state.remaining & self.up_to_two == 0
+            && !touched.and(single).and(self.neighbours(single)).is_zero()
+        {
             return true;
         }
         if state.remaining.count_ones() <= REACH_CHECK_PIECES {
@@ -462,6 +476,21 @@ impl<const W: usize> Engine<W> {
             }
         }
         false
+    }
+
+    /// The cells with at least one empty neighbour, and the empty cells with exactly one.
+    /// (Walled-in threes were tried too: 2 % fewer nodes on 6×10, more instructions.)
+    #[inline(always)]
+    fn empty_neighbours(&self, empty: Bits<W>) -> (Bits<W>, Bits<W>) {
+        // Per direction, the cells whose neighbour that way is empty.
+        let back = empty.up(1).and(self.not_first_col);
+        let on = empty.down(1).and(self.not_last_col);
+        let left = empty.up(self.stride);
+        let right = empty.down(self.stride);
+        let (along, across) = (back.or(on), left.or(right));
+        let some = along.or(across);
+        let two = back.and(on).or(left.and(right)).or(along.and(across));
+        (some, empty.and(some).and(two.not()))
     }
 
     fn out_of_time(&self) -> bool {
