@@ -187,6 +187,18 @@ fn an_interrupted_shard_resumes_to_the_same_count() {
             stderr(&out)
         );
         assert!(!out_file.exists());
+
+        // A resume file whose run cut the tree differently (another pzl build): its subtree
+        // numbers mean other subtrees here, so it is refused.
+        let mut json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&unfinished).unwrap()).unwrap();
+        let subtrees = json["facts"]["subtrees"].as_u64().unwrap();
+        json["facts"]["subtrees"] = (subtrees + 1).into();
+        let recut = write(dir.path(), "recut.json", &json.to_string());
+        let out = pzl(&["solve", p, "--count", "--shard", "0/1", "--resume", s(&recut), "-o", s(&out_file)]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("cuts the search tree"), "{}", stderr(&out));
+        assert!(!out_file.exists());
     }
     let refused = pzl(&["solve", p, "--count", "--resume", s(&last)]);
     assert_eq!(refused.status.code(), Some(2), "--resume needs --shard: {}", stderr(&refused));

@@ -463,15 +463,17 @@ impl Problem {
         let shard = (k, n);
         let skip: std::collections::BTreeSet<u64> = earlier.done.iter().copied().collect();
         let progress = options.progress.as_deref();
+        // An earlier run's subtree indices only mean the same subtrees under the same cut.
+        let cut = (earlier.subtrees > 0).then_some(earlier.subtrees);
         let run = match plan.bitboard_words() {
             Some(1) => bitboard::Engine::<1>::new(&plan, deadline, Ties::InOrder)
-                .count_shard(jobs, shard, &weigh, &skip, progress),
+                .count_shard(jobs, shard, &weigh, &skip, cut, progress),
             Some(2) => bitboard::Engine::<2>::new(&plan, deadline, Ties::InOrder)
-                .count_shard(jobs, shard, &weigh, &skip, progress),
+                .count_shard(jobs, shard, &weigh, &skip, cut, progress),
             Some(4) => bitboard::Engine::<4>::new(&plan, deadline, Ties::InOrder)
-                .count_shard(jobs, shard, &weigh, &skip, progress),
+                .count_shard(jobs, shard, &weigh, &skip, cut, progress),
             Some(_) => bitboard::Engine::<8>::new(&plan, deadline, Ties::InOrder)
-                .count_shard(jobs, shard, &weigh, &skip, progress),
+                .count_shard(jobs, shard, &weigh, &skip, cut, progress),
             None => {
                 return Err(format!(
                     "shards need a board of at most 512 squares and at most 64 pieces; this one has {} \
@@ -481,6 +483,14 @@ impl Problem {
                 ));
             }
         };
+        if run.cut_differs {
+            return Err(format!(
+                "this pzl build cuts the search tree into {} subtrees and the earlier run's into {}: \
+                 its subtrees are not these; count the shard afresh (without --resume) or resume it \
+                 with the pzl build that wrote the file",
+                run.subtrees, earlier.subtrees
+            ));
+        }
         let mut done: Vec<u64> = skip.into_iter().chain(run.done).collect();
         done.sort_unstable();
         Ok(ShardCounts {

@@ -33,6 +33,9 @@ pub struct ShardResult {
     pub symmetries: u64,
     /// Search nodes.
     pub nodes: u64,
+    /// How many subtrees the search tree was cut into: the same for every shard of one split,
+    /// unless they were counted by pzl builds whose searches prune differently.
+    pub subtrees: u64,
     /// Counting time in milliseconds.
     pub time_ms: f64,
     /// The shard ran to the end (no timeout, no interruption).
@@ -81,6 +84,7 @@ impl ShardResult {
             distinct_weight: int("distinct_weight")?,
             symmetries: int("symmetries")?,
             nodes: int("nodes")?,
+            subtrees: int("subtrees")?,
             time_ms: value.get("time_ms").and_then(serde_json::Value::as_f64).unwrap_or(0.0),
             finished: flag("finished")?,
             distinct: facts.get("distinct").and_then(serde_json::Value::as_bool).unwrap_or(false),
@@ -167,6 +171,11 @@ pub fn merge(results: &[ShardResult]) -> MergeReport {
             Some(format!("shard {}/{} of another split (N = {}, not {n})", r.k, r.n, r.n))
         } else if r.pzl_version != first.pzl_version {
             Some(format!("counted by pzl {}, not {}", r.pzl_version, first.pzl_version))
+        } else if r.subtrees != first.subtrees {
+            Some(format!(
+                "its search tree was cut into {} subtrees, not {} (a pzl build that prunes differently)",
+                r.subtrees, first.subtrees
+            ))
         } else if r.symmetries != first.symmetries {
             Some(format!("{} symmetries, not {}", r.symmetries, first.symmetries))
         } else if r.k >= n {
@@ -270,6 +279,7 @@ mod tests {
             distinct_weight: 8,
             symmetries: 4,
             nodes: 10 + k,
+            subtrees: 4096,
             time_ms: 1.0,
             finished: true,
             distinct: false,
@@ -301,6 +311,13 @@ mod tests {
         foreign[1].problem_hash = "bb".into();
         let merged = merge(&foreign);
         assert!(!merged.complete && merged.foreign.len() == 1 && merged.missing == vec![1]);
+
+        // A shard counted by a build whose search cuts the tree differently.
+        let mut recut = all.clone();
+        recut[2].subtrees = 4100;
+        let merged = merge(&recut);
+        assert!(!merged.complete && merged.missing == vec![2], "{merged:?}");
+        assert!(merged.foreign[0].contains("cut into 4100 subtrees, not 4096"), "{:?}", merged.foreign);
 
         assert!(!merge(&[]).complete);
     }

@@ -240,6 +240,7 @@ fn earlier_run(
         raw: int("raw")?,
         distinct_weight: int("distinct_weight")?,
         nodes: int("nodes")?,
+        subtrees: usize::try_from(int("subtrees")?).unwrap_or(usize::MAX),
         done,
         ..Default::default()
     })

@@ -693,6 +693,8 @@ impl<const W: usize> Engine<W> {
     /// and how many fell to this shard.
     ///
     /// Subtrees in `skip` (indices of the whole cut, counted by an earlier run) are left out;
+    /// when that run's cut made `cut` subtrees and this one makes another number, nothing is
+    /// counted and the run says so (`cut_differs`): its indices mean other subtrees here;
     /// `progress` learns how many subtrees this run has and how many are done. Also gives the
     /// indices of the subtrees counted to the end (all of them unless the clock stopped the
     /// count: the others' partial counts are dropped, so the sum is exactly theirs).
@@ -702,12 +704,16 @@ impl<const W: usize> Engine<W> {
         (k, n): (u64, u64),
         weigh: &(dyn Fn(&[u32]) -> Weight + Sync),
         skip: &std::collections::BTreeSet<u64>,
+        cut: Option<usize>,
         progress: Option<&Progress>,
     ) -> ShardRun {
         let mut worker = self.worker();
         let target = usize::try_from(n.saturating_mul(16)).unwrap_or(usize::MAX).max(SHARD_MIN_SUBTREES);
         let tasks = self.tasks_at_least(target, &mut worker);
         let subtrees = tasks.len();
+        if cut.is_some_and(|c| c != subtrees) {
+            return ShardRun { subtrees, cut_differs: true, ..ShardRun::default() };
+        }
         let mine: Vec<(u64, Task<W>)> =
             tasks.into_iter().enumerate().map(|(i, t)| (i as u64, t)).filter(|(i, _)| i % n == k).collect();
         let in_shard = mine.len();
@@ -797,6 +803,8 @@ pub(crate) struct ShardRun {
     pub done: Vec<u64>,
     /// Some subtree of this run was not counted to the end.
     pub timed_out: bool,
+    /// The earlier run's cut made another number of subtrees: nothing was counted.
+    pub cut_differs: bool,
 }
 
 /// Runs `work` on a pool of `jobs` threads (on this thread if no pool can be made).
