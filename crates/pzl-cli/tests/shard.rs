@@ -194,7 +194,7 @@ fn an_interrupted_shard_resumes_to_the_same_count() {
             serde_json::from_slice(&std::fs::read(&unfinished).unwrap()).unwrap();
         let subtrees = json["facts"]["subtrees"].as_u64().unwrap();
         json["facts"]["subtrees"] = (subtrees + 1).into();
-        let recut = write(dir.path(), "recut.json", &json.to_string());
+        let recut = write(dir.path(), "recut.json", json.to_string());
         let out = pzl(&["solve", p, "--count", "--shard", "0/1", "--resume", s(&recut), "-o", s(&out_file)]);
         assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
         assert!(stderr(&out).contains("cuts the search tree"), "{}", stderr(&out));
