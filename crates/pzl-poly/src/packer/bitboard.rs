@@ -154,8 +154,8 @@ pub struct Engine<const W: usize> {
     /// `lists[slots[s]..slots[s + 1]]`.
     lists: Vec<u32>,
     slots: Vec<u32>,
-    /// Per (cell, window pattern), the pieces whose group there is not empty (most are: the
-    /// search skips them without looking at their slots).
+    /// Per (cell, window pattern), the pieces whose group there is not empty. Most groups are
+    /// empty, and the search skips those without looking at their slots.
     present: Vec<u64>,
     /// Every placement, by id.
     entries: Vec<Entry<W>>,
