@@ -12,8 +12,8 @@
 //!    side by side;
 //! 3. solve; while another loop also fits, add (up to three) pearls that loop breaks, or take
 //!    that loop as ours when no pearl our loop allows breaks it;
-//! 4. while the grade is above the one asked, add pearls; then remove pearls (in random order)
-//!    while the puzzle stays unique and no harder than asked, until it has reached the grade and
+//! 4. while the grade is above the one asked, add pearls; then remove pearls (in random order,
+//!    the colour above its share of the pearls first) while the puzzle stays unique and no harder than asked, until it has reached the grade and
 //!    the density (with `minimal`: until no pearl can be removed);
 //! 5. keep it when the grade is the one asked, else start again from a new loop.
 //!
@@ -339,6 +339,23 @@ impl Pearls {
         self.placed.iter().filter(|c| c.is_pearl()).count()
     }
 
+    /// The next pearl to try taking away: of the colour above its share of the placed pearls
+    /// ([`BLACK_SHARE_PER_MILLE`]), from `blacks` or `whites` (the other when that one is empty).
+    fn next_to_take(&self, blacks: &mut Vec<usize>, whites: &mut Vec<usize>) -> Option<usize> {
+        if self.colour_below_share() == Cell::White {
+            blacks.pop().or_else(|| whites.pop())
+        } else {
+            whites.pop().or_else(|| blacks.pop())
+        }
+    }
+
+    /// The pearl colour with less than its share of the placed pearls (white when black has
+    /// more than [`BLACK_SHARE_PER_MILLE`]).
+    fn colour_below_share(&self) -> Cell {
+        let black = self.placed.iter().filter(|&&c| c == Cell::Black).count();
+        if black * 1000 > self.count() * BLACK_SHARE_PER_MILLE { Cell::White } else { Cell::Black }
+    }
+
     /// The cells that go together under the symmetry (one or two).
     fn orbit(&self, i: usize) -> [usize; 2] {
         let pos = Pos::new(i / self.width, i % self.width);
@@ -624,15 +641,7 @@ impl Maker<'_> {
                     break;
                 }
             }
-            // Take a pearl of the colour above its share.
-            let black = pearls.placed.iter().filter(|&&c| c == Cell::Black).count();
-            let black_heavy = black * 1000 > pearls.count() * BLACK_SHARE_PER_MILLE;
-            let next = if black_heavy {
-                blacks.pop().or_else(|| whites.pop())
-            } else {
-                whites.pop().or_else(|| blacks.pop())
-            };
-            let Some(i) = next else { break };
+            let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) else { break };
             pearls.set(i, false);
             if !self.solved_within(&pearls, target)? {
                 pearls.set(i, true);
@@ -726,14 +735,18 @@ impl Maker<'_> {
             current = self.solve(&pearls.board())?.0;
         }
 
-        // Remove pearls while it stays unique and no harder than asked.
+        // Remove pearls while it stays unique and no harder than asked, the colour above its
+        // share first (as the rules path does).
         let mut taken = pearls.taken();
         rng.shuffle(&mut taken);
-        for i in taken {
+        let (mut blacks, mut whites): (Vec<usize>, Vec<usize>) =
+            taken.into_iter().partition(|&i| pearls.allowed[i] == Cell::Black);
+        loop {
             let grade = current.difficulty.unwrap_or(Difficulty::Expert);
             if !request.minimal && grade == target && pearls.count() <= aim {
                 break;
             }
+            let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) else { break };
             pearls.set(i, false);
             let (result, other) = self.solve(&pearls.board())?;
             let keep = other.is_none()

@@ -143,3 +143,29 @@ fn a_passed_deadline_stops_at_once() {
     let request = request(30, 30, Difficulty::Hard);
     assert_eq!(generate_one(&request, 1, 0, &limits).err(), Some(Stopped::TimedOut));
 }
+
+/// Pearls are taken away the colour above its share first (40 % black), in both ways of making
+/// a puzzle.
+#[test]
+fn pearls_are_taken_the_colour_above_its_share_first() {
+    let (b, w, e) = (Cell::Black, Cell::White, Cell::Empty);
+    let mut pearls = Pearls {
+        width: 3,
+        height: 2,
+        allowed: vec![b, b, b, w, w, e],
+        placed: vec![b, b, b, w, w, e],
+        symmetry: Symmetry::None,
+    };
+    // 3 black of 5: black is above its share.
+    let (mut blacks, mut whites) = (vec![0, 1, 2], vec![3, 4]);
+    assert_eq!(pearls.colour_below_share(), Cell::White);
+    assert_eq!(pearls.next_to_take(&mut blacks, &mut whites), Some(2));
+    pearls.placed[2] = e;
+    pearls.placed[1] = e;
+    // 1 black of 3: white is above its share.
+    assert_eq!(pearls.colour_below_share(), Cell::Black);
+    assert_eq!(pearls.next_to_take(&mut blacks, &mut whites), Some(4));
+    // With no white left to take, a black one is taken.
+    whites.clear();
+    assert_eq!(pearls.next_to_take(&mut blacks, &mut whites), Some(1));
+}
