@@ -856,6 +856,37 @@ impl Plan {
             .unwrap_or_else(|| vec![0])
     }
 
+    /// Per placement (global number), whether it settles what a solution weighs: every
+    /// solution that uses it weighs [`Plan::settled_weight`]. So does every solution when
+    /// there is no symmetry ([`Plan::uniform`]); otherwise the placements of the restricted
+    /// piece that no symmetry maps to themselves settle it.
+    fn settles_weight(&self) -> Vec<bool> {
+        let mut settles = Vec::new();
+        for (piece, list) in self.placements.iter().enumerate() {
+            let stabilisers = self.restricted.as_ref().filter(|(p, _)| *p == piece).map(|(_, s)| s);
+            settles.extend(
+                (0..list.len()).map(|i| stabilisers.is_some_and(|s| s.get(i).is_some_and(|g| g.len() == 1))),
+            );
+        }
+        settles
+    }
+
+    /// Every solution weighs [`Plan::settled_weight`]: no symmetry, or a restricted piece whose
+    /// every kept placement settles the weight.
+    fn uniform(&self) -> bool {
+        match &self.restricted {
+            Some((_, stabilisers)) => stabilisers.iter().all(|s| s.len() == 1),
+            None => self.group.len() == 1,
+        }
+    }
+
+    /// What a solution whose weight is settled stands for: |G| raw solutions, and |G| times its
+    /// one distinct class.
+    fn settled_weight(&self) -> Weight {
+        let order = self.group.len() as u64;
+        Weight { raw: order, distinct: order, found: 1 }
+    }
+
     /// What one solution of the reduced search stands for.
     fn weight(&self, placements: &[u32]) -> Weight {
         let order = self.group.len() as u64;
@@ -1136,6 +1167,11 @@ impl Weight {
         self.raw += other.raw;
         self.distinct += other.distinct;
         self.found += other.found;
+    }
+
+    /// `n` solutions of this weight.
+    fn times(self, n: u64) -> Weight {
+        Weight { raw: self.raw * n, distinct: self.distinct * n, found: self.found * n }
     }
 }
 
