@@ -893,15 +893,21 @@ impl<const W: usize> Engine<W> {
     }
 }
 
-/// Solution counts of nodes met before, by (board, remaining pieces): a table of fixed size
-/// where a node's slot is chosen by a hash and a newer node takes the place of an older one (a
-/// transposition table). Built on first use.
+/// Solution counts of nodes met before, by (board, remaining pieces): a table where a node's
+/// slot is chosen by a hash and a newer node takes the place of an older one (a transposition
+/// table). It starts small and grows fourfold (forgetting what it held) while nodes keep
+/// coming, up to [`MEMO_BYTES`], so a small count never pays for a big table.
 #[derive(Default)]
 struct Memo<const W: usize> {
     slots: Vec<(Bits<W>, u64, u64)>,
+    /// Nodes stored since the table last grew.
+    stored: usize,
 }
 
 impl<const W: usize> Memo<W> {
+    /// The size the table starts at.
+    const FIRST_SLOTS: usize = 1 << 10;
+
     fn slot(&self, (board, remaining): &(Bits<W>, u64)) -> usize {
         let mut hasher = rustc_hash::FxHasher::default();
         board.hash(&mut hasher);
@@ -919,13 +925,22 @@ impl<const W: usize> Memo<W> {
     }
 
     fn insert(&mut self, key: (Bits<W>, u64), count: u64) {
-        if self.slots.is_empty() {
+        let most = (MEMO_BYTES / std::mem::size_of::<(Bits<W>, u64, u64)>()).next_power_of_two() / 2;
+        let size = if self.slots.is_empty() {
+            Self::FIRST_SLOTS.min(most)
+        } else if self.stored > self.slots.len() / 2 && self.slots.len() < most {
+            (self.slots.len() * 4).min(most)
+        } else {
+            self.slots.len()
+        };
+        if size != self.slots.len() {
             // No node has no pieces left, so an empty slot never matches.
-            let len = (MEMO_BYTES / std::mem::size_of::<(Bits<W>, u64, u64)>()).next_power_of_two() / 2;
-            self.slots = vec![(Bits::ZERO, 0, 0); len.max(1)];
+            self.slots = vec![(Bits::ZERO, 0, 0); size.max(1)];
+            self.stored = 0;
         }
         let slot = self.slot(&key);
         self.slots[slot] = (key.0, key.1, count);
+        self.stored += 1;
     }
 }
 
