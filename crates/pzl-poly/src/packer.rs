@@ -889,12 +889,11 @@ impl Plan {
 
     /// What one solution of the reduced search stands for.
     fn weight(&self, placements: &[u32]) -> Weight {
-        let order = self.group.len() as u64;
         let stabiliser = self.restricted_stabiliser(placements);
-        let raw = order / stabiliser.len() as u64;
         if stabiliser.len() == 1 {
-            return Weight { raw, distinct: raw, found: 1 };
+            return self.settled_weight();
         }
+        let raw = (self.group.len() / stabiliser.len()) as u64;
         let labels = self.labels(placements);
         let fixed = stabiliser.iter().filter(|&&g| self.moved_labels(g, &labels) == labels).count() as u64;
         Weight { raw, distinct: raw * fixed, found: 1 }
