@@ -141,29 +141,34 @@ impl Engine {
             cut_range.push((start, cut_edges.len() as u32));
         }
         let cut_unknown: Vec<u32> = cut_range.iter().map(|&(a, b)| b - a).collect();
-        let mut watch_range = Vec::with_capacity(n);
-        let mut watch_list = Vec::new();
-        for r in 0..height as isize {
-            for c in 0..width as isize {
-                let start = watch_list.len() as u32;
-                for dr in -2isize..=2 {
-                    for dc in -2isize..=2 {
-                        if dr.abs() + dc.abs() > 2 {
-                            continue;
-                        }
-                        let (pr, pc) = (r + dr, c + dc);
-                        if pr < 0 || pc < 0 || pr >= height as isize || pc >= width as isize {
-                            continue;
-                        }
-                        let p = pr as usize * width + pc as usize;
-                        if kind[p] != EMPTY {
-                            watch_list.push(p as u32);
-                        }
-                    }
-                }
-                watch_range.push((start, watch_list.len() as u32));
+        // Each pearl watches the cells within two steps (the relation is symmetric), so the
+        // lists are built from the pearls, a quarter of the cells or fewer: counted, then filled,
+        // each cell's pearls in ascending order.
+        let diamond = |p: usize| {
+            let (r, c) = ((p / width) as isize, (p % width) as isize);
+            (-2isize..=2).filter(move |dr| (0..height as isize).contains(&(r + dr))).flat_map(move |dr| {
+                let reach = 2 - dr.abs();
+                let row = (r + dr) as usize * width;
+                ((c - reach).max(0)..=(c + reach).min(width as isize - 1)).map(move |pc| row + pc as usize)
+            })
+        };
+        let pearls: Vec<usize> = (0..n).filter(|&p| kind[p] != EMPTY).collect();
+        let mut start = vec![0u32; n + 1];
+        for q in pearls.iter().flat_map(|&p| diamond(p)) {
+            start[q + 1] += 1;
+        }
+        for q in 0..n {
+            start[q + 1] += start[q];
+        }
+        let mut watch_list = vec![0u32; start[n] as usize];
+        let mut next = start.clone();
+        for &p in &pearls {
+            for q in diamond(p) {
+                watch_list[next[q] as usize] = p as u32;
+                next[q] += 1;
             }
         }
+        let watch_range: Vec<(u32, u32)> = (0..n).map(|q| (start[q], start[q + 1])).collect();
         let unk: Vec<u8> =
             cell_edge.iter().map(|es| es.iter().filter(|&&e| e != border).count() as u8).collect();
         let mut edge_state = vec![UNKNOWN; edges + 1];

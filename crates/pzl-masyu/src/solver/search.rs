@@ -256,24 +256,32 @@ impl Searcher<'_> {
         Ok(true)
     }
 
-    /// Probe every unknown edge until no probe deduces anything.
+    /// Probe every unknown edge until no probe deduces anything: round and round the edges,
+    /// stopping once a whole round has passed since the last deduction (not at the end of the
+    /// round after it, which would probe up to one round more for the same fixpoint). The
+    /// look-ahead scores are those of that last round.
     fn probe_all(&mut self) -> Step {
-        loop {
-            self.best_score = 0;
-            self.best_edge = NONE;
-            let mut changed = false;
-            for e in 0..self.engine.edge_count() as u32 {
-                if self.clock_expired() {
-                    return Ok(());
-                }
-                if self.probe(e)? {
-                    changed = true;
-                }
-            }
-            if !changed || self.engine.closed {
+        let edges = self.engine.edge_count() as u32;
+        self.best_score = 0;
+        self.best_edge = NONE;
+        let (mut e, mut quiet) = (0, 0);
+        while quiet < edges {
+            if self.clock_expired() {
                 return Ok(());
             }
+            if self.probe(e)? {
+                if self.engine.closed {
+                    return Ok(());
+                }
+                quiet = 0;
+                self.best_score = 0;
+                self.best_edge = NONE;
+            } else {
+                quiet += 1;
+            }
+            e = if e + 1 == edges { 0 } else { e + 1 };
         }
+        Ok(())
     }
 
     /// Probe the edges at path ends (the frontier) until nothing more follows.
