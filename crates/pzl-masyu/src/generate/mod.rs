@@ -11,7 +11,9 @@
 //!    to a turn); a first selection near the density of hand-made puzzles, avoiding pearls
 //!    side by side;
 //! 3. solve; while another loop also fits, add (up to three) pearls that loop breaks, or take
-//!    that loop as ours when no pearl our loop allows breaks it;
+//!    that loop as ours when no pearl our loop allows breaks it; when the two loops only swap
+//!    back and forth (no pearl either allows tells them apart), or the rules stop where no pearl
+//!    fits, change our loop by one square of its region where they part (`shape::nudge`);
 //! 4. while the grade is above the one asked, add pearls; then remove pearls (in random order,
 //!    the colour above its share of the pearls first) while the puzzle stays unique and no harder than asked, until it has reached the grade and
 //!    the density (with `minimal`: until no pearl can be removed);
@@ -255,7 +257,7 @@ impl Rng {
         (self.0.next_u64() % n as u64) as usize
     }
 
-    fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i + 1);
             items.swap(i, j);
@@ -411,6 +413,22 @@ impl Pearls {
             .collect()
     }
 
+    /// Cells where a pearl could go (one per orbit) within `reach` steps of one of `cells`.
+    fn free_near(&self, cells: &[usize], reach: isize) -> Vec<usize> {
+        let (w, h) = (self.width as isize, self.height as isize);
+        let mut near = vec![false; self.allowed.len()];
+        for &i in cells {
+            let (r0, c0) = ((i / self.width) as isize, (i % self.width) as isize);
+            for r in (r0 - reach).max(0)..=(r0 + reach).min(h - 1) {
+                let left = reach - (r - r0).abs();
+                for c in (c0 - left).max(0)..=(c0 + left).min(w - 1) {
+                    near[(r * w + c) as usize] = true;
+                }
+            }
+        }
+        self.free().into_iter().filter(|&i| self.orbit(i).into_iter().any(|j| near[j])).collect()
+    }
+
     /// Cells with a pearl (one per orbit).
     fn taken(&self) -> Vec<usize> {
         (0..self.placed.len()).filter(|&i| self.placed[i].is_pearl() && self.orbit(i)[1] >= i).collect()
@@ -476,8 +494,68 @@ fn first_selection(pearls: &mut Pearls, rng: &mut Rng, aim: usize) {
     }
 }
 
-/// How many times one attempt may take another loop as its own before it starts again.
-const MAX_SWAPS: u32 = 8;
+/// What to do when the rules (or the search) stop and no free pearl of our loop can help.
+enum Switch {
+    /// Another loop fits every pearl placed (its line masks): take it as ours, since it allows
+    /// other pearls.
+    To(Vec<u8>),
+    /// Change our loop a little at one of these cells.
+    Near(Vec<usize>),
+}
+
+/// The loop changes of one attempt.
+#[derive(Default)]
+struct LoopChanges {
+    /// The pearls placed at the last change.
+    pearls_then: Option<usize>,
+    /// The most pearls placed at any change.
+    most: usize,
+    /// Changes that came with no more pearls than that.
+    stalls: u32,
+}
+
+impl LoopChanges {
+    /// Take another loop as ours, or change ours where it is stuck, then drop the pearls the new
+    /// loop does not allow. A switch to another loop when the last change added no pearl means
+    /// the two loops swap back and forth with no pearl either allows between them: ours is
+    /// changed where they part instead. False when no change can be made, or when too many
+    /// changes brought no new pearl (8, and one more per 50 cells, since a larger grid has more
+    /// places where two loops can part): the attempt should start again.
+    fn make(&mut self, rng: &mut Rng, pearls: &mut Pearls, ours: &mut Vec<u8>, switch: Switch) -> bool {
+        let count = pearls.count();
+        if count > self.most {
+            self.most = count;
+        } else {
+            self.stalls += 1;
+            if self.stalls > 8 + (ours.len() / 50) as u32 {
+                return false;
+            }
+        }
+        let stalled = self.pearls_then.is_some_and(|then| count <= then);
+        let near = match switch {
+            Switch::To(other) if !stalled => Ok(other),
+            Switch::To(other) => Err((0..ours.len()).filter(|&i| ours[i] != other[i]).collect::<Vec<_>>()),
+            Switch::Near(cells) => Err(cells),
+        };
+        *ours = match near {
+            Ok(other) => other,
+            Err(cells) => match shape::nudge(rng, ours, &cells, pearls.width, pearls.height, pearls.symmetry)
+            {
+                Some(next) => next,
+                None => return false,
+            },
+        };
+        pearls.allowed = allowed_pearls(ours, pearls.width);
+        pearls.symmetrise();
+        for i in 0..pearls.placed.len() {
+            if pearls.placed[i] != pearls.allowed[i] {
+                pearls.placed[i] = Cell::Empty;
+            }
+        }
+        self.pearls_then = Some(pearls.count());
+        true
+    }
+}
 
 /// The pearl the loop allows at each cell: black on a turn between two straights, white on a
 /// straight next to a turn, none elsewhere.
@@ -539,12 +617,9 @@ impl Maker<'_> {
     }
 
     /// Whether the rules of `level` and below alone solve `pearls` (which proves it unique).
-    /// Hypotheses cost far more than propagation, so they are tried only when propagation alone
-    /// does not solve it.
+    /// Hypotheses cost far more than propagation; [`within`] tries them only when propagation
+    /// alone does not solve it.
     fn solved_within(&mut self, pearls: &Pearls, level: Difficulty) -> Result<bool, Stopped> {
-        if level >= Difficulty::Hard && matches!(self.rules(pearls, Difficulty::Medium)?, Within::Solved) {
-            return Ok(true);
-        }
         Ok(matches!(self.rules(pearls, level)?, Within::Solved))
     }
 
@@ -583,7 +658,7 @@ impl Maker<'_> {
         pearls.symmetrise();
         let aim = width * height * DENSITY_PER_MILLE / 1000;
         first_selection(&mut pearls, rng, aim);
-        let mut swaps = 0;
+        let mut changes = LoopChanges::default();
         // Solvable by the rules: add pearls where they get stuck.
         loop {
             let cells = match self.rules(&pearls, target)? {
@@ -591,33 +666,36 @@ impl Maker<'_> {
                 Within::Failed => return Ok(None),
                 Within::Stuck(cells) => cells,
             };
+            let cells: Vec<usize> = cells.into_iter().map(|c| c as usize).collect();
             let mut free: Vec<usize> = cells
-                .into_iter()
-                .map(|c| c as usize)
+                .iter()
+                .copied()
                 .filter(|&c| pearls.allowed[c].is_pearl() && !pearls.placed[c].is_pearl())
                 .collect();
             if free.is_empty() {
-                // The undecided edges have no pearl left beside them: any pearl may help.
-                free = pearls.free();
+                // No pearl left beside the undecided edges: one a step farther may still reach
+                // them (a black pearl's legs are two cells long).
+                free = pearls.free_near(&cells, 2);
             }
             if free.is_empty() {
-                // Every pearl our loop allows is placed and the rules still stop: another loop
-                // fits them all. Take it as ours (it allows more pearls), as the search path does.
+                // No pearl our loop allows near where the rules stop (pearls far away would not
+                // help, only crowd the puzzle): another loop may fit them all. Take it as ours
+                // (it allows other pearls), as the search path does, or change ours there.
                 let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
-                let Some(other) = other else {
-                    return Ok(None);
+                let switch = match other {
+                    // Unique, but the rules stop: our loop changes where they stop.
+                    None => Switch::Near(cells),
+                    Some(other) => {
+                        let mut other_masks = masks(&other);
+                        if other_masks == loop_masks {
+                            other_masks = result.solution.as_ref().map(masks).unwrap_or_default();
+                        }
+                        Switch::To(other_masks)
+                    }
                 };
-                swaps += 1;
-                if swaps > MAX_SWAPS {
+                if !changes.make(rng, &mut pearls, &mut loop_masks, switch) {
                     return Ok(None);
                 }
-                let mut other_masks = masks(&other);
-                if other_masks == loop_masks {
-                    other_masks = result.solution.as_ref().map(masks).unwrap_or_default();
-                }
-                loop_masks = other_masks;
-                pearls.allowed = allowed_pearls(&loop_masks, width);
-                pearls.symmetrise();
                 continue;
             }
             rng.shuffle(&mut free);
@@ -664,7 +742,7 @@ impl Maker<'_> {
         let target = request.difficulty;
         let mut loop_masks = masks(&shape::random_loop(rng, width, height, request.symmetry));
         let allowed = allowed_pearls(&loop_masks, width);
-        let mut swaps = 0;
+        let mut changes = LoopChanges::default();
         let mut pearls = Pearls {
             width,
             height,
@@ -695,13 +773,9 @@ impl Maker<'_> {
             if breaking.is_empty() {
                 // No pearl our loop allows tells the two apart: make the other loop ours (it
                 // fits every pearl placed) and go on with the pearls it allows.
-                swaps += 1;
-                if swaps > MAX_SWAPS {
+                if !changes.make(rng, &mut pearls, &mut loop_masks, Switch::To(other_masks)) {
                     return Ok(None);
                 }
-                loop_masks = other_masks;
-                pearls.allowed = allowed_pearls(&loop_masks, width);
-                pearls.symmetrise();
                 continue;
             }
             let per_round = 3;

@@ -52,6 +52,47 @@ impl Region {
         [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().filter(|(dr, dc)| self.get(r + dr, c + dc)).count()
     }
 
+    /// The region a loop bounds (line masks R=1, U=2, L=4, D=8 per cell, row-major): a square
+    /// is inside when an odd number of lines cross the row of squares to its left.
+    fn bounded_by(masks: &[u8], width: usize, height: usize) -> Region {
+        let mut region = Region::new(width - 1, height - 1);
+        for r in 0..height - 1 {
+            let mut inside = false;
+            for c in 0..width - 1 {
+                // The line down from cell (r, c) is the left side of square (r, c).
+                inside ^= masks[r * width + c] & 8 != 0;
+                region.set(r as isize, c as isize, inside);
+            }
+        }
+        region
+    }
+
+    /// Whether taking `(r, c)` out keeps the boundary one simple loop: the region squares around
+    /// it form one run (so the region stays in one piece), and no corner is left with the region
+    /// on two opposite sides only.
+    fn can_remove(&self, r: isize, c: isize) -> bool {
+        if !self.get(r, c) || self.size <= 1 {
+            return false;
+        }
+        let ring: [bool; 8] = std::array::from_fn(|i| self.get(r + RING[i].0, c + RING[i].1));
+        let runs = (0..8).filter(|&i| ring[i] && !ring[(i + 7) % 8]).count();
+        runs == 1
+            && (0..4).all(|k| {
+                let d = 2 * k + 1;
+                !(!ring[d] && ring[d - 1] && ring[(d + 1) % 8])
+            })
+    }
+
+    /// Add or take out `(r, c)` when that keeps the boundary one simple loop.
+    fn toggle(&mut self, r: isize, c: isize) -> bool {
+        let inside = self.get(r, c);
+        let ok = if inside { self.can_remove(r, c) } else { self.can_add(r, c) };
+        if ok {
+            self.set(r, c, !inside);
+        }
+        ok
+    }
+
     /// Whether adding `(r, c)` keeps the boundary one simple loop: the region squares around it
     /// form one run (so no hole is closed), and no corner of it would be touched by the region
     /// diagonally only (a cell with four lines).
@@ -132,6 +173,56 @@ pub(crate) fn random_loop(rng: &mut Rng, width: usize, height: usize, symmetry: 
     boundary(&region, width, height)
 }
 
+/// Our loop `ours` changed a little at one of the cells `near`: one square between cell centres
+/// with such a cell at a corner is added to or taken from the region `ours` bounds (with its
+/// image under the symmetry), keeping the boundary one simple loop. The new loop's line masks,
+/// or `None` when no such square can change.
+pub(crate) fn nudge(
+    rng: &mut Rng,
+    ours: &[u8],
+    near: &[usize],
+    width: usize,
+    height: usize,
+    symmetry: Symmetry,
+) -> Option<Vec<u8>> {
+    let (w, h) = ((width - 1) as isize, (height - 1) as isize);
+    let mut region = Region::bounded_by(ours, width, height);
+    let mut tried = vec![false; region.inside.len()];
+    // The squares at those cells first, then one square farther out, up to three times.
+    for reach in 0..3 {
+        let mut squares: Vec<(isize, isize)> = Vec::new();
+        for &i in near {
+            let (row, col) = ((i / width) as isize, (i % width) as isize);
+            for r in row - 1 - reach..=row + reach {
+                for c in col - 1 - reach..=col + reach {
+                    if r >= 0
+                        && c >= 0
+                        && r < h
+                        && c < w
+                        && !std::mem::replace(&mut tried[(r * w + c) as usize], true)
+                    {
+                        squares.push((r, c));
+                    }
+                }
+            }
+        }
+        rng.shuffle(&mut squares);
+        for (r, c) in squares {
+            if !region.toggle(r, c) {
+                continue;
+            }
+            let (mr, mc) = mirror_square(symmetry, w, h, r, c);
+            if (mr, mc) != (r, c) && region.get(mr, mc) != region.get(r, c) && !region.toggle(mr, mc) {
+                region.set(r, c, !region.get(r, c));
+                continue;
+            }
+            let board = boundary(&region, width, height);
+            return Some(super::masks(&board));
+        }
+    }
+    None
+}
+
 fn push_sides(frontier: &mut Vec<(isize, isize)>, r: isize, c: isize) {
     frontier.extend([(r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)]);
 }
@@ -170,6 +261,66 @@ mod tests {
                 assert!(crate::solver::is_valid_solution(&board), "{symmetry:?} seed {seed} {w}x{h}");
                 assert!(board.line_count() >= 4);
             }
+        }
+    }
+
+    /// The line masks of a board with lines only (no pearls).
+    fn board_of(masks: &[u8], width: usize, height: usize) -> Board {
+        let mut board = Board::new(width, height);
+        for (i, &mask) in masks.iter().enumerate() {
+            let pos = Pos::new(i / width, i % width);
+            for (dir, bit) in [(Dir::Right, 1), (Dir::Down, 8)] {
+                if mask & bit != 0 {
+                    board.set_edge_from(pos, dir, EdgeState::Line);
+                }
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn a_nudged_loop_is_one_simple_loop_changed_near_the_cells_asked() {
+        for symmetry in [Symmetry::None, Symmetry::Rotational, Symmetry::Mirror] {
+            let mut made = 0;
+            for seed in 0..60 {
+                let mut rng = Rng::new(seed, 1);
+                let (w, h) = (5 + (seed as usize % 11), 5 + (seed as usize % 8));
+                let ours = super::super::masks(&random_loop(&mut rng, w, h, symmetry));
+                let near = [rng.below(w * h)];
+                let Some(next) = nudge(&mut rng, &ours, &near, w, h, symmetry) else { continue };
+                made += 1;
+                let board = board_of(&next, w, h);
+                assert!(crate::solver::is_valid_solution(&board), "{symmetry:?} seed {seed} {w}x{h}");
+                assert_ne!(next, ours);
+                // Only cells within reach of the cell asked changed (and their images).
+                let (r0, c0) = ((near[0] / w) as isize, (near[0] % w) as isize);
+                for i in (0..w * h).filter(|&i| next[i] != ours[i]) {
+                    let (r, c) = ((i / w) as isize, (i % w) as isize);
+                    let image = symmetry.image(Pos::new(r0 as usize, c0 as usize), w, h);
+                    let close = |r1: isize, c1: isize| (r - r1).abs() <= 4 && (c - c1).abs() <= 4;
+                    assert!(close(r0, c0) || close(image.row as isize, image.col as isize), "seed {seed}");
+                }
+                if symmetry != Symmetry::None {
+                    for i in 0..w * h {
+                        let image = symmetry.image(Pos::new(i / w, i % w), w, h);
+                        let j = image.row * w + image.col;
+                        assert_eq!(next[i].count_ones(), next[j].count_ones(), "{symmetry:?} seed {seed}");
+                    }
+                }
+            }
+            // A cell far from the loop has no square to change near it; most cells do.
+            assert!(made >= 40, "{symmetry:?}: {made} of 60 nudged");
+        }
+    }
+
+    #[test]
+    fn the_region_a_loop_bounds_gives_the_loop_back() {
+        for seed in 0..30 {
+            let mut rng = Rng::new(seed, 2);
+            let (w, h) = (5 + (seed as usize % 9), 6 + (seed as usize % 5));
+            let ours = super::super::masks(&random_loop(&mut rng, w, h, Symmetry::None));
+            let region = Region::bounded_by(&ours, w, h);
+            assert_eq!(super::super::masks(&boundary(&region, w, h)), ours, "seed {seed}");
         }
     }
 }
