@@ -533,6 +533,7 @@ impl LoopChanges {
         }
         let stalled = self.pearls_then.is_some_and(|then| count <= then);
         let near = match switch {
+            Switch::To(other) if other.len() != ours.len() => return false,
             Switch::To(other) if !stalled => Ok(other),
             Switch::To(other) => Err((0..ours.len()).filter(|&i| ours[i] != other[i]).collect::<Vec<_>>()),
             Switch::Near(cells) => Err(cells),
@@ -699,7 +700,9 @@ impl Maker<'_> {
                 continue;
             }
             rng.shuffle(&mut free);
-            free.sort_by_key(|&i| pearls.crowded(i));
+            // Pearls with room around them first, of them the colour below its share.
+            let wanted = pearls.colour_below_share();
+            free.sort_by_key(|&i| (pearls.crowded(i), pearls.allowed[i] != wanted));
             for &i in free.iter().take(free.len().div_ceil(8).min(4)) {
                 pearls.set(i, true);
             }
