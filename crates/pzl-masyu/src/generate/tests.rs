@@ -45,6 +45,32 @@ fn non_square_grids_work() {
 }
 
 #[test]
+fn expert_puzzles_of_larger_grids_are_hardened_medium_ones() {
+    // 12×12 is the first size made by hardening (`HARDEN_FROM_CELLS`), 15×14 a non-square one.
+    for (w, h) in [(12, 12), (15, 14)] {
+        assert!(w * h >= HARDEN_FROM_CELLS);
+        let request = request(w, h, Difficulty::Expert);
+        assert_good(&make(&request, 2, 0), &request);
+    }
+    let mut minimal = request(12, 12, Difficulty::Expert);
+    minimal.minimal = true;
+    let made = make(&minimal, 4, 0);
+    assert_good(&made, &minimal);
+    for i in 0..144 {
+        let pos = Pos::new(i / 12, i % 12);
+        if made.puzzle.cell(pos).is_pearl() {
+            let mut fewer = made.puzzle.clone();
+            fewer.set_cell(pos, Cell::Empty);
+            assert_eq!(
+                solve(&fewer, &SolveOptions::default()).unique,
+                Some(false),
+                "pearl at {pos} is not needed"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_same_seed_and_index_give_the_same_puzzle() {
     let request = request(10, 10, Difficulty::Hard);
     let a = make(&request, 42, 5);
