@@ -19,9 +19,10 @@
 //!    the density (with `minimal`: until no pearl can be removed);
 //! 5. keep it when the grade is the one asked, else start again from a new loop.
 //!
-//! Below `expert` (and for `expert` from 144 cells on, as a `medium` puzzle first) steps 3 and 4
-//! run only the rules of the grade, which prove uniqueness without a search; an `expert` puzzle is
-//! then hardened: pearls taken away, each removal proven by a full solve, until it needs a guess.
+//! Below `expert` (and for `expert` from 144 cells on) steps 3 and 4 run only the rules of the
+//! grade, which prove uniqueness without a search. `hard` and `expert` puzzles are made as
+//! `medium` ones first, then hardened: pearls taken away, each removal proven by the `hard` rules
+//! or by a full solve, until the puzzle needs them.
 //!
 //! ```
 //! use pzl_masyu::generate::{Request, generate_one};
@@ -647,21 +648,19 @@ impl Maker<'_> {
     }
 
     /// A sparse selection of the pearls the loop allows; then, while the rules of the grade
-    /// asked (`medium` for `expert`) stop with edges undecided, pearls added near those edges;
+    /// asked (`medium` for `hard` and `expert`) stop with edges undecided, pearls added near those edges;
     /// then pearls taken away
     /// (in random order, keeping the share of black pearls near hand-made puzzles) while the
     /// rules still solve it, down to the density aimed at (or, `minimal`, while any pearl can
     /// go), and on while it is still easier than asked. Each rules-only solve proves the puzzle
     /// unique and no harder than asked without any search (as in Simon Tatham's generator);
-    /// one real solve checks the result. An `expert` request goes on to [`Maker::harden`].
+    /// one real solve checks the result. A `hard` or `expert` request is made `medium` this way,
+    /// then goes on to [`Maker::harden`].
     fn attempt_by_rules(&mut self, rng: &mut Rng) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let request = self.request;
         let (width, height) = (request.width, request.height);
-        // An expert puzzle starts as a medium one, then is hardened with full solves.
-        let target = match request.difficulty {
-            Difficulty::Expert => Difficulty::Medium,
-            grade => grade,
-        };
+        // A hard or expert puzzle starts as a medium one, then is hardened.
+        let target = request.difficulty.min(Difficulty::Medium);
         let easier = match target {
             Difficulty::Easy => None,
             Difficulty::Medium => Some(Difficulty::Easy),
@@ -747,7 +746,7 @@ impl Maker<'_> {
                 pearls.set(i, true);
             }
         }
-        if request.difficulty == Difficulty::Expert {
+        if request.difficulty > target {
             return self.harden(rng, &mut pearls);
         }
         let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
@@ -758,37 +757,58 @@ impl Maker<'_> {
         Ok(Some((pearls.board(), solution, result)))
     }
 
-    /// From a puzzle the rules solve to one that needs a search: pearls taken away (in random
-    /// order, the colour above its share first) while the puzzle stays unique, each proven by a
-    /// full solve, until one needs a guess (with `minimal`, on while any pearl can go).
+    /// From a `medium` puzzle to the harder grade asked: pearls taken away (in random order,
+    /// the colour above its share first) while the puzzle stays unique, until it reaches that
+    /// grade (with `minimal`, on while any pearl can go). For `hard`, uniqueness is proven by
+    /// the rules: propagation alone first (a removal that leaves it `medium` is kept at once),
+    /// then the one-level hypotheses; for `expert`, by a full solve. Most removals cost only
+    /// propagation this way, where making the puzzle with the `hard` rules from the start ran
+    /// the hypotheses for every one.
     fn harden(
         &mut self,
         rng: &mut Rng,
         pearls: &mut Pearls,
     ) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
+        let target = self.request.difficulty;
         let mut taken = pearls.taken();
         rng.shuffle(&mut taken);
         let (mut blacks, mut whites): (Vec<usize>, Vec<usize>) =
             taken.into_iter().partition(|&i| pearls.allowed[i] == Cell::Black);
-        let mut found = None;
+        let mut reached = false;
         while let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) {
             pearls.set(i, false);
-            let unique = match self.solve_briefly(&pearls.board())? {
-                Some((result, None)) if result.unique == Some(true) => Some(result),
-                _ => None,
-            };
-            let Some(result) = unique else {
-                pearls.set(i, true);
-                continue;
-            };
-            if result.difficulty == Some(Difficulty::Expert) {
-                found = Some(result);
-                if !self.request.minimal {
-                    break;
+            let grade = if target == Difficulty::Hard {
+                if self.solved_within(pearls, Difficulty::Medium)? {
+                    Some(Difficulty::Medium)
+                } else if self.solved_within(pearls, Difficulty::Hard)? {
+                    Some(Difficulty::Hard)
+                } else {
+                    None
                 }
+            } else {
+                match self.solve_briefly(&pearls.board())? {
+                    Some((result, None)) if result.unique == Some(true) => result.difficulty,
+                    _ => None,
+                }
+            };
+            match grade {
+                None => pearls.set(i, true),
+                Some(grade) if grade == target => {
+                    reached = true;
+                    if !self.request.minimal {
+                        break;
+                    }
+                }
+                Some(_) => {}
             }
         }
-        let Some(result) = found else { return Ok(None) };
+        if !reached {
+            return Ok(None);
+        }
+        let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
+        if other.is_some() || result.unique != Some(true) || result.difficulty != Some(target) {
+            return Ok(None);
+        }
         let Some(solution) = result.solution.clone() else { return Ok(None) };
         Ok(Some((pearls.board(), solution, result)))
     }
