@@ -346,6 +346,14 @@ impl Pearls {
         self.placed.iter().filter(|c| c.is_pearl()).count()
     }
 
+    /// The placed pearls (one per orbit) in random order, black and white apart: the lists
+    /// [`Pearls::next_to_take`] takes from.
+    fn removal_lists(&self, rng: &mut Rng) -> (Vec<usize>, Vec<usize>) {
+        let mut taken = self.taken();
+        rng.shuffle(&mut taken);
+        taken.into_iter().partition(|&i| self.allowed[i] == Cell::Black)
+    }
+
     /// The next pearl to try taking away: of the colour above its share of the placed pearls
     /// ([`BLACK_SHARE_PER_MILLE`]), from `blacks` or `whites` (the other when that one is empty).
     fn next_to_take(&self, blacks: &mut Vec<usize>, whites: &mut Vec<usize>) -> Option<usize> {
@@ -726,10 +734,7 @@ impl Maker<'_> {
             }
         }
         // Sparser: take pearls away while the rules still solve it.
-        let mut taken = pearls.taken();
-        rng.shuffle(&mut taken);
-        let (mut blacks, mut whites): (Vec<usize>, Vec<usize>) =
-            taken.into_iter().partition(|&i| pearls.allowed[i] == Cell::Black);
+        let (mut blacks, mut whites) = pearls.removal_lists(rng);
         loop {
             if pearls.count() <= aim && !request.minimal {
                 let too_easy = match easier {
@@ -770,10 +775,7 @@ impl Maker<'_> {
         pearls: &mut Pearls,
     ) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let target = self.request.difficulty;
-        let mut taken = pearls.taken();
-        rng.shuffle(&mut taken);
-        let (mut blacks, mut whites): (Vec<usize>, Vec<usize>) =
-            taken.into_iter().partition(|&i| pearls.allowed[i] == Cell::Black);
+        let (mut blacks, mut whites) = pearls.removal_lists(rng);
         let mut reached = false;
         while let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) {
             pearls.set(i, false);
@@ -891,10 +893,7 @@ impl Maker<'_> {
 
         // Remove pearls while it stays unique and no harder than asked, the colour above its
         // share first (as the rules path does).
-        let mut taken = pearls.taken();
-        rng.shuffle(&mut taken);
-        let (mut blacks, mut whites): (Vec<usize>, Vec<usize>) =
-            taken.into_iter().partition(|&i| pearls.allowed[i] == Cell::Black);
+        let (mut blacks, mut whites) = pearls.removal_lists(rng);
         loop {
             let grade = current.difficulty.unwrap_or(Difficulty::Expert);
             if !request.minimal && grade == target && pearls.count() <= aim {
