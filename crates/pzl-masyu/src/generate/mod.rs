@@ -642,7 +642,7 @@ impl Maker<'_> {
     /// Hypotheses cost far more than propagation; [`within`] tries them only when propagation
     /// alone does not solve it.
     fn solved_within(&mut self, pearls: &Pearls, level: Difficulty) -> Result<bool, Stopped> {
-        Ok(matches!(self.rules(pearls, level)?, Within::Solved))
+        Ok(matches!(self.rules(pearls, level)?, Within::Solved { .. }))
     }
 
     /// One loop: a puzzle at the grade asked, or `None` to try another loop.
@@ -656,10 +656,9 @@ impl Maker<'_> {
     }
 
     /// A sparse selection of the pearls the loop allows; then, while the rules of the grade
-    /// asked (`medium` for `hard` and `expert`) stop with edges undecided, pearls added near those edges;
-    /// then pearls taken away
-    /// (in random order, keeping the share of black pearls near hand-made puzzles) while the
-    /// rules still solve it, down to the density aimed at (or, `minimal`, while any pearl can
+    /// asked (`medium` for `hard` and `expert`) stop with edges undecided, pearls added near
+    /// those edges; then pearls taken away (in random order, keeping the share of black pearls
+    /// near hand-made puzzles) while the rules still solve it, down to the density aimed at (or, `minimal`, while any pearl can
     /// go), and on while it is still easier than asked. Each rules-only solve proves the puzzle
     /// unique and no harder than asked without any search (as in Simon Tatham's generator);
     /// one real solve checks the result. A `hard` or `expert` request is made `medium` this way,
@@ -669,11 +668,7 @@ impl Maker<'_> {
         let (width, height) = (request.width, request.height);
         // A hard or expert puzzle starts as a medium one, then is hardened.
         let target = request.difficulty.min(Difficulty::Medium);
-        let easier = match target {
-            Difficulty::Easy => None,
-            Difficulty::Medium => Some(Difficulty::Easy),
-            Difficulty::Hard | Difficulty::Expert => Some(Difficulty::Medium),
-        };
+        let easier = (target == Difficulty::Medium).then_some(Difficulty::Easy);
         let mut loop_masks = masks(&shape::random_loop(rng, width, height, request.symmetry));
         let mut pearls = Pearls {
             width,
@@ -689,7 +684,7 @@ impl Maker<'_> {
         // Solvable by the rules: add pearls where they get stuck.
         loop {
             let cells = match self.rules(&pearls, target)? {
-                Within::Solved => break,
+                Within::Solved { .. } => break,
                 Within::Failed => return Ok(None),
                 Within::Stuck(cells) => cells,
             };
@@ -754,6 +749,16 @@ impl Maker<'_> {
         if request.difficulty > target {
             return self.harden(rng, &mut pearls);
         }
+        self.check(&pearls, target)
+    }
+
+    /// The one real solve that checks a puzzle made: unique and of grade `target`, with its
+    /// solution; `None` when not (or when its search ran past the budget of guesses).
+    fn check(
+        &mut self,
+        pearls: &Pearls,
+        target: Difficulty,
+    ) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
         if other.is_some() || result.unique != Some(true) || result.difficulty != Some(target) {
             return Ok(None);
@@ -780,12 +785,10 @@ impl Maker<'_> {
         while let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) {
             pearls.set(i, false);
             let grade = if target == Difficulty::Hard {
-                if self.solved_within(pearls, Difficulty::Medium)? {
-                    Some(Difficulty::Medium)
-                } else if self.solved_within(pearls, Difficulty::Hard)? {
-                    Some(Difficulty::Hard)
-                } else {
-                    None
+                match self.rules(pearls, Difficulty::Hard)? {
+                    Within::Solved { hypotheses: false } => Some(Difficulty::Medium),
+                    Within::Solved { hypotheses: true } => Some(Difficulty::Hard),
+                    _ => None,
                 }
             } else {
                 match self.solve_briefly(&pearls.board())? {
@@ -807,12 +810,7 @@ impl Maker<'_> {
         if !reached {
             return Ok(None);
         }
-        let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
-        if other.is_some() || result.unique != Some(true) || result.difficulty != Some(target) {
-            return Ok(None);
-        }
-        let Some(solution) = result.solution.clone() else { return Ok(None) };
-        Ok(Some((pearls.board(), solution, result)))
+        self.check(pearls, target)
     }
 
     /// The way to expert puzzles (they need a search, so no cheaper proof of uniqueness): a

@@ -110,8 +110,9 @@ impl<'a> Searcher<'a> {
 /// What the rules up to a level make of a puzzle.
 pub(crate) enum Within {
     /// They decide every edge, ending in one valid loop: the puzzle is unique and no harder
-    /// than the level.
-    Solved,
+    /// than the level. `hypotheses`: propagation alone did not, one-level hypotheses were
+    /// needed (the puzzle is `hard`, not `medium`).
+    Solved { hypotheses: bool },
     /// They stop with edges undecided: the cells beside those edges (each once, ascending).
     Stuck(Vec<u32>),
     /// They meet a contradiction (or a closed loop that is not the solution), or time ran out.
@@ -128,7 +129,8 @@ pub(crate) fn within(board: &Board, level: Difficulty, options: &SolveOptions) -
     if s.engine.propagate().is_err() {
         return Within::Failed;
     }
-    if level >= Difficulty::Hard && !s.engine.is_complete() && s.probe_all().is_err() {
+    let hypotheses = level >= Difficulty::Hard && !s.engine.is_complete();
+    if hypotheses && s.probe_all().is_err() {
         return Within::Failed;
     }
     if s.clock.expired() {
@@ -137,7 +139,11 @@ pub(crate) fn within(board: &Board, level: Difficulty, options: &SolveOptions) -
     if s.engine.is_complete() {
         // Complete is not enough with the local rules alone: the edges could close several
         // loops.
-        return if is_valid_solution(&board_of(&s.engine, board)) { Within::Solved } else { Within::Failed };
+        return if is_valid_solution(&board_of(&s.engine, board)) {
+            Within::Solved { hypotheses }
+        } else {
+            Within::Failed
+        };
     }
     let mut cells: Vec<u32> = (0..s.engine.edge_count())
         .filter(|&e| s.engine.edge[e] == UNKNOWN)
