@@ -104,7 +104,7 @@ fn puz_load<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>> {
     d.set_item("author", decode(py, &f.author, utf8)?)?;
     d.set_item("copyright", decode(py, &f.copyright, utf8)?)?;
     let clues = PyList::empty(py);
-    for c in &f.clues {
+    for c in f.clues.iter() {
         clues.append(decode(py, c, utf8)?)?;
     }
     d.set_item("clues", clues)?;

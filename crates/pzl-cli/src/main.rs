@@ -20,7 +20,7 @@ use pzl::Status;
 
 /// mimalloc, not the system allocator: reading thousands of files allocates and frees many small
 /// strings, and glibc's allocator spent a third of `pzl info DIR` in malloc, free and
-/// consolidation.
+/// consolidation. Its version 2 (the `v2` feature): version 3 took a tenth longer on the same run.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -29,7 +29,13 @@ impl Mode {
 /// Print one value with the chosen printer.
 pub fn emit<R: Serialize + std::fmt::Display>(mode: Mode, report: &R) -> Result<(), Error> {
     match mode {
-        Mode::Text => io::stdout(report.to_string().as_bytes()),
+        Mode::Text => {
+            // Room for a typical report up front: growing the text cost more than writing it.
+            let mut text = String::with_capacity(1024);
+            std::fmt::Write::write_fmt(&mut text, format_args!("{report}"))
+                .map_err(|e| Error::io(e.to_string()))?;
+            io::stdout(text.as_bytes())
+        }
         Mode::Json => {
             let text = serde_json::to_string_pretty(report).map_err(|e| Error::io(e.to_string()))?;
             io::stdout(format!("{text}\n").as_bytes())

@@ -2,6 +2,8 @@
 //! serialisable (the JSON printer) and [`Display`](std::fmt::Display) (the text printer); nothing
 //! else decides how a report looks.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
@@ -21,10 +23,11 @@ pub enum Status {
 /// One named fact of a report: a key for JSON, a label and text for people, a value for programs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fact {
-    /// The JSON key, e.g. `width`.
-    pub key: String,
+    /// The JSON key, e.g. `width`. (Keys and labels are almost always literals: borrowing them
+    /// saves two allocations per fact, a tenth of `pzl info` over a folder of `.puz` files.)
+    pub key: Cow<'static, str>,
     /// The text printer's label, e.g. `size`.
-    pub label: String,
+    pub label: Cow<'static, str>,
     /// The value for programs.
     pub value: serde_json::Value,
     /// The value for people; several lines are indented under the label.
@@ -35,20 +38,31 @@ pub struct Fact {
 
 impl Fact {
     /// A fact whose label is its key and whose text is the value as shown by `Display`.
-    pub fn new(key: &str, value: impl Serialize + std::fmt::Display) -> Fact {
+    pub fn new(key: impl Into<Cow<'static, str>>, value: impl Serialize + std::fmt::Display) -> Fact {
+        let key = key.into();
         let text = value.to_string();
-        Fact::with_text(key, key, value, text)
+        Fact::with_text(key.clone(), key, value, text)
     }
 
     /// A fact with its own label and text.
-    pub fn with_text(key: &str, label: &str, value: impl Serialize, text: impl Into<String>) -> Fact {
-        Fact {
-            key: key.to_string(),
-            label: label.to_string(),
-            value: serde_json::to_value(value).unwrap_or(serde_json::Value::Null),
-            text: text.into(),
-            detail: false,
-        }
+    pub fn with_text(
+        key: impl Into<Cow<'static, str>>,
+        label: impl Into<Cow<'static, str>>,
+        value: impl Serialize,
+        text: impl Into<String>,
+    ) -> Fact {
+        Fact::with_json(key, label, serde_json::to_value(value).unwrap_or(serde_json::Value::Null), text)
+    }
+
+    /// A fact whose value is JSON already (a `json!` object): taken as it is, where
+    /// [`Fact::with_text`] would copy it through the serialiser.
+    pub fn with_json(
+        key: impl Into<Cow<'static, str>>,
+        label: impl Into<Cow<'static, str>>,
+        value: serde_json::Value,
+        text: impl Into<String>,
+    ) -> Fact {
+        Fact { key: key.into(), label: label.into(), value, text: text.into(), detail: false }
     }
 
     /// The same fact marked as a detail: a long listing shown only when asked for (`--details`).
@@ -59,7 +73,7 @@ impl Fact {
     }
 
     /// A fact only for programs: JSON shows it, the text printer does not.
-    pub fn hidden(key: &str, value: impl Serialize) -> Fact {
+    pub fn hidden(key: impl Into<Cow<'static, str>>, value: impl Serialize) -> Fact {
         Fact::with_text(key, "", value, "")
     }
 }
@@ -79,20 +93,29 @@ fn facts_map<S: serde::Serializer>(facts: &[Fact], s: S) -> Result<S::Ok, S::Err
 }
 
 fn write_facts(f: &mut std::fmt::Formatter<'_>, facts: &[Fact]) -> std::fmt::Result {
-    let width = facts.iter().map(|x| x.label.chars().count()).max().unwrap_or(0) + 1;
-    for fact in facts.iter().filter(|x| !x.label.is_empty()) {
-        let label = format!("{}:", fact.label);
+    use std::fmt::Write;
+    let shown = || facts.iter().filter(|x| !x.label.is_empty());
+    let width = shown().map(|x| x.label.chars().count()).max().unwrap_or(0);
+    for fact in shown() {
         if fact.detail {
             // A listing: the label on its own line, the entries under it.
-            writeln!(f, "  {label}")?;
+            writeln!(f, "  {}:", fact.label)?;
             for line in fact.text.lines() {
                 writeln!(f, "    {}", printable(line))?;
             }
             continue;
         }
-        // A value, and maybe lines that explain it, indented under it.
+        // A value, and maybe lines that explain it, indented under it; the values line up.
+        // (Written piece by piece: `format!` and padding cost a tenth of `pzl info` on a folder.)
+        f.write_str("  ")?;
+        f.write_str(&fact.label)?;
+        f.write_char(':')?;
+        for _ in fact.label.chars().count()..=width {
+            f.write_char(' ')?;
+        }
         let mut lines = fact.text.lines();
-        writeln!(f, "  {label:<width$} {}", printable(lines.next().unwrap_or("")))?;
+        f.write_str(&printable(lines.next().unwrap_or("")))?;
+        f.write_char('\n')?;
         for line in lines {
             writeln!(f, "    {}", printable(line))?;
         }
@@ -126,7 +149,9 @@ pub struct Info {
 impl Info {
     /// An info report with a title and no facts yet.
     pub fn new(kind: &str, format: &str, title: impl Into<String>) -> Info {
-        Info { file: None, format: format.into(), kind: kind.into(), title: title.into(), facts: Vec::new() }
+        // Room for the facts of a typical report: growing the list cost more than its facts.
+        let facts = Vec::with_capacity(24);
+        Info { file: None, format: format.into(), kind: kind.into(), title: title.into(), facts }
     }
 
     /// The same report with one more fact.

@@ -28,7 +28,9 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
 /// Tabs and line ends are kept.
 pub fn printable(text: &str) -> Cow<'_, str> {
     let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
-    if !text.chars().any(unsafe_char) {
+    // Every control character starts with a byte below 0x20, 0x7F, or 0xC2 (U+0080 to U+009F):
+    // text without those bytes, nearly all text, needs no decoding into characters.
+    if !text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) || !text.chars().any(unsafe_char) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);

@@ -187,7 +187,7 @@ fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
     let clue_count = p.clues.len();
     info = info
         .fact(Fact::with_text("solution_state", "solution", p.state().name(), p.state().name()))
-        .fact(Fact::with_text(
+        .fact(Fact::with_json(
             "counts",
             "clues",
             json!({
@@ -205,7 +205,7 @@ fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
                 slots.len()
             ),
         ))
-        .fact(Fact::with_text(
+        .fact(Fact::with_json(
             "cells",
             "cells",
             json!({"blocks": blocks, "rebus_cells": rebus_cells, "circles": circles}),
@@ -223,7 +223,7 @@ fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
             if sections.is_empty() { "none".to_string() } else { sections.join(", ") },
         ));
     if let Some(t) = p.timer {
-        info = info.fact(Fact::with_text(
+        info = info.fact(Fact::with_json(
             "timer",
             "timer",
             json!({"seconds": t.seconds, "stopped": t.stopped}),

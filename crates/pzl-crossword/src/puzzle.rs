@@ -359,7 +359,21 @@ impl Puzzle {
         let title = decode(&raw.title, &"title");
         let author = decode(&raw.author, &"author");
         let copyright = decode(&raw.copyright, &"copyright");
-        let clues = raw.clues.iter().enumerate().map(|(i, c)| decode(c, &ClueLabel(i + 1))).collect();
+        let all = raw.clues.bytes();
+        let clues = match std::str::from_utf8(all) {
+            // Every clue reads as it is (nearly every file): one validation for all of them. A
+            // clue whose ends are not character boundaries is not valid alone: decoded alone.
+            Ok(text) if utf8 || text.is_ascii() => raw
+                .clues
+                .ranges()
+                .enumerate()
+                .map(|(i, r)| match text.get(r.clone()) {
+                    Some(clue) => clue.to_owned(),
+                    None => decode(&all[r], &ClueLabel(i + 1)),
+                })
+                .collect(),
+            _ => raw.clues.iter().enumerate().map(|(i, c)| decode(c, &ClueLabel(i + 1))).collect(),
+        };
         let notes = decode(&raw.notes, &"notes");
         // A preamble holding the magic would be a decoy header in front of the rewritten file:
         // the decoded puzzle leaves it out (the raw file keeps it for an unchanged copy).

@@ -421,3 +421,24 @@ fn player_state_is_decoded() {
     assert_eq!(report.fill, FillStatus::Partial);
     assert!(report.is_ok());
 }
+
+#[test]
+fn clues_are_decoded_one_by_one_when_their_bytes_split_a_character() {
+    let mut p = small_puzzle();
+    p.puz.version = *b"2.0\0";
+    let mut raw = p.to_raw().expect("encodes");
+    assert!(raw.is_utf8());
+    // C3 A9 is "é" across the two clues, and invalid UTF-8 in each alone.
+    let mut clues: Vec<Vec<u8>> = raw.clues.iter().map(<[u8]>::to_vec).collect();
+    clues[0] = vec![0xc3];
+    clues[1] = vec![0xa9];
+    raw.clues = clues.iter().collect();
+    assert_eq!(raw.clues.get(1), Some(&[0xa9][..]));
+    let (q, warnings) = Puzzle::from_raw(&raw);
+    assert_eq!(q.clues[..3], ["\u{fffd}", "\u{fffd}", "Clue 3"]);
+    let invalid = warnings.iter().filter(|w| w.to_string().contains("not valid UTF-8")).count();
+    assert_eq!(invalid, 2, "{warnings:?}");
+    // The raw layer writes the clues back as they were.
+    let again = pzl_crossword::read(&raw.to_bytes()).expect("reads");
+    assert_eq!(again.file.clues, raw.clues);
+}

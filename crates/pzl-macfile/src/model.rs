@@ -400,7 +400,7 @@ impl MacFile {
         let mut report = Info::new(crate::kind::NAME, self.format().name(), self.container_name())
             .fact(Fact::hidden("container", self.container_name()));
         let shown = self.container_kind().is_some_and(ContainerKind::holds_file_info);
-        let fact = |f: Fact| if shown { f } else { Fact { label: String::new(), text: String::new(), ..f } };
+        let fact = |f: Fact| if shown { f } else { Fact { label: "".into(), text: String::new(), ..f } };
         let date = |d: Option<u32>| d.map_or_else(|| "unknown".to_string(), format_date);
         report = report
             .fact(fact(Fact::new("name", &info.name)))
@@ -440,7 +440,7 @@ impl MacFile {
             && let Some(&[_, _, t0, t1, a0, a1, a2, a3, ..]) = a.entry(crate::applesingle::PRODOS_FILE_INFO)
         {
             let (file_type, aux) = (u16::from_be_bytes([t0, t1]), u32::from_be_bytes([a0, a1, a2, a3]));
-            report = report.fact(Fact::with_text(
+            report = report.fact(Fact::with_json(
                 "prodos_type",
                 "ProDOS type",
                 serde_json::json!({ "file_type": file_type, "aux_type": aux }),

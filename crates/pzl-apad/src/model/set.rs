@@ -122,7 +122,7 @@ impl BoardSet {
         let fewest = counts.iter().min_by_key(|(_, n)| **n);
         let most = counts.iter().max_by_key(|(_, n)| **n);
         let extreme = |(answer, n): (&Answer, &u64)| {
-            Fact::with_text(
+            Fact::with_json(
                 "",
                 "",
                 serde_json::json!({"date": answer.to_string(), "solutions": n}),
