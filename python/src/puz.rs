@@ -140,9 +140,9 @@ fn build(p: &Bound<'_, PyAny>, sections: Vec<(Vec<u8>, Vec<u8>)>) -> PyResult<Pu
     let width: u8 = get(p, "width")?;
     let height: u8 = get(p, "height")?;
     let clues_obj = p.getattr("clues")?;
-    let mut clues = Vec::new();
+    let mut clues = raw::ClueStrings::new();
     for c in clues_obj.try_iter()? {
-        clues.push(encode(&c?, &encoding)?);
+        clues.push(&encode(&c?, &encoding)?);
     }
     let clue_count = u16::try_from(clues.len()).map_err(|_| PyValueError::new_err("too many clues"))?;
     let fileversion: Vec<u8> = get(p, "fileversion")?;
