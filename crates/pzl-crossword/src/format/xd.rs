@@ -7,7 +7,7 @@
 //! [`XdRead::extras`]; the document keeps the source text so `.xd` → `.xd` is byte-exact.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use pzl_grid::Pos;
 
@@ -65,7 +65,8 @@ fn lines(text: &str) -> Vec<Line<'_>> {
     let mut in_comment = false;
     for (i, raw) in text.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        if !in_comment && !raw.contains("<!--") {
+        // (A `<` first: looking for it is a byte search, looking for `<!--` builds a searcher.)
+        if !in_comment && !(raw.contains('<') && raw.contains("<!--")) {
             out.push(Line { number: i + 1, text: Cow::Borrowed(raw) });
             continue;
         }
@@ -136,21 +137,22 @@ fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
 
 /// One clue line `A1. text ~ ANSWER`.
 #[derive(Debug, Clone)]
-struct ClueLine {
+/// A clue line, borrowed from the input (a clue is copied once, into the puzzle).
+struct ClueLine<'a> {
     direction: Direction,
     number: u16,
-    text: String,
-    answer: Option<String>,
+    text: &'a str,
+    answer: Option<Cow<'a, str>>,
     line: usize,
 }
 
-enum Parsed {
-    Clue(ClueLine),
+enum Parsed<'a> {
+    Clue(ClueLine<'a>),
     Meta,
     Other,
 }
 
-fn parse_clue(line: &Line, split: &str) -> Parsed {
+fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
     let t = line.text.trim();
     let direction = match t.chars().next() {
         Some('A' | 'a') => Direction::Across,
@@ -166,7 +168,12 @@ fn parse_clue(line: &Line, split: &str) -> Parsed {
     }
     let Some(body) = after.strip_prefix('.') else { return Parsed::Other };
     let body = body.trim();
-    let (text, answer) = if let Some(at) = body.rfind(" ~ ") {
+    // The last ` ~ ` (found from its `~`, a byte search, not a string searcher per clue).
+    let bytes = body.as_bytes();
+    let separator = memchr::memrchr_iter(b'~', bytes)
+        .find(|&i| i > 0 && bytes[i - 1] == b' ' && bytes.get(i + 1) == Some(&b' '))
+        .map(|i| i - 1);
+    let (text, answer) = if let Some(at) = separator {
         (&body[..at], Some(&body[at + 3..]))
     } else if let Some(a) = body.strip_prefix("~ ") {
         ("", Some(a))
@@ -178,15 +185,16 @@ fn parse_clue(line: &Line, split: &str) -> Parsed {
         (body, None)
     };
     let answer = answer.map(|a| {
-        let mut a = a.trim().to_string();
-        for s in [split, "|"] {
-            if !s.is_empty() {
-                a = a.replace(s, "");
-            }
+        let mut a = Cow::Borrowed(a.trim());
+        if !split.is_empty() && a.contains(split) {
+            a = Cow::Owned(a.replace(split, ""));
+        }
+        if a.contains('|') {
+            a.to_mut().retain(|c| c != '|');
         }
         a
     });
-    Parsed::Clue(ClueLine { direction, number, text: text.trim().to_string(), answer, line: line.number })
+    Parsed::Clue(ClueLine { direction, number, text: text.trim(), answer, line: line.number })
 }
 
 /// What a `## Design` section says: classes for circles, bars and shading.
@@ -553,7 +561,7 @@ fn slot_answer(puzzle: &Puzzle, slot: &Slot) -> String {
 fn assign(
     puzzle: &Puzzle,
     slots: &[Slot],
-    clues: &[ClueLine],
+    clues: &[ClueLine<'_>],
     schrodinger: &[usize],
     has_bars: bool,
     warnings: &mut Vec<Warning>,
@@ -563,13 +571,14 @@ fn assign(
         return Ok(Vec::new());
     }
     // The first clue of each (direction, number), and the slots there are.
-    let mut by_key: HashMap<(Direction, u16), &ClueLine> = HashMap::with_capacity(clues.len());
+    let mut by_key: FxHashMap<(Direction, u16), &ClueLine<'_>> = FxHashMap::default();
+    by_key.reserve(clues.len());
     for c in clues {
         by_key.entry((c.direction, c.number)).or_insert(c);
     }
-    let slot_keys: HashSet<(Direction, u16)> = slots.iter().map(|s| (s.direction, s.number)).collect();
+    let slot_keys: FxHashSet<(Direction, u16)> = slots.iter().map(|s| (s.direction, s.number)).collect();
     let find = |s: &Slot| by_key.get(&(s.direction, s.number)).copied();
-    let unmatched: Vec<&ClueLine> =
+    let unmatched: Vec<&ClueLine<'_>> =
         clues.iter().filter(|c| !slot_keys.contains(&(c.direction, c.number))).collect();
     let count = |d: Direction| {
         (slots.iter().filter(|s| s.direction == d).count(), clues.iter().filter(|c| c.direction == d).count())
@@ -599,7 +608,7 @@ fn assign(
         // Back to slot order.
         let mut ordered: Vec<String> = Vec::with_capacity(slots.len());
         for s in slots {
-            let text = out.iter().find(|(x, _)| *x == s).and_then(|(_, c)| c.map(|c| c.text.clone()));
+            let text = out.iter().find(|(x, _)| *x == s).and_then(|(_, c)| c.map(|c| c.text.to_string()));
             ordered.push(text.unwrap_or_default());
         }
         return Ok(ordered);
@@ -657,7 +666,7 @@ fn assign(
             }
         }
     }
-    Ok(out.into_iter().map(|(_, c)| c.map(|c| c.text.clone()).unwrap_or_default()).collect())
+    Ok(out.into_iter().map(|(_, c)| c.map(|c| c.text.to_string()).unwrap_or_default()).collect())
 }
 
 /// Keys for rebus answers: digits, then symbols, then circled numbers; none that the grid uses.
