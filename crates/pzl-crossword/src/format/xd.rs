@@ -878,3 +878,19 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     (out, lost)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The quick ASCII paths give what `str::trim` gives, Unicode white space included.
+        #[test]
+        fn quick_trimming_is_str_trim(s in "[ \t\u{b}\u{c}\r\u{a0}\u{3000}a-zé~]{0,12}") {
+            prop_assert_eq!(trim(&s), s.trim());
+            let line = Line { number: 1, text: Cow::Borrowed(&s) };
+            prop_assert_eq!(line.blank(), s.trim().is_empty());
+        }
+    }
+}
