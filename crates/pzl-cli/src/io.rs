@@ -229,7 +229,7 @@ fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>, seen: &mut HashSet<(u64
         return;
     };
     // Each folder's entries sorted by name and walked in that order give the order of sorting
-    // the whole paths (which compare component by component), at a tenth of the cost.
+    // the whole paths (which compare component by component: 5% of `pzl info` over a folder).
     let mut entries: Vec<_> = entries.flatten().map(|entry| (entry.file_name(), entry)).collect();
     entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for (_, entry) in entries {

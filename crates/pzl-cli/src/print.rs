@@ -30,7 +30,7 @@ impl Mode {
 pub fn emit<R: Serialize + std::fmt::Display>(mode: Mode, report: &R) -> Result<(), Error> {
     match mode {
         Mode::Text => {
-            // Room for a typical report up front: growing the text cost more than writing it.
+            // Room for a typical report up front, so the text is not regrown as it is written.
             let mut text = String::with_capacity(1024);
             std::fmt::Write::write_fmt(&mut text, format_args!("{report}"))
                 .map_err(|e| Error::io(e.to_string()))?;

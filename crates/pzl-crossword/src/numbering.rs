@@ -69,7 +69,8 @@ pub fn slots(width: usize, height: usize, cells: &[u8]) -> Vec<Slot> {
     let mut out = Vec::with_capacity(count / 3);
     let mut number = 0u16;
     // Row by row, with the rows above and below at hand: this runs once per file that `info`
-    // reads, and indexing the whole grid cell by cell cost a tenth of that.
+    // reads, and with run-length tables and cell-by-cell indexing it was a tenth of the
+    // instructions of `pzl info` over a folder.
     for r in 0..height {
         let row = &grid[r * width..][..width];
         let above = r.checked_sub(1).map(|a| &grid[a * width..][..width]);
