@@ -360,10 +360,10 @@ impl Puzzle {
         let author = decode(&raw.author, &"author");
         let copyright = decode(&raw.copyright, &"copyright");
         let all = raw.clues.bytes();
-        let clues = match std::str::from_utf8(all) {
+        let clues = match text::unconverted(all, utf8) {
             // Every clue reads as it is (nearly every file): one validation for all of them. A
             // clue whose ends are not character boundaries is not valid alone: decoded alone.
-            Ok(text) if utf8 || text.is_ascii() => raw
+            Some(text) => raw
                 .clues
                 .ranges()
                 .enumerate()
@@ -372,7 +372,7 @@ impl Puzzle {
                     None => decode(&all[r], &ClueLabel(i + 1)),
                 })
                 .collect(),
-            _ => raw.clues.iter().enumerate().map(|(i, c)| decode(c, &ClueLabel(i + 1))).collect(),
+            None => raw.clues.iter().enumerate().map(|(i, c)| decode(c, &ClueLabel(i + 1))).collect(),
         };
         let notes = decode(&raw.notes, &"notes");
         // A preamble holding the magic would be a decoy header in front of the rewritten file:

@@ -18,11 +18,19 @@ pub enum Decoded {
     InvalidUtf8,
 }
 
+/// The text of `bytes` when it needs no conversion: valid UTF-8 in a UTF-8 file, or ASCII (the
+/// same in both encodings, and the common case). Checking a whole run of strings at once is
+/// cheaper than checking each.
+pub fn unconverted(bytes: &[u8], utf8: bool) -> Option<&str> {
+    std::str::from_utf8(bytes).ok().filter(|text| utf8 || text.is_ascii())
+}
+
 /// Decode one string of a file whose strings are UTF-8 (`utf8`) or Windows-1252.
 pub fn decode(bytes: &[u8], utf8: bool) -> (String, Decoded) {
+    if let Some(text) = unconverted(bytes, utf8) {
+        return (text.to_owned(), Decoded::AsExpected);
+    }
     match std::str::from_utf8(bytes) {
-        // ASCII is the same in both encodings (and the common case).
-        Ok(text) if utf8 || text.is_ascii() => (text.to_owned(), Decoded::AsExpected),
         // Windows-1252 text can look like UTF-8 ("é“’" is E9 93 92), so the version decides;
         // the raw bytes are kept either way and the caller can warn.
         Ok(_) => (WINDOWS_1252.decode_without_bom_handling(bytes).0.into_owned(), Decoded::Utf8InLegacy),
