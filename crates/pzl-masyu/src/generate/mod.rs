@@ -20,7 +20,11 @@
 //! 5. keep it when the grade is the one asked, else start again from a new loop.
 //!
 //! Below `expert` (and for `expert` from 144 cells on) steps 3 and 4 run only the rules of the
-//! grade, which prove uniqueness without a search. `hard` and `expert` puzzles are made as
+//! grade, which prove uniqueness without a search, and run them incrementally: a pearl added in
+//! step 3 only extends the fixpoint the rules had reached, and the removals of step 4 share the
+//! propagation of the pearls they have in common (`thin.rs`), so a puzzle costs a few
+//! propagations instead of one per pearl tried. When step 3 needs another loop, the search for
+//! it guesses first the values our loop does not have and stops at the first loop found. `hard` and `expert` puzzles are made as
 //! `medium` ones first, then hardened: pearls taken away, each removal proven by the `hard` rules
 //! or by a full solve, until the puzzle needs them.
 //!
@@ -34,6 +38,7 @@
 //! ```
 
 mod shape;
+mod thin;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,9 +49,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::solver::{
-    Difficulty, Outcome, SolveOptions, SolveResult, Statistics, Within, solve_with_other, within,
+    Difficulty, IncrementalRules, Other, Outcome, SolveOptions, SolveResult, Statistics, Within,
+    other_solution, solve_with_other, within,
 };
-use crate::{Board, Cell};
+use crate::{Board, Cell, EdgeState};
 use pzl_grid::{Dir, Pos};
 
 /// The smallest side a generated puzzle may have.
@@ -395,6 +401,31 @@ impl Pearls {
         }
     }
 
+    /// Place the pearl at `i` (and its image) and tell `rules`.
+    fn place(&mut self, i: usize, rules: &mut IncrementalRules) {
+        self.set(i, true);
+        self.tell(i, rules);
+    }
+
+    /// Tell `rules` of the pearl placed at `i` (and at its image).
+    fn tell(&self, i: usize, rules: &mut IncrementalRules) {
+        for j in self.orbit(i) {
+            rules.add(j, self.placed[j]);
+        }
+    }
+
+    /// The rules of `level` with every placed pearl but those in `left_out`, propagated.
+    fn rules(&self, level: Difficulty, left_out: &[usize]) -> IncrementalRules {
+        let mut rules = IncrementalRules::new(self.width, self.height, &self.allowed, level);
+        for (i, cell) in self.placed.iter().enumerate() {
+            if cell.is_pearl() && !left_out.iter().any(|&o| self.orbit(o).contains(&i)) {
+                rules.add(i, *cell);
+            }
+        }
+        rules.propagate();
+        rules
+    }
+
     /// Whether a pearl sits beside cell `i` (or its image).
     fn crowded(&self, i: usize) -> bool {
         self.orbit(i).into_iter().any(|j| {
@@ -446,6 +477,19 @@ impl Pearls {
     fn taken(&self) -> Vec<usize> {
         (0..self.placed.len()).filter(|&i| self.placed[i].is_pearl() && self.orbit(i)[1] >= i).collect()
     }
+}
+
+/// The loop with line masks `masks` as a board (no pearls), every other edge a cross.
+fn loop_board(masks: &[u8], width: usize, height: usize) -> Board {
+    let mut board = Board::new(width, height);
+    for (i, &mask) in masks.iter().enumerate() {
+        let pos = Pos::new(i / width, i % width);
+        for dir in [Dir::Right, Dir::Down] {
+            let state = if mask & dir.bit() != 0 { EdgeState::Line } else { EdgeState::Cross };
+            board.set_edge_from(pos, dir, state);
+        }
+    }
+    board
 }
 
 /// The line masks of a board (R=1, U=2, L=4, D=8), row-major.
@@ -514,6 +558,16 @@ fn first_selection(pearls: &mut Pearls, rng: &mut Rng, aim: usize) {
 /// fewer than 20 in 300 s and hardening took 6.4 s; at 20×20 hardening made 20 in 17 s where the
 /// search path made 27 in 900 s.
 const HARDEN_FROM_CELLS: usize = 144;
+
+/// What one step of [`thin::thin`] decided about the pearl it took away.
+enum Taken {
+    /// It stays away.
+    Yes,
+    /// It stays away, and no other pearl is taken.
+    YesAndStop,
+    /// It is put back.
+    No,
+}
 
 /// What to do when the rules (or the search) stop and no free pearl of our loop can help.
 enum Switch {
@@ -610,6 +664,11 @@ impl Maker<'_> {
         Ok((result, other))
     }
 
+    /// The guesses a search of the rules-only path may make (see [`Maker::solve_briefly`]).
+    fn guess_budget(&self) -> u64 {
+        2_000 + 500 * (self.request.width * self.request.height) as u64 / 100
+    }
+
     /// A full solve of one loop's puzzle in the rules-only path, given at most a budget of
     /// guesses that grows with the grid (2,000 plus 500 per 100 cells; a budget of guesses, not
     /// of time, so every machine makes the same puzzles): a board whose search runs longer is
@@ -619,14 +678,29 @@ impl Maker<'_> {
             return Err(Stopped::TimedOut);
         }
         self.solves += 1;
-        let cells = (board.width() * board.height()) as u64;
         let mut options = self.limits.solve_options();
-        options.max_decisions = Some(2_000 + 500 * cells / 100);
+        options.max_decisions = Some(self.guess_budget());
         let (result, other) = solve_with_other(board, &options);
         if result.outcome == Outcome::TimedOut || (result.unique.is_none() && other.is_none()) {
             return if self.limits.expired() { Err(Stopped::TimedOut) } else { Ok(None) };
         }
         Ok(Some((result, other)))
+    }
+
+    /// Another loop than ours that fits `pearls`, with the budget of guesses of
+    /// [`Maker::solve_briefly`] (`TimedOut` when it runs out).
+    fn other_loop(&mut self, pearls: &Pearls, ours: &[u8]) -> Result<Other, Stopped> {
+        if self.limits.expired() {
+            return Err(Stopped::TimedOut);
+        }
+        self.solves += 1;
+        let mut options = self.limits.solve_options();
+        options.max_decisions = Some(self.guess_budget());
+        let other = other_solution(&pearls.board(), &loop_board(ours, pearls.width, pearls.height), &options);
+        if matches!(other, Other::TimedOut) && self.limits.expired() {
+            return Err(Stopped::TimedOut);
+        }
+        Ok(other)
     }
 
     /// What the rules of `level` and below make of `pearls` (solved: unique, no harder).
@@ -636,6 +710,15 @@ impl Maker<'_> {
         }
         self.solves += 1;
         Ok(within(&pearls.board(), level, &self.limits.solve_options()))
+    }
+
+    /// Run `rules` on from where they stopped (counted as a solve).
+    fn run(&mut self, rules: &mut IncrementalRules) -> Result<Within, Stopped> {
+        if self.limits.expired() {
+            return Err(Stopped::TimedOut);
+        }
+        self.solves += 1;
+        Ok(rules.run())
     }
 
     /// Whether the rules of `level` and below alone solve `pearls` (which proves it unique).
@@ -681,9 +764,11 @@ impl Maker<'_> {
         let aim = width * height * DENSITY_PER_MILLE / 1000;
         first_selection(&mut pearls, rng, aim);
         let mut changes = LoopChanges::default();
-        // Solvable by the rules: add pearls where they get stuck.
+        let mut rules = pearls.rules(target, &[]);
+        // Solvable by the rules: add pearls where they get stuck. Pearls are only added, so the
+        // rules go on from where they stopped.
         loop {
-            let cells = match self.rules(&pearls, target)? {
+            let cells = match self.run(&mut rules)? {
                 Within::Solved { .. } => break,
                 Within::Failed => return Ok(None),
                 Within::Stuck(cells) => cells,
@@ -703,21 +788,16 @@ impl Maker<'_> {
                 // No pearl our loop allows near where the rules stop (pearls far away would not
                 // help, only crowd the puzzle): another loop may fit them all. Take it as ours
                 // (it allows other pearls), as the search path does, or change ours there.
-                let Some((result, other)) = self.solve_briefly(&pearls.board())? else { return Ok(None) };
-                let switch = match other {
+                let switch = match self.other_loop(&pearls, &loop_masks)? {
                     // Unique, but the rules stop: our loop changes where they stop.
-                    None => Switch::Near(cells),
-                    Some(other) => {
-                        let mut other_masks = masks(&other);
-                        if other_masks == loop_masks {
-                            other_masks = result.solution.as_ref().map(masks).unwrap_or_default();
-                        }
-                        Switch::To(other_masks)
-                    }
+                    Other::None => Switch::Near(cells),
+                    Other::Found(other) => Switch::To(masks(&other)),
+                    Other::TimedOut => return Ok(None),
                 };
                 if !changes.make(rng, &mut pearls, &mut loop_masks, switch) {
                     return Ok(None);
                 }
+                rules = pearls.rules(target, &[]);
                 continue;
             }
             rng.shuffle(&mut free);
@@ -725,27 +805,25 @@ impl Maker<'_> {
             let wanted = pearls.colour_below_share();
             free.sort_by_key(|&i| (pearls.crowded(i), pearls.allowed[i] != wanted));
             for &i in free.iter().take(free.len().div_ceil(8).min(4)) {
-                pearls.set(i, true);
+                pearls.place(i, &mut rules);
             }
         }
         // Sparser: take pearls away while the rules still solve it.
-        let (mut blacks, mut whites) = pearls.removal_lists(rng);
-        loop {
-            if pearls.count() <= aim && !request.minimal {
-                let too_easy = match easier {
-                    Some(level) => self.solved_within(&pearls, level)?,
-                    None => false,
-                };
-                if !too_easy {
-                    break;
-                }
+        let lists = pearls.removal_lists(rng);
+        let mut go_on = |maker: &mut Maker, pearls: &Pearls| {
+            if pearls.count() > aim || request.minimal {
+                return Ok(true);
             }
-            let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) else { break };
-            pearls.set(i, false);
-            if !self.solved_within(&pearls, target)? {
-                pearls.set(i, true);
+            // Dense enough: on only while easier than asked.
+            match easier {
+                Some(level) => maker.solved_within(pearls, level),
+                None => Ok(false),
             }
-        }
+        };
+        let mut taken = |maker: &mut Maker, _: &Pearls, rules: &mut IncrementalRules| {
+            Ok(if matches!(maker.run(rules)?, Within::Solved { .. }) { Taken::Yes } else { Taken::No })
+        };
+        thin::thin(self, &mut pearls, target, lists, &mut go_on, &mut taken)?;
         if request.difficulty > target {
             return self.harden(rng, &mut pearls);
         }
@@ -780,33 +858,36 @@ impl Maker<'_> {
         pearls: &mut Pearls,
     ) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let target = self.request.difficulty;
-        let (mut blacks, mut whites) = pearls.removal_lists(rng);
+        let minimal = self.request.minimal;
+        let lists = pearls.removal_lists(rng);
         let mut reached = false;
-        while let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) {
-            pearls.set(i, false);
-            let grade = if target == Difficulty::Hard {
-                match self.rules(pearls, Difficulty::Hard)? {
+        let mut taken = |maker: &mut Maker, pearls: &Pearls, rules: &mut IncrementalRules| {
+            // Propagation alone first: a puzzle it solves is `medium` (or `easy`), below the
+            // target, and the removal is kept at once.
+            let grade = if let Within::Solved { .. } = maker.run(rules)? {
+                Some(Difficulty::Medium)
+            } else if target == Difficulty::Hard {
+                match maker.rules(pearls, Difficulty::Hard)? {
                     Within::Solved { hypotheses: false } => Some(Difficulty::Medium),
                     Within::Solved { hypotheses: true } => Some(Difficulty::Hard),
                     _ => None,
                 }
             } else {
-                match self.solve_briefly(&pearls.board())? {
+                match maker.solve_briefly(&pearls.board())? {
                     Some((result, None)) if result.unique == Some(true) => result.difficulty,
                     _ => None,
                 }
             };
-            match grade {
-                None => pearls.set(i, true),
+            Ok(match grade {
+                None => Taken::No,
                 Some(grade) if grade == target => {
                     reached = true;
-                    if !self.request.minimal {
-                        break;
-                    }
+                    if minimal { Taken::Yes } else { Taken::YesAndStop }
                 }
-                Some(_) => {}
-            }
-        }
+                Some(_) => Taken::Yes,
+            })
+        };
+        thin::thin(self, pearls, Difficulty::Medium, lists, &mut |_, _| Ok(true), &mut taken)?;
         if !reached {
             return Ok(None);
         }

@@ -195,3 +195,106 @@ fn pearls_are_taken_the_colour_above_its_share_first() {
     whites.clear();
     assert_eq!(pearls.next_to_take(&mut blacks, &mut whites), Some(1));
 }
+
+/// A random loop of a small grid and the pearls it allows, as the generator makes them.
+fn small_loop(seed: u64, width: usize, height: usize) -> (Vec<u8>, Pearls) {
+    let mut rng = Rng::new(seed, 0);
+    let masks = masks(&shape::random_loop(&mut rng, width, height, Symmetry::None));
+    let allowed = allowed_pearls(&masks, width);
+    let pearls = Pearls { width, height, placed: allowed.clone(), allowed, symmetry: Symmetry::None };
+    (masks, pearls)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Pearls added one at a time (and taken back by undoing) leave the incremental rules where
+    /// the rules run from nothing on the same pearls end.
+    #[test]
+    fn incremental_rules_end_where_rules_from_nothing_end(
+        seed in 0u64..1_000_000, width in 5usize..10, height in 5usize..10, easy: bool,
+    ) {
+        let level = if easy { Difficulty::Easy } else { Difficulty::Medium };
+        let (_, all) = small_loop(seed, width, height);
+        let mut order: Vec<usize> = (0..all.allowed.len()).filter(|&i| all.allowed[i].is_pearl()).collect();
+        Rng::new(seed, 1).shuffle(&mut order);
+        let mut pearls = Pearls { placed: vec![Cell::Empty; width * height], ..all };
+        let from_nothing = |pearls: &Pearls| within(&pearls.board(), level, &SolveOptions::default());
+        let mut rules = pearls.rules(level, &[]);
+        let half = order.len() / 2;
+        let mut save = None;
+        for (k, &i) in order.iter().enumerate() {
+            if k == half {
+                save = Some((rules.save(), pearls.placed.clone()));
+            }
+            pearls.place(i, &mut rules);
+            proptest::prop_assert_eq!(rules.run(), from_nothing(&pearls), "after {} pearls", k + 1);
+        }
+        if let Some((point, placed)) = save {
+            rules.undo_to(point);
+            pearls.placed = placed;
+            proptest::prop_assert_eq!(rules.run(), from_nothing(&pearls), "undone to {} pearls", half);
+        }
+    }
+
+    /// Taking pearls away through `thin` decides exactly what trying them one at a time, each
+    /// with the rules run from nothing, decides.
+    #[test]
+    fn thinning_decides_what_one_try_at_a_time_decides(
+        seed in 0u64..1_000_000, width in 5usize..10, height in 5usize..10, stop_at in 0usize..30,
+    ) {
+        let request = Request::new(width, height, Difficulty::Medium);
+        let limits = Limits::default();
+        let (_, mut naive) = small_loop(seed, width, height);
+        let mut thinned = Pearls { placed: naive.placed.clone(), allowed: naive.allowed.clone(), ..naive };
+        let (mut blacks, mut whites) = naive.removal_lists(&mut Rng::new(seed, 2));
+        let lists = (blacks.clone(), whites.clone());
+        // One at a time, from nothing, stopping once `stop_at` pearls or fewer are left.
+        let mut maker = Maker { request: &request, limits: &limits, solves: 0 };
+        while naive.count() > stop_at {
+            let Some(i) = naive.next_to_take(&mut blacks, &mut whites) else { break };
+            naive.set(i, false);
+            if !maker.solved_within(&naive, Difficulty::Medium).unwrap() {
+                naive.set(i, true);
+            }
+        }
+        let mut go_on = |_: &mut Maker, pearls: &Pearls| Ok(pearls.count() > stop_at);
+        let mut taken = |maker: &mut Maker, _: &Pearls, rules: &mut IncrementalRules| {
+            Ok(if matches!(maker.run(rules)?, Within::Solved { .. }) { Taken::Yes } else { Taken::No })
+        };
+        thin::thin(&mut maker, &mut thinned, Difficulty::Medium, lists, &mut go_on, &mut taken).unwrap();
+        proptest::prop_assert_eq!(thinned.placed, naive.placed);
+    }
+}
+
+#[test]
+fn another_loop_is_found_or_proven_absent() {
+    use crate::solver::{Other, other_solution};
+    for seed in 0..20 {
+        let (masks, mut pearls) = small_loop(seed, 7, 6);
+        let ours = loop_board(&masks, 7, 6);
+        // With every pearl the loop allows, ours is usually the only loop; with a few, rarely.
+        let all = pearls.board();
+        let unique = solve(&all, &SolveOptions::default()).unique == Some(true);
+        match other_solution(&all, &ours, &SolveOptions::default()) {
+            Other::None => assert!(unique, "seed {seed}: another loop exists but none was found"),
+            Other::Found(other) => {
+                assert!(!unique, "seed {seed}");
+                assert!(crate::solver::is_valid_solution(&other));
+                assert_ne!(other.edge_states(), ours.edge_states());
+            }
+            Other::TimedOut => panic!("seed {seed}: no budget was set"),
+        }
+        let taken: Vec<usize> = pearls.taken();
+        for &i in taken.iter().skip(3) {
+            pearls.set(i, false);
+        }
+        let few = pearls.board();
+        let Other::Found(other) = other_solution(&few, &ours, &SolveOptions::default()) else {
+            panic!("seed {seed}: three pearls leave one loop only");
+        };
+        assert!(crate::solver::is_valid_solution(&other));
+        assert_ne!(other.edge_states(), ours.edge_states());
+        assert_eq!(other.puzzle(), few);
+    }
+}

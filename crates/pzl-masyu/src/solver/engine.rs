@@ -27,6 +27,7 @@ pub(crate) struct SavePoint {
     edges: usize,
     ends: usize,
     colours: usize,
+    kinds: usize,
 }
 
 pub(crate) struct Engine {
@@ -59,6 +60,8 @@ pub(crate) struct Engine {
     pub closed: bool,
     trail: Vec<u32>,
     end_trail: Vec<(u32, u32, u32)>,
+    /// Pearls added by [`Engine::add_pearl`]: the cell and its kind before.
+    kind_trail: Vec<(u32, u8)>,
     /// Pearls within two steps of each cell (they read edges around it), as ranges into `watch_list`.
     watch_range: Vec<(u32, u32)>,
     watch_list: Vec<u32>,
@@ -87,6 +90,22 @@ pub(crate) struct Engine {
 impl Engine {
     /// An engine for a `width` × `height` board with the given cell kinds, every edge unknown.
     pub fn new(width: usize, height: usize, kind: Vec<u8>) -> Engine {
+        let pearls: Vec<usize> = (0..kind.len()).filter(|&p| kind[p] != EMPTY).collect();
+        Engine::watching(width, height, kind, &pearls)
+    }
+
+    /// An engine whose pearls may grow: pearls can later be added ([`Engine::add_pearl`]) at
+    /// the cells where `candidates` has one, every edge unknown.
+    pub fn with_candidates(width: usize, height: usize, kind: Vec<u8>, candidates: &[u8]) -> Engine {
+        let watched: Vec<usize> = (0..kind.len())
+            .filter(|&p| kind[p] != EMPTY || candidates.get(p).is_some_and(|&k| k != EMPTY))
+            .collect();
+        Engine::watching(width, height, kind, &watched)
+    }
+
+    /// An engine in which the rules of the cells in `pearls` (ascending) are re-run when an edge
+    /// within two steps of them changes.
+    fn watching(width: usize, height: usize, kind: Vec<u8>, pearls: &[usize]) -> Engine {
         let n = width * height;
         let index = pzl_grid::EdgeIndex::new(width, height);
         let edges = index.count();
@@ -152,7 +171,6 @@ impl Engine {
                 ((c - reach).max(0)..=(c + reach).min(width as isize - 1)).map(move |pc| row + pc as usize)
             })
         };
-        let pearls: Vec<usize> = (0..n).filter(|&p| kind[p] != EMPTY).collect();
         let mut start = vec![0u32; n + 1];
         for q in pearls.iter().flat_map(|&p| diamond(p)) {
             start[q + 1] += 1;
@@ -162,7 +180,7 @@ impl Engine {
         }
         let mut watch_list = vec![0u32; start[n] as usize];
         let mut next = start.clone();
-        for &p in &pearls {
+        for &p in pearls {
             for q in diamond(p) {
                 watch_list[next[q] as usize] = p as u32;
                 next[q] += 1;
@@ -194,6 +212,7 @@ impl Engine {
             closed: false,
             trail: Vec::with_capacity(edges),
             end_trail: Vec::with_capacity(edges),
+            kind_trail: Vec::new(),
             watch_range,
             watch_list,
             queue: Vec::with_capacity(n),
@@ -221,7 +240,12 @@ impl Engine {
     }
 
     pub fn save(&self) -> SavePoint {
-        SavePoint { edges: self.trail.len(), ends: self.end_trail.len(), colours: self.colour.trail_len() }
+        SavePoint {
+            edges: self.trail.len(),
+            ends: self.end_trail.len(),
+            colours: self.colour.trail_len(),
+            kinds: self.kind_trail.len(),
+        }
     }
 
     /// Undo every change made since `point`.
@@ -255,7 +279,45 @@ impl Engine {
             self.plen[c as usize] = l;
         }
         self.colour.undo_to(point.colours);
+        // After the edges: `uncovered` counts the pearls of the restored kinds by the restored
+        // degrees.
+        while self.kind_trail.len() > point.kinds {
+            let Some((c, before)) = self.kind_trail.pop() else { break };
+            let c = c as usize;
+            if self.deg[c] == 0 {
+                self.uncovered =
+                    self.uncovered + u32::from(before != EMPTY) - u32::from(self.kind[c] != EMPTY);
+            }
+            self.kind[c] = before;
+        }
         self.clear_queues();
+    }
+
+    /// Put a pearl of `kind` on the empty cell `c` (one of the candidates the engine was made
+    /// with), undone by [`Engine::undo_to`]. The cells whose rules read it are queued: run
+    /// [`Engine::propagate`] next. Every deduction made before stays true, since a pearl only
+    /// narrows the loops that fit.
+    pub fn add_pearl(&mut self, c: u32, kind: u8) {
+        let ci = c as usize;
+        if self.kind[ci] == kind {
+            return;
+        }
+        let before = self.kind[ci];
+        self.kind_trail.push((c, before));
+        self.kind[ci] = kind;
+        if self.deg[ci] == 0 && before == EMPTY {
+            if self.uncovered == 0 && !self.closed {
+                // A path that could close into the whole loop no longer can: the path ends'
+                // early-loop rule must look again.
+                for end in 0..self.cells() as u32 {
+                    if self.deg[end as usize] == 1 {
+                        self.enqueue(end);
+                    }
+                }
+            }
+            self.uncovered += 1;
+        }
+        self.enqueue_around(c);
     }
 
     fn clear_queues(&mut self) {

@@ -27,7 +27,7 @@ use crate::{Board, Cell, EdgeState};
 use engine::{BLACK, CROSS, EMPTY, Engine, LINE, WHITE};
 pub use hint::{Hint, Level, Step, hint, next_step};
 pub use request::{grade, solve_request};
-pub(crate) use search::{Within, within};
+pub(crate) use search::{IncrementalRules, Other, Within, other_solution, within};
 pub use trace::{Rule, TraceEvent};
 
 /// How to solve.
@@ -202,17 +202,17 @@ pub fn is_valid_solution(board: &Board) -> bool {
 }
 
 fn engine_for(board: &Board) -> Engine {
-    let kind = board
-        .cells()
-        .cells()
-        .iter()
-        .map(|c| match c {
-            Cell::Empty => EMPTY,
-            Cell::White => WHITE,
-            Cell::Black => BLACK,
-        })
-        .collect();
+    let kind = board.cells().cells().iter().map(|&c| kind_of(c)).collect();
     Engine::new(board.width(), board.height(), kind)
+}
+
+/// A cell's kind as the engine numbers it.
+fn kind_of(cell: Cell) -> u8 {
+    match cell {
+        Cell::Empty => EMPTY,
+        Cell::White => WHITE,
+        Cell::Black => BLACK,
+    }
 }
 
 fn board_of(engine: &Engine, board: &Board) -> Board {

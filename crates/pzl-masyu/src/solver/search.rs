@@ -2,10 +2,11 @@
 //! what a failure forces and what both values agree on), then a complete depth-first search with
 //! probing at every node, counting solutions up to a limit.
 
-use super::engine::{CROSS, Contradiction, Engine, LINE, SavePoint, Step, UNKNOWN};
+use super::engine::{BLACK, CROSS, Contradiction, EMPTY, Engine, LINE, SavePoint, Step, UNKNOWN, WHITE};
 use super::trace::{Rule, TraceEvent};
-use super::{Clock, Difficulty, SolveOptions, Statistics, board_of, engine_for, is_valid_solution};
-use crate::{Board, EdgeState};
+use super::{Clock, Difficulty, SolveOptions, Statistics, board_of, engine_for, is_valid_solution, kind_of};
+use crate::{Board, Cell, EdgeState};
+use pzl_grid::Pos;
 
 const NONE: u32 = u32::MAX;
 
@@ -42,11 +43,16 @@ struct Searcher<'a> {
     /// product of how much each value decides. The best-scoring edge is guessed first.
     best_edge: u32,
     best_score: u64,
+    /// A loop to look past: its edge states, tried last at each guess and not counted when
+    /// found (see [`other_solution`]).
+    avoid: Option<Vec<u8>>,
 }
 
 struct Frame {
     save: SavePoint,
     edge: u32,
+    /// The value tried first (LINE, or the one the avoided loop does not have).
+    first: u8,
     second: bool,
 }
 
@@ -103,11 +109,13 @@ impl<'a> Searcher<'a> {
             candidates: Vec::with_capacity(edges),
             best_edge: NONE,
             best_score: 0,
+            avoid: None,
         }
     }
 }
 
 /// What the rules up to a level make of a puzzle.
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Within {
     /// They decide every edge, ending in one valid loop: the puzzle is unique and no harder
     /// than the level. `hypotheses`: propagation alone did not, one-level hypotheses were
@@ -145,13 +153,138 @@ pub(crate) fn within(board: &Board, level: Difficulty, options: &SolveOptions) -
             Within::Failed
         };
     }
-    let mut cells: Vec<u32> = (0..s.engine.edge_count())
-        .filter(|&e| s.engine.edge[e] == UNKNOWN)
-        .flat_map(|e| s.engine.edge_cells[e])
+    Within::Stuck(stuck_cells(&s.engine))
+}
+
+/// The cells beside the undecided edges, each once, ascending.
+fn stuck_cells(engine: &Engine) -> Vec<u32> {
+    let mut cells: Vec<u32> = (0..engine.edge_count())
+        .filter(|&e| engine.edge[e] == UNKNOWN)
+        .flat_map(|e| engine.edge_cells[e])
         .collect();
     cells.sort_unstable();
     cells.dedup();
-    Within::Stuck(cells)
+    cells
+}
+
+/// The propagation rules of a level (`Easy`: the local ones; above: all of them, never a
+/// hypothesis) run on a puzzle whose pearls are added one at a time and taken back by undoing to
+/// a save point. After an addition only the cells around the new pearl are looked at again,
+/// where [`within`] starts from nothing: what the generator runs after each pearl it adds or
+/// takes away. A pearl only narrows the loops that fit, so every deduction made before stays
+/// true, and the fixpoint reached is the one [`within`] reaches from scratch.
+pub(crate) struct IncrementalRules {
+    engine: Engine,
+    width: usize,
+    height: usize,
+}
+
+impl IncrementalRules {
+    /// No pearl yet; pearls may be added where `candidates` has one.
+    pub fn new(width: usize, height: usize, candidates: &[Cell], level: Difficulty) -> IncrementalRules {
+        let candidates: Vec<u8> = candidates.iter().map(|&c| kind_of(c)).collect();
+        let mut engine = Engine::with_candidates(width, height, vec![EMPTY; width * height], &candidates);
+        engine.local_only = level == Difficulty::Easy;
+        engine.enqueue_all();
+        IncrementalRules { engine, width, height }
+    }
+
+    /// Put `pearl` on cell `i` (row-major), one of the candidates. Takes effect at the next
+    /// [`IncrementalRules::run`].
+    pub fn add(&mut self, i: usize, pearl: Cell) {
+        self.engine.add_pearl(i as u32, kind_of(pearl));
+    }
+
+    /// A point to come back to with [`IncrementalRules::undo_to`].
+    pub fn save(&self) -> SavePoint {
+        self.engine.save()
+    }
+
+    /// Take back every pearl added and every deduction made since `point`.
+    pub fn undo_to(&mut self, point: SavePoint) {
+        self.engine.undo_to(point);
+    }
+
+    /// Propagate what the pearls added imply, so that every state undone to later starts from
+    /// there. False on a contradiction.
+    pub fn propagate(&mut self) -> bool {
+        self.engine.propagate().is_ok()
+    }
+
+    /// Run the rules to their fixpoint. After `Failed` (a contradiction) undo to a save point
+    /// before going on.
+    pub fn run(&mut self) -> Within {
+        if self.engine.propagate().is_err() {
+            return Within::Failed;
+        }
+        if !self.engine.is_complete() {
+            return Within::Stuck(stuck_cells(&self.engine));
+        }
+        // Every edge decided without a contradiction: the lines closed into one loop through
+        // every pearl (the engine refuses a loop that leaves a line or a pearl out, and any line
+        // after it), unless there is no line at all.
+        if self.engine.closed {
+            debug_assert!(is_valid_solution(&board_of(&self.engine, &self.puzzle())));
+            Within::Solved { hypotheses: false }
+        } else {
+            Within::Failed
+        }
+    }
+
+    /// The pearls added so far, as a puzzle.
+    fn puzzle(&self) -> Board {
+        let mut puzzle = Board::new(self.width, self.height);
+        for (i, &kind) in self.engine.kind.iter().enumerate() {
+            let cell = match kind {
+                BLACK => Cell::Black,
+                WHITE => Cell::White,
+                _ => continue,
+            };
+            puzzle.set_cell(Pos::new(i / self.width, i % self.width), cell);
+        }
+        puzzle
+    }
+}
+
+
+/// What [`other_solution`] found.
+pub(crate) enum Other {
+    /// A solution other than the one given.
+    Found(Board),
+    /// None: the one given is the only one.
+    None,
+    /// The time or the budget of guesses ran out first.
+    TimedOut,
+}
+
+/// A solution of `board`'s puzzle other than `known` (one of its solutions): propagation, then
+/// a depth-first search that tries first, at each guess, the value `known` does not have, and
+/// stops at the first loop that differs from it. Cheaper than counting two solutions, which
+/// probes every edge at the root and may find `known` first.
+pub(crate) fn other_solution(board: &Board, known: &Board, options: &SolveOptions) -> Other {
+    let mut s = Searcher::new(board, options);
+    s.avoid = Some(
+        known
+            .edge_states()
+            .iter()
+            .map(|state| match state {
+                EdgeState::Line => LINE,
+                EdgeState::Cross => CROSS,
+                EdgeState::Unknown => UNKNOWN,
+            })
+            .collect(),
+    );
+    s.engine.enqueue_all();
+    if s.engine.propagate().is_err() {
+        return Other::None;
+    }
+    let (mut solutions, mut count) = (Vec::new(), 0);
+    let timed_out = s.dfs(1, &mut solutions, &mut count);
+    match solutions.pop() {
+        Some(other) => Other::Found(other),
+        None if timed_out => Other::TimedOut,
+        None => Other::None,
+    }
 }
 
 /// Whether the local rules alone, run to a fixpoint, decide every edge of `board`'s puzzle.
@@ -357,6 +490,9 @@ impl Searcher<'_> {
     }
 
     fn found(&mut self, solutions: &mut Vec<Board>, count: &mut u64) {
+        if self.avoid.as_deref().is_some_and(|avoid| avoid[..] == self.engine.edge[..avoid.len()]) {
+            return;
+        }
         let board = board_of(&self.engine, self.board);
         debug_assert!(is_valid_solution(&board));
         if !is_valid_solution(&board) {
@@ -393,11 +529,15 @@ impl Searcher<'_> {
                     }
                     self.stats.decisions += 1;
                     let save = self.engine.save();
-                    stack.push(Frame { save, edge: e, second: false });
+                    let first = match &self.avoid {
+                        Some(avoid) if avoid[e as usize] == LINE => CROSS,
+                        _ => LINE,
+                    };
+                    stack.push(Frame { save, edge: e, first, second: false });
                     self.depth = stack.len() as u32;
                     self.stats.max_depth = self.stats.max_depth.max(self.depth);
-                    self.event(TraceEvent::Hypothesis { depth: self.depth, edge: e, line: true });
-                    ok = self.descend(e, LINE);
+                    self.event(TraceEvent::Hypothesis { depth: self.depth, edge: e, line: first == LINE });
+                    ok = self.descend(e, first);
                     continue;
                 }
             }
@@ -413,10 +553,15 @@ impl Searcher<'_> {
                 }
                 self.stats.backtracks += 1;
                 let save = self.engine.save();
-                stack.push(Frame { save, edge: frame.edge, second: true });
+                let second = if frame.first == LINE { CROSS } else { LINE };
+                stack.push(Frame { save, edge: frame.edge, first: frame.first, second: true });
                 self.depth = stack.len() as u32;
-                self.event(TraceEvent::Hypothesis { depth: self.depth, edge: frame.edge, line: false });
-                ok = self.descend(frame.edge, CROSS);
+                self.event(TraceEvent::Hypothesis {
+                    depth: self.depth,
+                    edge: frame.edge,
+                    line: second == LINE,
+                });
+                ok = self.descend(frame.edge, second);
                 break;
             }
         }
