@@ -415,7 +415,7 @@ impl Pearls {
     }
 
     /// The rules of `level` with every placed pearl but those in `left_out`, propagated.
-    fn rules(&self, level: Difficulty, left_out: &[usize]) -> IncrementalRules {
+    fn incremental_rules(&self, level: Difficulty, left_out: &[usize]) -> IncrementalRules {
         let mut rules = IncrementalRules::new(self.width, self.height, &self.allowed, level);
         for (i, cell) in self.placed.iter().enumerate() {
             if cell.is_pearl() && !left_out.iter().any(|&o| self.orbit(o).contains(&i)) {
@@ -764,7 +764,7 @@ impl Maker<'_> {
         let aim = width * height * DENSITY_PER_MILLE / 1000;
         first_selection(&mut pearls, rng, aim);
         let mut changes = LoopChanges::default();
-        let mut rules = pearls.rules(target, &[]);
+        let mut rules = pearls.incremental_rules(target, &[]);
         // Solvable by the rules: add pearls where they get stuck. Pearls are only added, so the
         // rules go on from where they stopped.
         loop {
@@ -797,7 +797,7 @@ impl Maker<'_> {
                 if !changes.make(rng, &mut pearls, &mut loop_masks, switch) {
                     return Ok(None);
                 }
-                rules = pearls.rules(target, &[]);
+                rules = pearls.incremental_rules(target, &[]);
                 continue;
             }
             rng.shuffle(&mut free);

@@ -220,7 +220,7 @@ proptest::proptest! {
         Rng::new(seed, 1).shuffle(&mut order);
         let mut pearls = Pearls { placed: vec![Cell::Empty; width * height], ..all };
         let from_nothing = |pearls: &Pearls| within(&pearls.board(), level, &SolveOptions::default());
-        let mut rules = pearls.rules(level, &[]);
+        let mut rules = pearls.incremental_rules(level, &[]);
         let half = order.len() / 2;
         let mut save = None;
         for (k, &i) in order.iter().enumerate() {

@@ -48,7 +48,7 @@ pub(super) fn thin(
         // the other list.
         let window = run.blacks.len().max(run.whites.len()).next_power_of_two();
         let untried: Vec<usize> = run.blacks.iter().chain(&run.whites).copied().collect();
-        let mut rules = pearls.rules(level, &untried);
+        let mut rules = pearls.incremental_rules(level, &untried);
         run.window(pearls, &mut rules, window, go_on, decide)?;
     }
     Ok(())

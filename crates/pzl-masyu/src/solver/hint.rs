@@ -10,9 +10,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::engine::{CROSS, LINE};
 use super::trace::{Rule, TraceEvent, reads};
-use super::{Outcome, SolveOptions, engine_for, solve};
+use super::{Outcome, SolveOptions, engine_for, solve, state_of};
 use crate::{Board, EdgeState};
 
 /// The rungs of the ladder, easiest first.
@@ -175,13 +174,10 @@ pub fn next_step(board: &Board, solution: &Board, timeout: Option<Duration>) -> 
 fn propagate(board: &Board, local_only: bool) -> Vec<TraceEvent> {
     let mut engine = engine_for(board);
     engine.local_only = local_only;
-    for (n, state) in board.edge_states().iter().enumerate() {
-        let value = match state {
-            EdgeState::Line => LINE,
-            EdgeState::Cross => CROSS,
-            EdgeState::Unknown => continue,
-        };
-        if engine.set(n as u32, value, Rule::Given, u32::MAX).is_err() {
+    for (n, &state) in board.edge_states().iter().enumerate() {
+        if state != EdgeState::Unknown
+            && engine.set(n as u32, state_of(state), Rule::Given, u32::MAX).is_err()
+        {
             return Vec::new();
         }
     }

@@ -206,6 +206,15 @@ fn engine_for(board: &Board) -> Engine {
     Engine::new(board.width(), board.height(), kind)
 }
 
+/// An edge state as the engine numbers it.
+fn state_of(state: EdgeState) -> u8 {
+    match state {
+        EdgeState::Line => LINE,
+        EdgeState::Cross => CROSS,
+        EdgeState::Unknown => engine::UNKNOWN,
+    }
+}
+
 /// A cell's kind as the engine numbers it.
 fn kind_of(cell: Cell) -> u8 {
     match cell {

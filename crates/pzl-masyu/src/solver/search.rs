@@ -4,7 +4,9 @@
 
 use super::engine::{BLACK, CROSS, Contradiction, EMPTY, Engine, LINE, SavePoint, Step, UNKNOWN, WHITE};
 use super::trace::{Rule, TraceEvent};
-use super::{Clock, Difficulty, SolveOptions, Statistics, board_of, engine_for, is_valid_solution, kind_of};
+use super::{
+    Clock, Difficulty, SolveOptions, Statistics, board_of, engine_for, is_valid_solution, kind_of, state_of,
+};
 use crate::{Board, Cell, EdgeState};
 use pzl_grid::Pos;
 
@@ -246,7 +248,6 @@ impl IncrementalRules {
     }
 }
 
-
 /// What [`other_solution`] found.
 pub(crate) enum Other {
     /// A solution other than the one given.
@@ -263,17 +264,7 @@ pub(crate) enum Other {
 /// probes every edge at the root and may find `known` first.
 pub(crate) fn other_solution(board: &Board, known: &Board, options: &SolveOptions) -> Other {
     let mut s = Searcher::new(board, options);
-    s.avoid = Some(
-        known
-            .edge_states()
-            .iter()
-            .map(|state| match state {
-                EdgeState::Line => LINE,
-                EdgeState::Cross => CROSS,
-                EdgeState::Unknown => UNKNOWN,
-            })
-            .collect(),
-    );
+    s.avoid = Some(known.edge_states().iter().map(|&state| state_of(state)).collect());
     s.engine.enqueue_all();
     if s.engine.propagate().is_err() {
         return Other::None;
@@ -299,13 +290,10 @@ fn solved_by_local_rules(board: &Board) -> bool {
 impl Searcher<'_> {
     fn root(&mut self, options: &SolveOptions) -> Step {
         if options.keep_edges {
-            for (n, state) in self.board.edge_states().iter().enumerate() {
-                let value = match state {
-                    EdgeState::Line => LINE,
-                    EdgeState::Cross => CROSS,
-                    EdgeState::Unknown => continue,
-                };
-                self.engine.set(n as u32, value, Rule::Given, NONE)?;
+            for (n, &state) in self.board.edge_states().iter().enumerate() {
+                if state != EdgeState::Unknown {
+                    self.engine.set(n as u32, state_of(state), Rule::Given, NONE)?;
+                }
             }
         }
         self.engine.enqueue_all();
