@@ -113,25 +113,25 @@ fn header(line: &str) -> Option<String> {
     (!name.is_empty() && name.chars().all(|c| c.is_alphabetic() || c == ' ')).then(|| name.to_lowercase())
 }
 
-/// Split implicit (v1) lines into blocks separated by two or more blank lines.
-fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Vec<Line<'a>>> {
-    let mut out: Vec<Vec<Line<'a>>> = Vec::new();
-    let mut current: Vec<Line<'a>> = Vec::new();
-    let mut blanks = 0;
-    for line in lines {
+/// Split implicit (v1) lines into blocks separated by two or more blank lines (each block keeps
+/// the blank lines after it).
+fn blocks<'l, 'a>(lines: &'l [Line<'a>]) -> Vec<&'l [Line<'a>]> {
+    let mut out = Vec::new();
+    let (mut start, mut blanks, mut has_text) = (0, 0, false);
+    for (i, line) in lines.iter().enumerate() {
         if line.blank() {
             blanks += 1;
-            current.push(line.clone());
             continue;
         }
-        if blanks >= 2 && current.iter().any(|l| !l.blank()) {
-            out.push(std::mem::take(&mut current));
+        if blanks >= 2 && has_text {
+            out.push(&lines[start..i]);
+            start = i;
         }
         blanks = 0;
-        current.push(line.clone());
+        has_text = true;
     }
-    if current.iter().any(|l| !l.blank()) {
-        out.push(current);
+    if has_text {
+        out.push(&lines[start..]);
     }
     out
 }
@@ -265,9 +265,9 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let first_header = all.iter().position(|l| header(&l.text).is_some());
     let explicit = first_header.is_some();
     let (before, after) = all.split_at(first_header.unwrap_or(all.len()));
-    let mut sections: Vec<(String, Vec<Line<'_>>)> = Vec::new();
-    let implicit = blocks(before);
-    for (i, block) in implicit.into_iter().enumerate() {
+    // Each section is its name and a slice of the lines.
+    let mut sections: Vec<(String, &[Line<'_>])> = Vec::new();
+    for (i, block) in blocks(before).into_iter().enumerate() {
         let name = match i {
             0 => "metadata",
             1 => "grid",
@@ -282,24 +282,28 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
             "sections without ## headers before the first header",
         ));
     }
-    for line in after {
-        match header(&line.text) {
-            Some(name) => sections.push((name, Vec::new())),
-            None => {
-                if let Some((_, body)) = sections.last_mut() {
-                    body.push(line.clone());
-                }
-            }
+    // `after` starts with a header; each header's section runs to the next one.
+    let mut headed: Option<(String, usize)> = None;
+    for (i, line) in after.iter().enumerate() {
+        if let Some(name) = header(&line.text)
+            && let Some((previous, start)) = headed.replace((name, i + 1))
+        {
+            sections.push((previous, &after[start..i]));
         }
     }
+    if let Some((name, start)) = headed {
+        sections.push((name, &after[start..]));
+    }
     // Implicit blocks past the clues that hold only clue lines are clues too.
-    let mut merged: Vec<(String, Vec<Line<'_>>)> = Vec::new();
+    let mut merged: Vec<(String, &[Line<'_>])> = Vec::new();
     for (name, body) in sections {
-        let all_clues = body
-            .iter()
-            .filter(|l| !l.blank())
-            .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta));
-        if name == "notes" && !explicit && all_clues {
+        // (Only implicit notes need the test: it parses each line as a clue.)
+        let all_clues = || {
+            body.iter()
+                .filter(|l| !l.blank())
+                .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta))
+        };
+        if name == "notes" && !explicit && all_clues() {
             merged.push(("clues".to_string(), body));
         } else {
             merged.push((name, body));
