@@ -721,6 +721,15 @@ impl Maker<'_> {
         Ok(rules.run())
     }
 
+    /// The one-level hypotheses on top of `rules`' propagation (counted as a solve).
+    fn probe(&mut self, rules: &mut IncrementalRules) -> Result<Within, Stopped> {
+        if self.limits.expired() {
+            return Err(Stopped::TimedOut);
+        }
+        self.solves += 1;
+        Ok(rules.probe(&self.limits.solve_options()))
+    }
+
     /// Whether the rules of `level` and below alone solve `pearls` (which proves it unique).
     /// Hypotheses cost far more than propagation; [`within`] tries them only when propagation
     /// alone does not solve it.
@@ -867,7 +876,8 @@ impl Maker<'_> {
             let grade = if let Within::Solved { .. } = maker.run(rules)? {
                 Some(Difficulty::Medium)
             } else if target == Difficulty::Hard {
-                match maker.rules(pearls, Difficulty::Hard)? {
+                // The hypotheses go on from the propagation just run.
+                match maker.probe(rules)? {
                     Within::Solved { hypotheses: false } => Some(Difficulty::Medium),
                     Within::Solved { hypotheses: true } => Some(Difficulty::Hard),
                     _ => None,

@@ -27,7 +27,7 @@ pub(crate) struct Run {
 }
 
 struct Searcher<'a> {
-    engine: Engine,
+    engine: &'a mut Engine,
     board: &'a Board,
     clock: Clock,
     stats: Statistics,
@@ -59,7 +59,8 @@ struct Frame {
 }
 
 pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
-    let mut s = Searcher::new(board, options);
+    let mut engine = engine_for(board);
+    let mut s = Searcher::new(&mut engine, board, options);
     let mut solutions = Vec::new();
     let mut count = 0u64;
     let mut timed_out = false;
@@ -90,8 +91,7 @@ pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(board: &'a Board, options: &SolveOptions) -> Searcher<'a> {
-        let mut engine = engine_for(board);
+    fn new(engine: &'a mut Engine, board: &'a Board, options: &SolveOptions) -> Searcher<'a> {
         if options.trace {
             engine.trace = Some(Vec::new());
         }
@@ -133,7 +133,8 @@ pub(crate) enum Within {
 /// `Medium` every propagation rule, `Hard` also one-level hypotheses (`Expert` is treated as
 /// `Hard`). No search, so it is cheap — what makes generating puzzles fast.
 pub(crate) fn within(board: &Board, level: Difficulty, options: &SolveOptions) -> Within {
-    let mut s = Searcher::new(board, options);
+    let mut engine = engine_for(board);
+    let mut s = Searcher::new(&mut engine, board, options);
     s.engine.local_only = level == Difficulty::Easy;
     s.engine.enqueue_all();
     if s.engine.propagate().is_err() {
@@ -149,13 +150,13 @@ pub(crate) fn within(board: &Board, level: Difficulty, options: &SolveOptions) -
     if s.engine.is_complete() {
         // Complete is not enough with the local rules alone: the edges could close several
         // loops.
-        return if is_valid_solution(&board_of(&s.engine, board)) {
+        return if is_valid_solution(&board_of(s.engine, board)) {
             Within::Solved { hypotheses }
         } else {
             Within::Failed
         };
     }
-    Within::Stuck(stuck_cells(&s.engine))
+    Within::Stuck(stuck_cells(s.engine))
 }
 
 /// The cells beside the undecided edges, each once, ascending.
@@ -233,6 +234,21 @@ impl IncrementalRules {
         }
     }
 
+    /// Run the one-level hypotheses on top of the propagation [`IncrementalRules::run`] reached
+    /// (what [`within`] runs for `Hard` after its propagation): `Solved { hypotheses: true }`
+    /// when they decide every edge. Undo to a save point afterwards, as after `run`.
+    pub fn probe(&mut self, options: &SolveOptions) -> Within {
+        let puzzle = self.puzzle();
+        let mut s = Searcher::new(&mut self.engine, &puzzle, options);
+        if s.probe_all().is_err() || s.clock.expired() {
+            return Within::Failed;
+        }
+        if !s.engine.is_complete() {
+            return Within::Stuck(stuck_cells(s.engine));
+        }
+        if s.engine.closed { Within::Solved { hypotheses: true } } else { Within::Failed }
+    }
+
     /// The pearls added so far, as a puzzle.
     fn puzzle(&self) -> Board {
         let mut puzzle = Board::new(self.width, self.height);
@@ -263,7 +279,8 @@ pub(crate) enum Other {
 /// stops at the first loop that differs from it. Cheaper than counting two solutions, which
 /// probes every edge at the root and may find `known` first.
 pub(crate) fn other_solution(board: &Board, known: &Board, options: &SolveOptions) -> Other {
-    let mut s = Searcher::new(board, options);
+    let mut engine = engine_for(board);
+    let mut s = Searcher::new(&mut engine, board, options);
     s.avoid = Some(known.edge_states().iter().map(|&state| state_of(state)).collect());
     s.engine.enqueue_all();
     if s.engine.propagate().is_err() {
@@ -481,7 +498,7 @@ impl Searcher<'_> {
         if self.avoid.as_deref().is_some_and(|avoid| avoid[..] == self.engine.edge[..avoid.len()]) {
             return;
         }
-        let board = board_of(&self.engine, self.board);
+        let board = board_of(self.engine, self.board);
         debug_assert!(is_valid_solution(&board));
         if !is_valid_solution(&board) {
             // The engine never accepts an invalid loop; treat one as a dead end rather than report it.
