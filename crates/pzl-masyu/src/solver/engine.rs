@@ -345,7 +345,11 @@ impl Engine {
         let (start, stop) = self.watch_range[c as usize];
         for i in start..stop {
             let p = self.watch_list[i as usize];
-            self.enqueue(p);
+            // A candidate without its pearl yet ([`Engine::with_candidates`]) has only its own
+            // edges to look at, and their changes queue it.
+            if self.kind[p as usize] != EMPTY {
+                self.enqueue(p);
+            }
         }
     }
 
