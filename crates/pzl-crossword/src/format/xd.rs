@@ -295,21 +295,18 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         sections.push((name, &after[start..]));
     }
     // Implicit blocks past the clues that hold only clue lines are clues too.
-    let mut merged: Vec<(String, &[Line<'_>])> = Vec::new();
-    for (name, body) in sections {
-        // (Only implicit notes need the test: it parses each line as a clue.)
-        let all_clues = || {
-            body.iter()
-                .filter(|l| !l.blank())
-                .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta))
-        };
-        if name == "notes" && !explicit && all_clues() {
-            merged.push(("clues".to_string(), body));
-        } else {
-            merged.push((name, body));
+    if !explicit {
+        for (name, body) in &mut sections {
+            let all_clues = || {
+                body.iter()
+                    .filter(|l| !l.blank())
+                    .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta))
+            };
+            if name == "notes" && all_clues() {
+                *name = "clues".to_string();
+            }
         }
     }
-    let sections = merged;
 
     // Metadata.
     let mut title = String::new();

@@ -15,8 +15,9 @@
 //!    back and forth (no pearl either allows tells them apart), or the rules stop where no pearl
 //!    fits, change our loop by one square of its region where they part (`shape::nudge`);
 //! 4. while the grade is above the one asked, add pearls; then remove pearls (in random order,
-//!    the colour above its share of the pearls first) while the puzzle stays unique and no harder than asked, until it has reached the grade and
-//!    the density (with `minimal`: until no pearl can be removed);
+//!    the colour above its share of the pearls first) while the puzzle stays unique and no
+//!    harder than asked, until it has reached the grade and the density (with `minimal`: until
+//!    no pearl can be removed);
 //! 5. keep it when the grade is the one asked, else start again from a new loop.
 //!
 //! Below `expert` (and for `expert` from 144 cells on) steps 3 and 4 run only the rules of the
@@ -24,9 +25,9 @@
 //! step 3 only extends the fixpoint the rules had reached, and the removals of step 4 share the
 //! propagation of the pearls they have in common (`thin.rs`), so a puzzle costs a few
 //! propagations instead of one per pearl tried. When step 3 needs another loop, the search for
-//! it guesses first the values our loop does not have and stops at the first loop found. `hard` and `expert` puzzles are made as
-//! `medium` ones first, then hardened: pearls taken away, each removal proven by the `hard` rules
-//! or by a full solve, until the puzzle needs them.
+//! it guesses first the values our loop does not have and stops at the first loop found.
+//! `hard` and `expert` puzzles are made as `medium` ones first, then hardened: pearls taken
+//! away, each removal proven by the `hard` rules or by a full solve, until the puzzle needs them.
 //!
 //! ```
 //! use pzl_masyu::generate::{Request, generate_one};
@@ -652,11 +653,17 @@ fn allowed_pearls(masks: &[u8], width: usize) -> Vec<Cell> {
 }
 
 impl Maker<'_> {
-    fn solve(&mut self, board: &Board) -> Result<(SolveResult, Option<Board>), Stopped> {
+    /// Before each solve: stop when the limits say so, else count it.
+    fn count_solve(&mut self) -> Result<(), Stopped> {
         if self.limits.expired() {
             return Err(Stopped::TimedOut);
         }
         self.solves += 1;
+        Ok(())
+    }
+
+    fn solve(&mut self, board: &Board) -> Result<(SolveResult, Option<Board>), Stopped> {
+        self.count_solve()?;
         let (result, other) = solve_with_other(board, &self.limits.solve_options());
         if result.outcome == Outcome::TimedOut || (result.unique.is_none() && other.is_none()) {
             return Err(Stopped::TimedOut);
@@ -674,10 +681,7 @@ impl Maker<'_> {
     /// of time, so every machine makes the same puzzles): a board whose search runs longer is
     /// not worth it — another loop is. `Ok(None)` when the budget ran out first.
     fn solve_briefly(&mut self, board: &Board) -> Result<Option<(SolveResult, Option<Board>)>, Stopped> {
-        if self.limits.expired() {
-            return Err(Stopped::TimedOut);
-        }
-        self.solves += 1;
+        self.count_solve()?;
         let mut options = self.limits.solve_options();
         options.max_decisions = Some(self.guess_budget());
         let (result, other) = solve_with_other(board, &options);
@@ -690,10 +694,7 @@ impl Maker<'_> {
     /// Another loop than ours that fits `pearls`, with the budget of guesses of
     /// [`Maker::solve_briefly`] (`TimedOut` when it runs out).
     fn other_loop(&mut self, pearls: &Pearls, ours: &[u8]) -> Result<Other, Stopped> {
-        if self.limits.expired() {
-            return Err(Stopped::TimedOut);
-        }
-        self.solves += 1;
+        self.count_solve()?;
         let mut options = self.limits.solve_options();
         options.max_decisions = Some(self.guess_budget());
         let other = other_solution(&pearls.board(), &loop_board(ours, pearls.width, pearls.height), &options);
@@ -705,28 +706,19 @@ impl Maker<'_> {
 
     /// What the rules of `level` and below make of `pearls` (solved: unique, no harder).
     fn rules(&mut self, pearls: &Pearls, level: Difficulty) -> Result<Within, Stopped> {
-        if self.limits.expired() {
-            return Err(Stopped::TimedOut);
-        }
-        self.solves += 1;
-        Ok(within(&pearls.board(), level, &self.limits.solve_options()))
+        self.count_solve()?;
+        Ok(within(&pearls.board(), level))
     }
 
     /// Run `rules` on from where they stopped (counted as a solve).
     fn run(&mut self, rules: &mut IncrementalRules) -> Result<Within, Stopped> {
-        if self.limits.expired() {
-            return Err(Stopped::TimedOut);
-        }
-        self.solves += 1;
+        self.count_solve()?;
         Ok(rules.run())
     }
 
     /// The one-level hypotheses on top of `rules`' propagation (counted as a solve).
     fn probe(&mut self, rules: &mut IncrementalRules) -> Result<Within, Stopped> {
-        if self.limits.expired() {
-            return Err(Stopped::TimedOut);
-        }
-        self.solves += 1;
+        self.count_solve()?;
         Ok(rules.probe(&self.limits.solve_options()))
     }
 
@@ -734,7 +726,7 @@ impl Maker<'_> {
     /// Hypotheses cost far more than propagation; [`within`] tries them only when propagation
     /// alone does not solve it.
     fn solved_within(&mut self, pearls: &Pearls, level: Difficulty) -> Result<bool, Stopped> {
-        Ok(matches!(self.rules(pearls, level)?, Within::Solved { .. }))
+        Ok(matches!(self.rules(pearls, level)?, Within::Solved))
     }
 
     /// One loop: a puzzle at the grade asked, or `None` to try another loop.
@@ -750,8 +742,8 @@ impl Maker<'_> {
     /// A sparse selection of the pearls the loop allows; then, while the rules of the grade
     /// asked (`medium` for `hard` and `expert`) stop with edges undecided, pearls added near
     /// those edges; then pearls taken away (in random order, keeping the share of black pearls
-    /// near hand-made puzzles) while the rules still solve it, down to the density aimed at (or, `minimal`, while any pearl can
-    /// go), and on while it is still easier than asked. Each rules-only solve proves the puzzle
+    /// near hand-made puzzles) while the rules still solve it, down to the density aimed at (or,
+    /// `minimal`, while any pearl can go), and on while it is still easier than asked. Each rules-only solve proves the puzzle
     /// unique and no harder than asked without any search (as in Simon Tatham's generator);
     /// one real solve checks the result. A `hard` or `expert` request is made `medium` this way,
     /// then goes on to [`Maker::harden`].
@@ -778,7 +770,7 @@ impl Maker<'_> {
         // rules go on from where they stopped.
         loop {
             let cells = match self.run(&mut rules)? {
-                Within::Solved { .. } => break,
+                Within::Solved => break,
                 Within::Failed => return Ok(None),
                 Within::Stuck(cells) => cells,
             };
@@ -830,7 +822,7 @@ impl Maker<'_> {
             }
         };
         let mut taken = |maker: &mut Maker, _: &Pearls, rules: &mut IncrementalRules| {
-            Ok(if matches!(maker.run(rules)?, Within::Solved { .. }) { Taken::Yes } else { Taken::No })
+            Ok(if matches!(maker.run(rules)?, Within::Solved) { Taken::Yes } else { Taken::No })
         };
         thin::thin(self, &mut pearls, target, lists, &mut go_on, &mut taken)?;
         if request.difficulty > target {
@@ -873,13 +865,12 @@ impl Maker<'_> {
         let mut taken = |maker: &mut Maker, pearls: &Pearls, rules: &mut IncrementalRules| {
             // Propagation alone first: a puzzle it solves is `medium` (or `easy`), below the
             // target, and the removal is kept at once.
-            let grade = if let Within::Solved { .. } = maker.run(rules)? {
+            let grade = if let Within::Solved = maker.run(rules)? {
                 Some(Difficulty::Medium)
             } else if target == Difficulty::Hard {
                 // The hypotheses go on from the propagation just run.
                 match maker.probe(rules)? {
-                    Within::Solved { hypotheses: false } => Some(Difficulty::Medium),
-                    Within::Solved { hypotheses: true } => Some(Difficulty::Hard),
+                    Within::Solved => Some(Difficulty::Hard),
                     _ => None,
                 }
             } else {

@@ -219,7 +219,7 @@ proptest::proptest! {
         let mut order: Vec<usize> = (0..all.allowed.len()).filter(|&i| all.allowed[i].is_pearl()).collect();
         Rng::new(seed, 1).shuffle(&mut order);
         let mut pearls = Pearls { placed: vec![Cell::Empty; width * height], ..all };
-        let from_nothing = |pearls: &Pearls| within(&pearls.board(), level, &SolveOptions::default());
+        let from_nothing = |pearls: &Pearls| within(&pearls.board(), level);
         let mut rules = pearls.incremental_rules(level, &[]);
         let half = order.len() / 2;
         let mut save = None;
@@ -260,7 +260,7 @@ proptest::proptest! {
         }
         let mut go_on = |_: &mut Maker, pearls: &Pearls| Ok(pearls.count() > stop_at);
         let mut taken = |maker: &mut Maker, _: &Pearls, rules: &mut IncrementalRules| {
-            Ok(if matches!(maker.run(rules)?, Within::Solved { .. }) { Taken::Yes } else { Taken::No })
+            Ok(if matches!(maker.run(rules)?, Within::Solved) { Taken::Yes } else { Taken::No })
         };
         thin::thin(&mut maker, &mut thinned, Difficulty::Medium, lists, &mut go_on, &mut taken).unwrap();
         proptest::prop_assert_eq!(thinned.placed, naive.placed);

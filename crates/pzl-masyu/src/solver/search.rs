@@ -81,7 +81,10 @@ pub(crate) fn run(board: &Board, limit: u64, options: &SolveOptions) -> Run {
         if s.stats.decisions > 0 && !solutions.is_empty() {
             difficulty = Difficulty::Expert;
         }
-        if difficulty == Difficulty::Medium && !options.keep_edges && solved_by_local_rules(board) {
+        if difficulty == Difficulty::Medium
+            && !options.keep_edges
+            && within(board, Difficulty::Easy) == Within::Solved
+        {
             difficulty = Difficulty::Easy;
         }
     }
@@ -120,43 +123,43 @@ impl<'a> Searcher<'a> {
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Within {
     /// They decide every edge, ending in one valid loop: the puzzle is unique and no harder
-    /// than the level. `hypotheses`: propagation alone did not, one-level hypotheses were
-    /// needed (the puzzle is `hard`, not `medium`).
-    Solved { hypotheses: bool },
+    /// than the rules run.
+    Solved,
     /// They stop with edges undecided: the cells beside those edges (each once, ascending).
     Stuck(Vec<u32>),
     /// They meet a contradiction (or a closed loop that is not the solution), or time ran out.
     Failed,
 }
 
-/// Run the rules up to `level` on `board`'s puzzle (pearls only): `Easy` the local rules,
-/// `Medium` every propagation rule, `Hard` also one-level hypotheses (`Expert` is treated as
-/// `Hard`). No search, so it is cheap — what makes generating puzzles fast.
-pub(crate) fn within(board: &Board, level: Difficulty, options: &SolveOptions) -> Within {
+/// Run the propagation rules of `level` on `board`'s puzzle (pearls only), from nothing:
+/// `Easy` the local rules, any other level every propagation rule (the one-level hypotheses are
+/// [`IncrementalRules::probe`]). No search, so it is cheap.
+pub(crate) fn within(board: &Board, level: Difficulty) -> Within {
     let mut engine = engine_for(board);
-    let mut s = Searcher::new(&mut engine, board, options);
-    s.engine.local_only = level == Difficulty::Easy;
-    s.engine.enqueue_all();
-    if s.engine.propagate().is_err() {
+    engine.local_only = level == Difficulty::Easy;
+    engine.enqueue_all();
+    if engine.propagate().is_err() {
         return Within::Failed;
     }
-    let hypotheses = level >= Difficulty::Hard && !s.engine.is_complete();
-    if hypotheses && s.probe_all().is_err() {
-        return Within::Failed;
+    if !engine.is_complete() {
+        return Within::Stuck(stuck_cells(&engine));
     }
-    if s.clock.expired() {
-        return Within::Failed;
+    // Checked on the board: this is what the incremental rules are tested against.
+    if is_valid_solution(&board_of(&engine, board)) { Within::Solved } else { Within::Failed }
+}
+
+/// What the incremental rules made of the puzzle once they stopped without a contradiction.
+/// Every edge decided means the lines closed into one loop through every pearl (the engine
+/// refuses a loop that leaves a line or a pearl out, and any line after it), unless there is no
+/// line at all.
+fn where_stopped(engine: &Engine) -> Within {
+    if !engine.is_complete() {
+        Within::Stuck(stuck_cells(engine))
+    } else if engine.closed {
+        Within::Solved
+    } else {
+        Within::Failed
     }
-    if s.engine.is_complete() {
-        // Complete is not enough with the local rules alone: the edges could close several
-        // loops.
-        return if is_valid_solution(&board_of(s.engine, board)) {
-            Within::Solved { hypotheses }
-        } else {
-            Within::Failed
-        };
-    }
-    Within::Stuck(stuck_cells(s.engine))
 }
 
 /// The cells beside the undecided edges, each once, ascending.
@@ -220,33 +223,20 @@ impl IncrementalRules {
         if self.engine.propagate().is_err() {
             return Within::Failed;
         }
-        if !self.engine.is_complete() {
-            return Within::Stuck(stuck_cells(&self.engine));
-        }
-        // Every edge decided without a contradiction: the lines closed into one loop through
-        // every pearl (the engine refuses a loop that leaves a line or a pearl out, and any line
-        // after it), unless there is no line at all.
-        if self.engine.closed {
-            debug_assert!(is_valid_solution(&board_of(&self.engine, &self.puzzle())));
-            Within::Solved { hypotheses: false }
-        } else {
-            Within::Failed
-        }
+        debug_assert!(!self.engine.closed || is_valid_solution(&board_of(&self.engine, &self.puzzle())));
+        where_stopped(&self.engine)
     }
 
     /// Run the one-level hypotheses on top of the propagation [`IncrementalRules::run`] reached
-    /// (what [`within`] runs for `Hard` after its propagation): `Solved { hypotheses: true }`
-    /// when they decide every edge. Undo to a save point afterwards, as after `run`.
+    /// (the `hard` rules): `Solved` when they decide every edge. Undo to a save point
+    /// afterwards, as after `run`.
     pub fn probe(&mut self, options: &SolveOptions) -> Within {
         let puzzle = self.puzzle();
         let mut s = Searcher::new(&mut self.engine, &puzzle, options);
         if s.probe_all().is_err() || s.clock.expired() {
             return Within::Failed;
         }
-        if !s.engine.is_complete() {
-            return Within::Stuck(stuck_cells(s.engine));
-        }
-        if s.engine.closed { Within::Solved { hypotheses: true } } else { Within::Failed }
+        where_stopped(s.engine)
     }
 
     /// The pearls added so far, as a puzzle.
@@ -293,15 +283,6 @@ pub(crate) fn other_solution(board: &Board, known: &Board, options: &SolveOption
         None if timed_out => Other::TimedOut,
         None => Other::None,
     }
-}
-
-/// Whether the local rules alone, run to a fixpoint, decide every edge of `board`'s puzzle.
-fn solved_by_local_rules(board: &Board) -> bool {
-    let mut engine = engine_for(board);
-    engine.local_only = true;
-    engine.enqueue_all();
-    // Complete is not enough: without the global rules the edges could close several loops.
-    engine.propagate().is_ok() && engine.is_complete() && is_valid_solution(&board_of(&engine, board))
 }
 
 impl Searcher<'_> {
