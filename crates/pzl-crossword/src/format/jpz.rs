@@ -364,7 +364,12 @@ struct Doc {
     width: usize,
     height: usize,
     cells: Vec<Option<Cell>>,
-    words: HashMap<String, Vec<(usize, usize)>>,
+    /// Each word's cells, a range of `word_cells`, by its id: one list for all words instead
+    /// of a vector each.
+    words: HashMap<String, std::ops::Range<usize>>,
+    word_cells: Vec<(usize, usize)>,
+    /// The cells of the `<word>` being read.
+    word_scratch: Vec<(usize, usize)>,
     word_count: usize,
     lists: Vec<ClueList>,
     marked_up: usize,
@@ -373,6 +378,23 @@ struct Doc {
     other_children: usize,
     /// Reused for the cells of one `<cell>` element.
     scratch: Vec<(usize, usize)>,
+}
+
+impl Doc {
+    /// A word and its cells; the first word of an id is kept.
+    fn add_word(&mut self, id: String, cells: &[(usize, usize)]) {
+        self.word_count += 1;
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.words.entry(id) {
+            let start = self.word_cells.len();
+            self.word_cells.extend_from_slice(cells);
+            slot.insert(start..self.word_cells.len());
+        }
+    }
+
+    /// The cells of the word `id`.
+    fn word(&self, id: &str) -> Option<&[(usize, usize)]> {
+        self.words.get(id).map(|r| &self.word_cells[r.clone()])
+    }
 }
 
 fn attr_value<'a>(a: &quick_xml::events::attributes::Attribute<'a>) -> Option<std::borrow::Cow<'a, str>> {
@@ -397,24 +419,29 @@ fn range(text: &str, max: usize) -> Option<(usize, usize)> {
     }
 }
 
-fn span(a: usize, b: usize) -> Box<dyn Iterator<Item = usize>> {
-    if a <= b { Box::new(a..=b) } else { Box::new((b..=a).rev()) }
+/// Push `a..=b` (counting down when `b < a`) paired by `cell`.
+fn push_span(a: usize, b: usize, cell: impl Fn(usize) -> (usize, usize), out: &mut Vec<(usize, usize)>) {
+    if a <= b {
+        out.extend((a..=b).map(cell));
+    } else {
+        out.extend((b..=a).rev().map(cell));
+    }
 }
 
 /// Push the cells of parsed ranges; false when both are ranges.
 fn cells_in((x0, x1): (usize, usize), (y0, y1): (usize, usize), out: &mut Vec<(usize, usize)>) -> bool {
     if x0 == x1 {
-        out.extend(span(y0, y1).map(|y| (x0, y)));
+        push_span(y0, y1, |y| (x0, y), out);
     } else if y0 == y1 {
-        out.extend(span(x0, x1).map(|x| (x, y0)));
+        push_span(x0, x1, |x| (x, y0), out);
     } else {
         return false;
     }
     true
 }
 
-/// A word's id and cells.
-type WordCells = (Option<String>, Vec<(usize, usize)>);
+/// The id of the `<word>` being read, if it has one.
+type WordId = Option<String>;
 
 struct Parser<'a> {
     lines: Lines<'a>,
@@ -623,7 +650,7 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
     // The element whose text is being gathered: its tag, depth, text, markup seen, and offset.
     let mut capture: Option<(Tag, usize, String, bool, u64)> = None;
     let mut clue_attrs: (String, Option<String>, Option<String>) = (String::new(), None, None);
-    let mut word: Option<WordCells> = None;
+    let mut word: Option<WordId> = None;
     let mut seen_root = false;
     loop {
         let before = reader.buffer_position();
@@ -684,23 +711,24 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                     Tag::Grid => p.grid_attrs(&e, before)?,
                     Tag::Cell => p.cell(&e, before)?,
                     Tag::Word => {
-                        let mut cells = Vec::new();
+                        let mut cells = std::mem::take(&mut p.doc.word_scratch);
+                        cells.clear();
                         let id = p.word_cells(&e, before, &mut cells)?;
-                        word = Some((id, cells));
+                        p.doc.word_scratch = cells;
+                        word = Some(id);
                     }
                     Tag::WordCells => {
-                        let mut own = Vec::new();
-                        let list = match word.as_mut() {
-                            Some((_, list)) => list,
-                            None => &mut own,
-                        };
-                        let len = list.len();
-                        if let Some(id) = p.word_cells(&e, before, list)? {
-                            // A piece with its own id is a word of its own.
-                            let piece = list.split_off(len);
-                            p.doc.word_count += 1;
-                            p.doc.words.entry(id).or_insert(piece);
+                        let mut cells = std::mem::take(&mut p.doc.word_scratch);
+                        if word.is_none() {
+                            cells.clear();
                         }
+                        let len = cells.len();
+                        if let Some(id) = p.word_cells(&e, before, &mut cells)? {
+                            // A piece with its own id is a word of its own.
+                            p.doc.add_word(id, &cells[len..]);
+                            cells.truncate(len);
+                        }
+                        p.doc.word_scratch = cells;
                     }
                     Tag::Clues => {
                         if e.attributes().flatten().any(|a| {
@@ -775,11 +803,11 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                     }
                 }
                 if t == Some(Tag::Word)
-                    && let Some((id, cells)) = word.take()
-                    && let Some(id) = id
+                    && let Some(Some(id)) = word.take()
                 {
-                    p.doc.word_count += 1;
-                    p.doc.words.entry(id).or_insert(cells);
+                    let cells = std::mem::take(&mut p.doc.word_scratch);
+                    p.doc.add_word(id, &cells);
+                    p.doc.word_scratch = cells;
                 }
             }
             Event::Text(t) => {
@@ -1016,7 +1044,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             if clue.format.is_some() {
                 formats += 1;
             }
-            let cells = clue.word.as_ref().and_then(|id| doc.words.get(id));
+            let cells = clue.word.as_deref().and_then(|id| doc.word(id));
             let slot = cells.and_then(|cells| {
                 let d = run(cells)?;
                 let (x, y) = cells[0];
@@ -1039,7 +1067,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
                         .to_string()
                 }
             };
-            unplaced.push((list, clue, why, cells.map_or(0, Vec::len)));
+            unplaced.push((list, clue, why, cells.map_or(0, <[_]>::len)));
         }
     }
     // A clue of an Across or Down list whose word's cells disagree with the grid (a slip in the
