@@ -1,7 +1,7 @@
 //! Speed of the JPZ reader and writer, reported as bytes per second of the input files:
 //! - `jpz-corpus/read`: every corpus JPZ file that reads (bare XML and zipped, as published);
 //! - `jpz-from-puz/read-zipped`: every corpus `.puz` written as zipped JPZ (inflate included;
-//!   the throughput counts the zipped bytes, so the XML rate is about four times higher);
+//!   the throughput counts the zipped bytes, so the XML rate is about six times higher);
 //! - `jpz-from-puz/read-xml`: the same puzzles as bare JPZ XML;
 //! - `jpz-from-puz/write-zipped`: writing them (throughput: the zipped bytes made).
 //!
