@@ -368,8 +368,6 @@ struct Doc {
     /// of a vector each.
     words: HashMap<String, std::ops::Range<usize>>,
     word_cells: Vec<(usize, usize)>,
-    /// The cells of the `<word>` being read.
-    word_scratch: Vec<(usize, usize)>,
     word_count: usize,
     lists: Vec<ClueList>,
     marked_up: usize,
@@ -650,7 +648,9 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
     // The element whose text is being gathered: its tag, depth, text, markup seen, and offset.
     let mut capture: Option<(Tag, usize, String, bool, u64)> = None;
     let mut clue_attrs: (String, Option<String>, Option<String>) = (String::new(), None, None);
+    // The `<word>` being read: its id, if it has one, and its cells (one vector for all).
     let mut word: Option<WordId> = None;
+    let mut current_cells: Vec<(usize, usize)> = Vec::new();
     let mut seen_root = false;
     loop {
         let before = reader.buffer_position();
@@ -711,24 +711,19 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                     Tag::Grid => p.grid_attrs(&e, before)?,
                     Tag::Cell => p.cell(&e, before)?,
                     Tag::Word => {
-                        let mut cells = std::mem::take(&mut p.doc.word_scratch);
-                        cells.clear();
-                        let id = p.word_cells(&e, before, &mut cells)?;
-                        p.doc.word_scratch = cells;
-                        word = Some(id);
+                        current_cells.clear();
+                        word = Some(p.word_cells(&e, before, &mut current_cells)?);
                     }
                     Tag::WordCells => {
-                        let mut cells = std::mem::take(&mut p.doc.word_scratch);
                         if word.is_none() {
-                            cells.clear();
+                            current_cells.clear();
                         }
-                        let len = cells.len();
-                        if let Some(id) = p.word_cells(&e, before, &mut cells)? {
+                        let len = current_cells.len();
+                        if let Some(id) = p.word_cells(&e, before, &mut current_cells)? {
                             // A piece with its own id is a word of its own.
-                            p.doc.add_word(id, &cells[len..]);
-                            cells.truncate(len);
+                            p.doc.add_word(id, &current_cells[len..]);
+                            current_cells.truncate(len);
                         }
-                        p.doc.word_scratch = cells;
                     }
                     Tag::Clues => {
                         if e.attributes().flatten().any(|a| {
@@ -805,9 +800,7 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                 if t == Some(Tag::Word)
                     && let Some(Some(id)) = word.take()
                 {
-                    let cells = std::mem::take(&mut p.doc.word_scratch);
-                    p.doc.add_word(id, &cells);
-                    p.doc.word_scratch = cells;
+                    p.doc.add_word(id, &current_cells);
                 }
             }
             Event::Text(t) => {
