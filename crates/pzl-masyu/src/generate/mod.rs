@@ -751,10 +751,10 @@ impl Maker<'_> {
     /// asked (`medium` for `hard` and `expert`) stop with edges undecided, pearls added near
     /// those edges; then pearls taken away (in random order, keeping the share of black pearls
     /// near hand-made puzzles) while the rules still solve it, down to the density aimed at (or,
-    /// `minimal`, while any pearl can go), and on while it is still easier than asked. Each rules-only solve proves the puzzle
-    /// unique and no harder than asked without any search (as in Simon Tatham's generator);
-    /// one real solve checks the result. A `hard` or `expert` request is made `medium` this way,
-    /// then goes on to [`Maker::harden`].
+    /// `minimal`, while any pearl can go), and on while it is still easier than asked. Each
+    /// rules-only solve proves the puzzle unique and no harder than asked without any search
+    /// (as in Simon Tatham's generator); one real solve checks the result. A `hard` or `expert`
+    /// request is made `medium` this way, then goes on to [`Maker::harden`].
     fn attempt_by_rules(&mut self, rng: &mut Rng) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let request = self.request;
         let (width, height) = (request.width, request.height);
