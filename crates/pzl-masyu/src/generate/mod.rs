@@ -20,14 +20,26 @@
 //!    no pearl can be removed);
 //! 5. keep it when the grade is the one asked, else start again from a new loop.
 //!
-//! Below `expert` (and for `expert` from 144 cells on) steps 3 and 4 run only the rules of the
+//! Below `expert` (and for `expert` from 350 cells on) steps 3 and 4 run only the rules of the
 //! grade, which prove uniqueness without a search, and run them incrementally: a pearl added in
 //! step 3 only extends the fixpoint the rules had reached, and the removals of step 4 share the
 //! propagation of the pearls they have in common (`thin.rs`), so a puzzle costs a few
 //! propagations instead of one per pearl tried. When step 3 needs another loop, the search for
 //! it guesses first the values our loop does not have and stops at the first loop found.
 //! `hard` and `expert` puzzles are made as `medium` ones first, then hardened: pearls taken
-//! away, each removal proven by the `hard` rules or by a full solve, until the puzzle needs them.
+//! away, each removal proven by the `hard` rules, or for `expert` by the search below and the
+//! `hard` rules for the grade, until the puzzle needs them.
+//!
+//! On smaller grids `expert` puzzles take the search path: step 3 looks for another loop first
+//! among those that differ from ours by a square or two of its region (no search), then by a
+//! search; step 4 keeps a removal when no other loop appears, and grades the puzzle by a full
+//! solve only once it is sparse enough.
+//!
+//! Whether taking a pearl away from a unique puzzle leaves it unique is the question asked most
+//! often. Any other loop must break that pearl, so it is looked for where the pearl is: first a
+//! loop that differs from ours by a square or two of its region there, then a search that
+//! splits on the few lines of ours that keep the pearl (`Differ::Breaking`). Both are far
+//! cheaper than a full solve, which counts two solutions from nothing.
 //!
 //! ```
 //! use pzl_masyu::generate::{Request, generate_one};
@@ -50,7 +62,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::solver::{
-    Difficulty, IncrementalRules, Other, Outcome, SolveOptions, SolveResult, Statistics, Within,
+    Differ, Difficulty, IncrementalRules, Other, Outcome, SolveOptions, SolveResult, Statistics, Within,
     other_solution, solve_with_other, within,
 };
 use crate::{Board, Cell, EdgeState};
@@ -474,6 +486,21 @@ impl Pearls {
         self.free().into_iter().filter(|&i| self.orbit(i).into_iter().any(|j| near[j])).collect()
     }
 
+    /// Whether the loop with line masks `masks` fits every pearl placed that reads the lines of
+    /// the cells `changed` (a pearl reads its own cell's and its neighbours').
+    fn fit_near(&self, masks: &[u8], changed: &[usize]) -> bool {
+        let (w, h) = (self.width as isize, self.height as isize);
+        changed.iter().all(|&i| {
+            let (r, c) = ((i / self.width) as isize, (i % self.width) as isize);
+            [(0, 0), (0, 1), (0, -1), (1, 0), (-1, 0)].iter().all(|&(dr, dc)| {
+                let (nr, nc) = (r + dr, c + dc);
+                let inside = nr >= 0 && nc >= 0 && nr < h && nc < w;
+                let j = (nr * w + nc) as usize;
+                !inside || satisfies(masks, self.width, j, self.placed[j])
+            })
+        })
+    }
+
     /// Cells with a pearl (one per orbit).
     fn taken(&self) -> Vec<usize> {
         (0..self.placed.len()).filter(|&i| self.placed[i].is_pearl() && self.orbit(i)[1] >= i).collect()
@@ -553,12 +580,12 @@ fn first_selection(pearls: &mut Pearls, rng: &mut Rng, aim: usize) {
 }
 
 /// From this many cells on, `expert` puzzles are made as `medium` ones by the rules, then
-/// hardened with full solves ([`Maker::harden`]); on smaller grids by full solves from the start
-/// ([`Maker::attempt_by_search`]). Measured (seed 100, one thread, 20 puzzles each): at 10×10 the
-/// search path takes half the time; at 12×12 both take 5 s; at 15×15 the search path made
-/// fewer than 20 in 300 s and hardening took 6.4 s; at 20×20 hardening made 20 in 17 s where the
-/// search path made 27 in 900 s.
-const HARDEN_FROM_CELLS: usize = 144;
+/// hardened ([`Maker::harden`]); on smaller grids by the search path
+/// ([`Maker::attempt_by_search`]). Measured in instructions (seed 3, one thread, 10 puzzles,
+/// 8 at 18×18; search path against hardening): 0.93 G against 2.9 G at 10×10, 1.6 G against
+/// 3.6 G at 12×12, 3.4 G against 4.7 G at 15×15, 9.6 G against 13.0 G at 18×18, 20.3 G
+/// against 7.4 G at 20×20.
+const HARDEN_FROM_CELLS: usize = 350;
 
 /// What one step of [`thin::thin`] decided about the pearl it took away.
 enum Taken {
@@ -699,13 +726,51 @@ impl Maker<'_> {
         1_000 + 50 * (self.request.width * self.request.height) as u64 / 100
     }
 
-    /// Another loop than ours that fits `pearls`, within [`Maker::other_loop_budget`]
-    /// (`TimedOut` when it runs out).
+    /// Another loop than ours that fits `pearls` ([`other_solution`], differing anywhere),
+    /// within [`Maker::other_loop_budget`] (`TimedOut` when it runs out).
     fn other_loop(&mut self, pearls: &Pearls, ours: &[u8]) -> Result<Other, Stopped> {
         self.count_solve()?;
-        let mut options = self.limits.solve_options();
-        options.max_decisions = Some(self.other_loop_budget());
-        let other = other_solution(&pearls.board(), &loop_board(ours, pearls.width, pearls.height), &options);
+        let known = loop_board(ours, pearls.width, pearls.height);
+        let other = other_solution(&pearls.board(), &known, Differ::Anywhere, &self.other_loop_options());
+        self.stopped_if_expired(other)
+    }
+
+    /// Another loop than ours that fits `pearls`, where ours was the only one before the pearl
+    /// at `removed` (and its image) was taken away, within [`Maker::other_loop_budget`]: a loop
+    /// that differs from ours by a square or two of its region there when one fits (no
+    /// search), else [`other_solution`] breaking that pearl, on top of `rules` when given (they
+    /// hold every pearl placed, run without a contradiction).
+    fn other_loop_without(
+        &mut self,
+        pearls: &Pearls,
+        ours: &[u8],
+        removed: usize,
+        rules: Option<&mut IncrementalRules>,
+    ) -> Result<Other, Stopped> {
+        self.count_solve()?;
+        let (width, height) = (pearls.width, pearls.height);
+        if let Some(other) = pearls.orbit(removed).into_iter().find_map(|cell| {
+            shape::bump_near(ours, width, height, cell, |next, changed| pearls.fit_near(next, changed))
+        }) {
+            return Ok(Other::Found(loop_board(&other, width, height)));
+        }
+        let known = loop_board(ours, width, height);
+        let removed = pearls.orbit(removed);
+        let differ = Differ::Breaking(&removed);
+        let options = self.other_loop_options();
+        let other = match rules {
+            Some(rules) => rules.other_solution(&known, differ, &options),
+            None => other_solution(&pearls.board(), &known, differ, &options),
+        };
+        self.stopped_if_expired(other)
+    }
+
+    fn other_loop_options(&self) -> SolveOptions {
+        SolveOptions { max_decisions: Some(self.other_loop_budget()), ..self.limits.solve_options() }
+    }
+
+    /// `other`, or `Stopped` when it ran out because the limits did.
+    fn stopped_if_expired(&self, other: Other) -> Result<Other, Stopped> {
         if matches!(other, Other::TimedOut) && self.limits.expired() {
             return Err(Stopped::TimedOut);
         }
@@ -829,12 +894,12 @@ impl Maker<'_> {
                 None => Ok(false),
             }
         };
-        let mut taken = |maker: &mut Maker, _: &Pearls, rules: &mut IncrementalRules| {
+        let mut taken = |maker: &mut Maker, _: &Pearls, _: usize, rules: &mut IncrementalRules| {
             Ok(if matches!(maker.run(rules)?, Within::Solved) { Taken::Yes } else { Taken::No })
         };
         thin::thin(self, &mut pearls, target, lists, &mut go_on, &mut taken)?;
         if request.difficulty > target {
-            return self.harden(rng, &mut pearls);
+            return self.harden(rng, &mut pearls, &loop_masks);
         }
         self.check(&pearls, target)
     }
@@ -865,27 +930,32 @@ impl Maker<'_> {
         &mut self,
         rng: &mut Rng,
         pearls: &mut Pearls,
+        ours: &[u8],
     ) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let target = self.request.difficulty;
         let minimal = self.request.minimal;
         let lists = pearls.removal_lists(rng);
         let mut reached = false;
-        let mut taken = |maker: &mut Maker, pearls: &Pearls, rules: &mut IncrementalRules| {
+        let mut taken = |maker: &mut Maker, pearls: &Pearls, removed: usize, rules: &mut IncrementalRules| {
             // Propagation alone first: a puzzle it solves is `medium` (or `easy`), below the
             // target, and the removal is kept at once.
-            let grade = if let Within::Solved = maker.run(rules)? {
-                Some(Difficulty::Medium)
-            } else if target == Difficulty::Hard {
+            let grade = match maker.run(rules)? {
+                Within::Solved => Some(Difficulty::Medium),
+                Within::Failed => None,
                 // The hypotheses go on from the propagation just run.
-                match maker.probe(rules)? {
+                Within::Stuck(_) if target == Difficulty::Hard => match maker.probe(rules)? {
                     Within::Solved => Some(Difficulty::Hard),
                     _ => None,
-                }
-            } else {
-                match maker.solve_briefly(&pearls.board())? {
-                    Some((result, None)) if result.unique == Some(true) => result.difficulty,
-                    _ => None,
-                }
+                },
+                // Unique first (most removals are not), then graded by the hypotheses.
+                Within::Stuck(_) => match maker.other_loop_without(pearls, ours, removed, Some(rules))? {
+                    Other::None => match maker.probe(rules)? {
+                        Within::Solved => Some(Difficulty::Hard),
+                        Within::Stuck(_) => Some(Difficulty::Expert),
+                        Within::Failed => None,
+                    },
+                    Other::Found(_) | Other::TimedOut => None,
+                },
             };
             Ok(match grade {
                 None => Taken::No,
@@ -909,7 +979,6 @@ impl Maker<'_> {
     fn attempt_by_search(&mut self, rng: &mut Rng) -> Result<Option<(Board, Board, SolveResult)>, Stopped> {
         let request = self.request;
         let (width, height) = (request.width, request.height);
-        let target = request.difficulty;
         let mut loop_masks = masks(&shape::random_loop(rng, width, height, request.symmetry));
         let allowed = allowed_pearls(&loop_masks, width);
         let mut changes = LoopChanges::default();
@@ -925,14 +994,18 @@ impl Maker<'_> {
         first_selection(&mut pearls, rng, aim);
 
         // Unique: while another loop fits, add a pearl it breaks.
-        let mut current = loop {
-            let (result, other) = self.solve(&pearls.board())?;
-            let Some(other) = other else { break result };
-            // Of the two loops found, one may be ours: break the other one.
-            let mut other_masks = masks(&other);
-            if other_masks == loop_masks {
-                other_masks = result.solution.as_ref().map(masks).unwrap_or_default();
-            }
+        loop {
+            let bumped = shape::bump_anywhere(rng, &loop_masks, width, height, |next, changed| {
+                pearls.fit_near(next, changed)
+            });
+            let other_masks = match bumped {
+                Some(other) => other,
+                None => match self.other_loop(&pearls, &loop_masks)? {
+                    Other::Found(other) => masks(&other),
+                    Other::None => break,
+                    Other::TimedOut => return Ok(None),
+                },
+            };
             let breaking: Vec<usize> = pearls
                 .free()
                 .into_iter()
@@ -963,43 +1036,46 @@ impl Maker<'_> {
                 }
                 pearls.set(from[rng.below(from.len())], true);
             }
+        }
+
+        // Remove pearls while it stays unique, the colour above its share first (as the rules
+        // path does), until it is `expert` and no denser than aimed at (with `minimal`, while
+        // any pearl can go). Taking a pearl away never makes a puzzle easier, and nothing is
+        // harder than `expert`, so only uniqueness decides a removal; the grade is needed only
+        // once the puzzle is sparse enough, and a full solve gives it.
+        let lists = pearls.removal_lists(rng);
+        // The full solve of the pearls placed, once run, and how many they were.
+        let mut solved: Option<(usize, SolveResult)> = None;
+        let mut go_on = |maker: &mut Maker, pearls: &Pearls| {
+            if request.minimal || pearls.count() > aim {
+                return Ok(true);
+            }
+            let result = match solved.take() {
+                Some((count, result)) if count == pearls.count() => result,
+                _ => maker.solve(&pearls.board())?.0,
+            };
+            let reached = result.difficulty == Some(Difficulty::Expert);
+            solved = Some((pearls.count(), result));
+            Ok(!reached)
         };
-
-        // Too hard: add pearls until it is no harder than asked.
-        let mut extra = pearls.free();
-        rng.shuffle(&mut extra);
-        extra.sort_by_key(|&i| pearls.crowded(i));
-        let mut extra = extra.into_iter();
-        while current.difficulty.is_some_and(|d| d > target) {
-            let Some(i) = extra.next() else { return Ok(None) };
-            if pearls.placed[i].is_pearl() {
-                continue;
-            }
-            pearls.set(i, true);
-            current = self.solve(&pearls.board())?.0;
-        }
-
-        // Remove pearls while it stays unique and no harder than asked, the colour above its
-        // share first (as the rules path does).
-        let (mut blacks, mut whites) = pearls.removal_lists(rng);
-        loop {
-            let grade = current.difficulty.unwrap_or(Difficulty::Expert);
-            if !request.minimal && grade == target && pearls.count() <= aim {
-                break;
-            }
-            let Some(i) = pearls.next_to_take(&mut blacks, &mut whites) else { break };
-            pearls.set(i, false);
-            let (result, other) = self.solve(&pearls.board())?;
-            let keep = other.is_none()
-                && result.unique == Some(true)
-                && (request.minimal || result.difficulty.is_some_and(|d| d <= target));
-            if keep {
-                current = result;
-            } else {
-                pearls.set(i, true);
-            }
-        }
-        if current.difficulty != Some(target) || current.unique != Some(true) {
+        let mut taken = |maker: &mut Maker, pearls: &Pearls, removed: usize, rules: &mut IncrementalRules| {
+            Ok(match maker.run(rules)? {
+                Within::Solved => Taken::Yes,
+                Within::Failed => Taken::No,
+                Within::Stuck(_) => {
+                    match maker.other_loop_without(pearls, &loop_masks, removed, Some(rules))? {
+                        Other::None => Taken::Yes,
+                        Other::Found(_) | Other::TimedOut => Taken::No,
+                    }
+                }
+            })
+        };
+        thin::thin(self, &mut pearls, Difficulty::Medium, lists, &mut go_on, &mut taken)?;
+        let current = match solved {
+            Some((count, result)) if count == pearls.count() => result,
+            _ => self.solve(&pearls.board())?.0,
+        };
+        if current.difficulty != Some(Difficulty::Expert) || current.unique != Some(true) {
             return Ok(None);
         }
         let puzzle = pearls.board();

@@ -223,6 +223,89 @@ pub(crate) fn nudge(
     None
 }
 
+/// Another loop than `ours` made by adding or taking out one square of the region it bounds, a
+/// square with a corner next to (or at) `cell`, or that square and one beside it: the first
+/// such loop for which `fits` says yes. `fits` gets the new line masks and the cells whose
+/// lines changed (the squares' corners). This is the cheapest way another loop can break a
+/// pearl at `cell`, and finds most such loops without a search.
+pub(crate) fn bump_near(
+    ours: &[u8],
+    width: usize,
+    height: usize,
+    cell: usize,
+    fits: impl FnMut(&[u8], &[usize]) -> bool,
+) -> Option<Vec<u8>> {
+    let (w, h) = ((width - 1) as isize, (height - 1) as isize);
+    let (row, col) = ((cell / width) as isize, (cell % width) as isize);
+    let squares = ((row - 2).max(0)..=(row + 1).min(h - 1))
+        .flat_map(|r| ((col - 2).max(0)..=(col + 1).min(w - 1)).map(move |c| (r, c)));
+    bump(ours, width, height, squares, fits)
+}
+
+/// The same with any square first, in random order: another loop close to ours anywhere.
+pub(crate) fn bump_anywhere(
+    rng: &mut Rng,
+    ours: &[u8],
+    width: usize,
+    height: usize,
+    fits: impl FnMut(&[u8], &[usize]) -> bool,
+) -> Option<Vec<u8>> {
+    let (w, h) = ((width - 1) as isize, (height - 1) as isize);
+    let mut squares: Vec<(isize, isize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
+    rng.shuffle(&mut squares);
+    bump(ours, width, height, squares.into_iter(), fits)
+}
+
+fn bump(
+    ours: &[u8],
+    width: usize,
+    height: usize,
+    squares: impl Iterator<Item = (isize, isize)>,
+    mut fits: impl FnMut(&[u8], &[usize]) -> bool,
+) -> Option<Vec<u8>> {
+    let (w, h) = ((width - 1) as isize, (height - 1) as isize);
+    let mut region = Region::bounded_by(ours, width, height);
+    let mut next = ours.to_vec();
+    let mut changed = Vec::with_capacity(8);
+    for (r, c) in squares {
+        if !region.toggle(r, c) {
+            continue;
+        }
+        flip_square(&mut next, width, r, c, &mut changed);
+        if fits(&next, &changed) {
+            return Some(next);
+        }
+        for (r2, c2) in RING.iter().map(|(dr, dc)| (r + dr, c + dc)) {
+            if r2 < 0 || c2 < 0 || r2 >= h || c2 >= w || !region.toggle(r2, c2) {
+                continue;
+            }
+            flip_square(&mut next, width, r2, c2, &mut changed);
+            if fits(&next, &changed) {
+                return Some(next);
+            }
+            flip_square(&mut next, width, r2, c2, &mut changed);
+            changed.truncate(4);
+            region.toggle(r2, c2);
+        }
+        flip_square(&mut next, width, r, c, &mut changed);
+        changed.clear();
+        region.toggle(r, c);
+    }
+    None
+}
+
+/// Flip the four sides of square `(r, c)` in the line masks (R and D of its top-left corner, L
+/// and D of its top-right one, R and U of its bottom-left one, L and U of its bottom-right
+/// one), and push its corners to `changed`.
+fn flip_square(masks: &mut [u8], width: usize, r: isize, c: isize, changed: &mut Vec<usize>) {
+    let top_left = (r as usize) * width + c as usize;
+    let corners = [top_left, top_left + 1, top_left + width, top_left + width + 1];
+    for (corner, flip) in corners.into_iter().zip([1 | 8, 4 | 8, 1 | 2, 4 | 2]) {
+        masks[corner] ^= flip;
+    }
+    changed.extend(corners);
+}
+
 fn push_sides(frontier: &mut Vec<(isize, isize)>, r: isize, c: isize) {
     frontier.extend([(r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)]);
 }

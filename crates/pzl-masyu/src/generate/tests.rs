@@ -46,25 +46,38 @@ fn non_square_grids_work() {
 
 #[test]
 fn expert_puzzles_of_larger_grids_are_hardened_medium_ones() {
-    // 12×12 is the first size made by hardening (`HARDEN_FROM_CELLS`), 15×14 a non-square one.
-    for (w, h) in [(12, 12), (15, 14)] {
+    // 19×19 is the first square size made by hardening (`HARDEN_FROM_CELLS`), 20×18 a
+    // non-square one.
+    for (w, h) in [(19, 19), (20, 18)] {
         assert!(w * h >= HARDEN_FROM_CELLS);
         let request = request(w, h, Difficulty::Expert);
         assert_good(&make(&request, 2, 0), &request);
     }
-    let mut minimal = request(12, 12, Difficulty::Expert);
+    assert_every_pearl_needed(19, 4);
+}
+
+#[test]
+fn minimal_expert_puzzles_of_the_search_path_need_every_pearl() {
+    assert!(12 * 12 < HARDEN_FROM_CELLS);
+    assert_every_pearl_needed(12, 4);
+}
+
+/// A minimal `expert` puzzle of `side`×`side` (seed `seed`) loses uniqueness without any of its
+/// pearls.
+fn assert_every_pearl_needed(side: usize, seed: u64) {
+    let mut minimal = request(side, side, Difficulty::Expert);
     minimal.minimal = true;
-    let made = make(&minimal, 4, 0);
+    let made = make(&minimal, seed, 0);
     assert_good(&made, &minimal);
-    for i in 0..144 {
-        let pos = Pos::new(i / 12, i % 12);
+    for i in 0..side * side {
+        let pos = Pos::new(i / side, i % side);
         if made.puzzle.cell(pos).is_pearl() {
             let mut fewer = made.puzzle.clone();
             fewer.set_cell(pos, Cell::Empty);
             assert_eq!(
                 solve(&fewer, &SolveOptions::default()).unique,
                 Some(false),
-                "pearl at {pos} is not needed"
+                "{side}x{side}: pearl at {pos} is not needed"
             );
         }
     }
@@ -259,7 +272,7 @@ proptest::proptest! {
             }
         }
         let mut go_on = |_: &mut Maker, pearls: &Pearls| Ok(pearls.count() > stop_at);
-        let mut taken = |maker: &mut Maker, _: &Pearls, rules: &mut IncrementalRules| {
+        let mut taken = |maker: &mut Maker, _: &Pearls, _: usize, rules: &mut IncrementalRules| {
             Ok(if matches!(maker.run(rules)?, Within::Solved) { Taken::Yes } else { Taken::No })
         };
         thin::thin(&mut maker, &mut thinned, Difficulty::Medium, lists, &mut go_on, &mut taken).unwrap();
@@ -267,34 +280,49 @@ proptest::proptest! {
     }
 }
 
+/// Another loop than ours is found exactly when the solver counts two, for a unique puzzle
+/// with a pearl taken away, searched anywhere and breaking that pearl.
 #[test]
-fn another_loop_is_found_or_proven_absent() {
-    use crate::solver::{Other, other_solution};
-    for seed in 0..20 {
-        let (masks, mut pearls) = small_loop(seed, 7, 6);
-        let ours = loop_board(&masks, 7, 6);
-        // With every pearl the loop allows, ours is usually the only loop; with a few, rarely.
-        let all = pearls.board();
-        let unique = solve(&all, &SolveOptions::default()).unique == Some(true);
-        match other_solution(&all, &ours, &SolveOptions::default()) {
-            Other::None => assert!(unique, "seed {seed}: another loop exists but none was found"),
-            Other::Found(other) => {
-                assert!(!unique, "seed {seed}");
-                assert!(crate::solver::is_valid_solution(&other));
-                assert_ne!(other.edge_states(), ours.edge_states());
-            }
-            Other::TimedOut => panic!("seed {seed}: no budget was set"),
+fn another_loop_is_found_exactly_when_there_is_one() {
+    use crate::solver::{Differ, Other, count_solutions, other_solution};
+    let options = SolveOptions::default();
+    let two = |board: &Board| count_solutions(board, 2, &options).count == 2;
+    let (mut found, mut absent) = (0, 0);
+    for seed in 0..200 {
+        let (width, height) = (6 + seed as usize % 3, 5 + seed as usize % 4);
+        let (masks, mut pearls) = small_loop(seed, width, height);
+        let ours = loop_board(&masks, width, height);
+        let mut rng = Rng::new(seed, 9);
+        let mut taken = pearls.taken();
+        rng.shuffle(&mut taken);
+        if two(&pearls.board()) {
+            continue;
         }
-        let taken: Vec<usize> = pearls.taken();
-        for &i in taken.iter().skip(3) {
+        // Pearls taken away one at a time from a unique puzzle, kept away while it stays so.
+        for &i in &taken {
             pearls.set(i, false);
+            let without = pearls.board();
+            let unique = !two(&without);
+            for differ in [Differ::Anywhere, Differ::Breaking(&[i])] {
+                match other_solution(&without, &ours, differ, &options) {
+                    Other::None => {
+                        assert!(unique, "seed {seed}, {differ:?}: another loop exists but none was found");
+                        absent += 1;
+                    }
+                    Other::Found(other) => {
+                        assert!(!unique, "seed {seed}, {differ:?}");
+                        assert!(crate::solver::is_valid_solution(&other));
+                        assert_ne!(other.edge_states(), ours.edge_states());
+                        assert_eq!(other.puzzle(), without);
+                        found += 1;
+                    }
+                    Other::TimedOut => panic!("seed {seed}: no budget was set"),
+                }
+            }
+            if !unique {
+                pearls.set(i, true);
+            }
         }
-        let few = pearls.board();
-        let Other::Found(other) = other_solution(&few, &ours, &SolveOptions::default()) else {
-            panic!("seed {seed}: three pearls leave one loop only");
-        };
-        assert!(crate::solver::is_valid_solution(&other));
-        assert_ne!(other.edge_states(), ours.edge_states());
-        assert_eq!(other.puzzle(), few);
     }
+    assert!(found > 120 && absent > 120, "{found} found, {absent} absent");
 }

@@ -15,10 +15,10 @@ use crate::solver::{Difficulty, IncrementalRules};
 
 /// Before each try: whether to go on.
 pub(super) type GoOn<'a> = dyn FnMut(&mut Maker, &Pearls) -> Result<bool, Stopped> + 'a;
-/// One try, with the pearl already taken out of `Pearls` and `rules` holding every other
-/// placed pearl (not yet run): whether it stays away.
+/// One try, with the pearl (the cell given) already taken out of `Pearls` and `rules` holding
+/// every other placed pearl (not yet run): whether it stays away.
 pub(super) type Decide<'a> =
-    dyn FnMut(&mut Maker, &Pearls, &mut IncrementalRules) -> Result<Taken, Stopped> + 'a;
+    dyn FnMut(&mut Maker, &Pearls, usize, &mut IncrementalRules) -> Result<Taken, Stopped> + 'a;
 
 /// The tries of one [`thin`] call.
 struct Run<'m, 'a> {
@@ -119,7 +119,7 @@ impl Run<'_, '_> {
         for top in tops.into_iter().flatten().filter(|&t| t != i) {
             pearls.tell(top, rules);
         }
-        let taken = decide(self.maker, pearls, rules);
+        let taken = decide(self.maker, pearls, i, rules);
         rules.undo_to(save);
         match taken? {
             Taken::Yes => {}

@@ -27,7 +27,7 @@ use crate::{Board, Cell, EdgeState};
 use engine::{BLACK, CROSS, EMPTY, Engine, LINE, WHITE};
 pub use hint::{Hint, Level, Step, hint, next_step};
 pub use request::{grade, solve_request};
-pub(crate) use search::{IncrementalRules, Other, Within, other_solution, within};
+pub(crate) use search::{Differ, IncrementalRules, Other, Within, other_solution, within};
 pub use trace::{Rule, TraceEvent};
 
 /// How to solve.

@@ -46,14 +46,22 @@ struct Searcher<'a> {
     best_edge: u32,
     best_score: u64,
     /// A loop to look past: its edge states, tried last at each guess and not counted when
-    /// found (see [`other_solution`]).
+    /// found (see [`Differ::Anywhere`]).
     avoid: Option<Vec<u8>>,
+    /// A loop to follow: its value is tried first at each guess (see
+    /// [`Searcher::other_breaking`]).
+    follow: Option<Vec<u8>>,
+    /// Search nodes probe nothing (see [`Searcher::other_breaking`]).
+    unprobed: bool,
+    /// Search nodes probe only the path ends until this many guesses were made in all.
+    probe_all_after: u64,
 }
 
 struct Frame {
     save: SavePoint,
     edge: u32,
-    /// The value tried first (LINE, or the one the avoided loop does not have).
+    /// The value tried first (LINE, the one the avoided loop does not have, or the one the
+    /// followed loop has).
     first: u8,
     second: bool,
 }
@@ -115,6 +123,9 @@ impl<'a> Searcher<'a> {
             best_edge: NONE,
             best_score: 0,
             avoid: None,
+            follow: None,
+            unprobed: false,
+            probe_all_after: FRONTIER_ONLY_DECISIONS,
         }
     }
 }
@@ -239,6 +250,15 @@ impl IncrementalRules {
         where_stopped(s.engine)
     }
 
+    /// A loop other than `known` (one that fits) fitting the pearls added, searched on top of
+    /// the propagation [`IncrementalRules::run`] reached, which must have met no contradiction
+    /// (see [`other_solution`]). The state is as before afterwards.
+    pub fn other_solution(&mut self, known: &Board, differ: Differ, options: &SolveOptions) -> Other {
+        let puzzle = self.puzzle();
+        let mut s = Searcher::new(&mut self.engine, &puzzle, options);
+        s.other_than(known, differ)
+    }
+
     /// The pearls added so far, as a puzzle.
     fn puzzle(&self) -> Board {
         let mut puzzle = Board::new(self.width, self.height);
@@ -264,25 +284,186 @@ pub(crate) enum Other {
     TimedOut,
 }
 
-/// A solution of `board`'s puzzle other than `known` (one of its solutions): propagation, then
-/// a depth-first search that tries first, at each guess, the value `known` does not have, and
-/// stops at the first loop that differs from it. Cheaper than counting two solutions, which
-/// probes every edge at the root and may find `known` first.
-pub(crate) fn other_solution(board: &Board, known: &Board, options: &SolveOptions) -> Other {
+/// Where another solution must differ from a known one, and so how it is searched for.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Differ<'a> {
+    /// Anywhere: a depth-first search that tries first, at each guess, the value the known
+    /// solution does not have, and stops at the first loop that differs from it (which tends
+    /// to differ much: the generator takes it as its loop when no pearl tells the two apart).
+    Anywhere,
+    /// At the pearls at these cells (row-major), which the known solution keeps: it was the only
+    /// solution with them, so any other one breaks one of them. This is what taking a pearl
+    /// away from a unique puzzle asks, and it leaves only a few edges to split on (see
+    /// [`Searcher::other_breaking`]).
+    Breaking(&'a [usize]),
+}
+
+/// A solution of `board`'s puzzle other than `known` (one of its solutions), differing from it
+/// where `differ` says, searched as it says. Far cheaper than counting two solutions, which
+/// probes every edge first and may find `known` first.
+pub(crate) fn other_solution(board: &Board, known: &Board, differ: Differ, options: &SolveOptions) -> Other {
     let mut engine = engine_for(board);
     let mut s = Searcher::new(&mut engine, board, options);
-    s.avoid = Some(known.edge_states().iter().map(|&state| state_of(state)).collect());
     s.engine.enqueue_all();
     if s.engine.propagate().is_err() {
+        // `known` fits, so this cannot happen; no solution is no other one.
         return Other::None;
     }
-    let (mut solutions, mut count) = (Vec::new(), 0);
-    let timed_out = s.dfs(1, &mut solutions, &mut count);
-    match solutions.pop() {
-        Some(other) => Other::Found(other),
-        None if timed_out => Other::TimedOut,
-        None => Other::None,
+    s.other_than(known, differ)
+}
+
+/// The passes of [`Searcher::other_breaking`] over the branches still open: whether search nodes
+/// probe nothing, and the most guesses per branch. Measured on the `expert` generator at 20×20
+/// (instructions, seed 3): a first pass without probing settles most branches in a few guesses
+/// (48 guesses: 7.38 G in all; 96: 7.77 G; a pass of one discrepancy first: 7.87 G).
+const PASSES: [(bool, Option<u64>); 2] = [(true, Some(48)), (false, None)];
+
+impl Searcher<'_> {
+    /// A solution other than `known` from the engine's propagated state (no contradiction),
+    /// differing from it where `differ` says. The engine is as before afterwards.
+    fn other_than(&mut self, known: &Board, differ: Differ) -> Other {
+        let known: Vec<u8> = known.edge_states().iter().map(|&state| state_of(state)).collect();
+        let cells = match differ {
+            Differ::Anywhere => return self.other_anywhere(known),
+            Differ::Breaking(cells) => cells,
+        };
+        let mut keeping: Vec<u32> =
+            cells.iter().flat_map(|&c| keeping_edges(self.engine, &known, c)).collect();
+        keeping.sort_unstable();
+        keeping.dedup();
+        debug_assert!(!keeping.is_empty(), "`known` keeps no pearl at {cells:?}");
+        self.other_breaking(known, &keeping)
     }
+
+    /// [`Differ::Anywhere`]'s search.
+    fn other_anywhere(&mut self, known: Vec<u8>) -> Other {
+        let base = self.engine.save();
+        self.avoid = Some(known);
+        let (mut solutions, mut count) = (Vec::new(), 0);
+        let timed_out = self.dfs(1, &mut solutions, &mut count);
+        self.avoid = None;
+        self.engine.undo_to(base);
+        match solutions.pop() {
+            Some(other) => Other::Found(other),
+            None if timed_out => Other::TimedOut,
+            None => Other::None,
+        }
+    }
+
+    /// [`Differ::Breaking`]'s search: another solution differs from `known` on one of the
+    /// `edges` still undecided (lines of `known` that keep the pearls), so the search splits on
+    /// the first where it does (the edges before it as `known` has them). In each branch it
+    /// follows `known` (its value first at each guess), since another solution mostly goes
+    /// round the same way, and first without probing, which settles most branches in a few
+    /// guesses; only the branches that this does not settle are searched again with probing.
+    fn other_breaking(&mut self, known: Vec<u8>, edges: &[u32]) -> Other {
+        let base = self.engine.save();
+        self.follow = Some(known);
+        let budget = self.max_decisions;
+        let mut open = vec![true; edges.len()];
+        let mut found = Other::None;
+        'passes: for (pass, &(unprobed, guesses)) in PASSES.iter().enumerate() {
+            let last = pass + 1 == PASSES.len();
+            self.unprobed = unprobed;
+            let mut any_open = false;
+            for (k, &e) in edges.iter().enumerate() {
+                if self.engine.edge[e as usize] != UNKNOWN {
+                    // Decided, as `known` has it (it fits): no branch differs here.
+                    open[k] = false;
+                    continue;
+                }
+                if open[k] {
+                    self.max_decisions = match (guesses, budget) {
+                        (Some(g), Some(b)) => Some(b.min(self.stats.decisions + g)),
+                        (Some(g), None) => Some(self.stats.decisions + g),
+                        (None, b) => b,
+                    };
+                    self.probe_all_after = self.stats.decisions + FRONTIER_ONLY_DECISIONS;
+                    match self.branch(e, CROSS) {
+                        Some(Ok(other)) => {
+                            found = Other::Found(other);
+                            break 'passes;
+                        }
+                        Some(Err(())) => {
+                            let out_of_budget = budget.is_some_and(|b| self.stats.decisions >= b);
+                            if last || out_of_budget || self.clock.expired() {
+                                found = Other::TimedOut;
+                                break 'passes;
+                            }
+                            any_open = true;
+                        }
+                        None => open[k] = false,
+                    }
+                }
+                // The branches after this one have `known`'s line here.
+                if self.engine.set(e, LINE, Rule::Guess, NONE).and_then(|()| self.engine.propagate()).is_err()
+                {
+                    break;
+                }
+            }
+            self.engine.undo_to(base);
+            if !any_open {
+                break;
+            }
+        }
+        self.engine.undo_to(base);
+        self.follow = None;
+        self.unprobed = false;
+        self.probe_all_after = FRONTIER_ONLY_DECISIONS;
+        self.max_decisions = budget;
+        found
+    }
+
+    /// Search the branch with `value` on edge `e`: `Some(Ok)` with the solution found,
+    /// `Some(Err)` when the search stopped (out of guesses or time) first, `None` when there is
+    /// none. The engine is as before afterwards.
+    fn branch(&mut self, e: u32, value: u8) -> Option<Result<Board, ()>> {
+        let save = self.engine.save();
+        let mut outcome = None;
+        if self.engine.set(e, value, Rule::Guess, NONE).and_then(|()| self.engine.propagate()).is_ok()
+            && self.engine.connected()
+        {
+            let (mut solutions, mut count) = (Vec::new(), 0);
+            let stopped = self.dfs(1, &mut solutions, &mut count);
+            outcome = match solutions.pop() {
+                Some(other) => Some(Ok(other)),
+                None if stopped => Some(Err(())),
+                None => None,
+            };
+        }
+        self.engine.undo_to(save);
+        outcome
+    }
+}
+
+/// The line edges of `known` (edge states, a solution) that keep a pearl at cell `c` kept: a
+/// black pearl's two legs (two edges each); a white pearl's two edges and, at a neighbour where
+/// `known` turns, the edge it turns by. Empty when `known` gives cell `c` no pearl.
+fn keeping_edges(engine: &Engine, known: &[u8], c: usize) -> Vec<u32> {
+    // The border edge (off the grid) is not in `known`: never a line.
+    let line = |cell: usize, d: usize| known.get(engine.cell_edge[cell][d] as usize) == Some(&LINE);
+    let dirs: Vec<usize> = (0..4).filter(|&d| line(c, d)).collect();
+    let [a, b] = dirs[..] else { return Vec::new() };
+    let mut edges = vec![engine.cell_edge[c][a], engine.cell_edge[c][b]];
+    if (a + 2) % 4 != b {
+        // A turn: a black pearl, its legs running on straight.
+        for d in [a, b] {
+            let n = engine.nbr[c][d] as usize;
+            if line(n, d) {
+                edges.push(engine.cell_edge[n][d]);
+            }
+        }
+    } else {
+        // Straight: a white pearl, and the first neighbour along it where the loop turns.
+        for d in [a, b] {
+            let n = engine.nbr[c][d] as usize;
+            if let Some(turn) = [(d + 1) % 4, (d + 3) % 4].into_iter().find(|&t| line(n, t)) {
+                edges.push(engine.cell_edge[n][turn]);
+                break;
+            }
+        }
+    }
+    edges
 }
 
 impl Searcher<'_> {
@@ -515,8 +696,9 @@ impl Searcher<'_> {
                     }
                     self.stats.decisions += 1;
                     let save = self.engine.save();
-                    let first = match &self.avoid {
-                        Some(avoid) if avoid[e as usize] == LINE => CROSS,
+                    let first = match (&self.avoid, &self.follow) {
+                        (Some(avoid), _) if avoid[e as usize] == LINE => CROSS,
+                        (_, Some(follow)) if follow[e as usize] == CROSS => CROSS,
                         _ => LINE,
                     };
                     stack.push(Frame { save, edge: e, first, second: false });
@@ -559,7 +741,9 @@ impl Searcher<'_> {
             if !self.engine.connected() {
                 return Err(Contradiction);
             }
-            if self.human || self.stats.decisions > FRONTIER_ONLY_DECISIONS {
+            if self.unprobed {
+                Ok(())
+            } else if self.human || self.stats.decisions > self.probe_all_after {
                 self.probe_all()
             } else {
                 self.probe_frontier()
