@@ -735,6 +735,15 @@ impl Maker<'_> {
         self.stopped_if_expired(other)
     }
 
+    /// Another loop than ours that fits `pearls`, searched near ours ([`Differ::Near`]), within
+    /// [`Maker::other_loop_budget`]: the pearls that break it are pearls beside ours.
+    fn other_loop_near(&mut self, pearls: &Pearls, ours: &[u8]) -> Result<Other, Stopped> {
+        self.count_solve()?;
+        let known = loop_board(ours, pearls.width, pearls.height);
+        let other = other_solution(&pearls.board(), &known, Differ::Near, &self.other_loop_options());
+        self.stopped_if_expired(other)
+    }
+
     /// Another loop than ours that fits `pearls`, where ours was the only one before the pearl
     /// at `removed` (and its image) was taken away, within [`Maker::other_loop_budget`]: a loop
     /// that differs from ours by a square or two of its region there when one fits (no
@@ -1000,7 +1009,7 @@ impl Maker<'_> {
             });
             let other_masks = match bumped {
                 Some(other) => other,
-                None => match self.other_loop(&pearls, &loop_masks)? {
+                None => match self.other_loop_near(&pearls, &loop_masks)? {
                     Other::Found(other) => masks(&other),
                     Other::None => break,
                     Other::TimedOut => return Ok(None),

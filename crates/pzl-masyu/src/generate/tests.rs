@@ -281,7 +281,7 @@ proptest::proptest! {
 }
 
 /// Another loop than ours is found exactly when the solver counts two, for a unique puzzle
-/// with a pearl taken away, searched anywhere and breaking that pearl.
+/// with a pearl taken away, searched anywhere, near ours and breaking that pearl.
 #[test]
 fn another_loop_is_found_exactly_when_there_is_one() {
     use crate::solver::{Differ, Other, count_solutions, other_solution};
@@ -303,7 +303,7 @@ fn another_loop_is_found_exactly_when_there_is_one() {
             pearls.set(i, false);
             let without = pearls.board();
             let unique = !two(&without);
-            for differ in [Differ::Anywhere, Differ::Breaking(&[i])] {
+            for differ in [Differ::Anywhere, Differ::Near, Differ::Breaking(&[i])] {
                 match other_solution(&without, &ours, differ, &options) {
                     Other::None => {
                         assert!(unique, "seed {seed}, {differ:?}: another loop exists but none was found");

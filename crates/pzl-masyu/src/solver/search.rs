@@ -296,6 +296,10 @@ pub(crate) enum Differ<'a> {
     /// away from a unique puzzle asks, and it leaves only a few edges to split on (see
     /// [`Searcher::other_breaking`]).
     Breaking(&'a [usize]),
+    /// Anywhere, but looked for near the known solution: another loop lacks at least one of
+    /// its lines (a loop with all of them is the same loop), so the search of `Breaking`
+    /// splits on all of them still undecided, following the known one.
+    Near,
 }
 
 /// A solution of `board`'s puzzle other than `known` (one of its solutions), differing from it
@@ -326,6 +330,12 @@ impl Searcher<'_> {
         let cells = match differ {
             Differ::Anywhere => return self.other_anywhere(known),
             Differ::Breaking(cells) => cells,
+            Differ::Near => {
+                let lines: Vec<u32> = (0..known.len() as u32)
+                    .filter(|&e| known[e as usize] == LINE && self.engine.edge[e as usize] == UNKNOWN)
+                    .collect();
+                return self.other_breaking(known, &lines);
+            }
         };
         let mut keeping: Vec<u32> =
             cells.iter().flat_map(|&c| keeping_edges(self.engine, &known, c)).collect();
@@ -350,9 +360,9 @@ impl Searcher<'_> {
         }
     }
 
-    /// [`Differ::Breaking`]'s search: another solution differs from `known` on one of the
-    /// `edges` still undecided (lines of `known` that keep the pearls), so the search splits on
-    /// the first where it does (the edges before it as `known` has them). In each branch it
+    /// The search of [`Differ::Breaking`] and [`Differ::Near`]: another solution lacks one of
+    /// the `edges` still undecided (lines of `known`), so the search splits on the first it
+    /// lacks (a cross there, the edges before it lines). In each branch it
     /// follows `known` (its value first at each guess), since another solution mostly goes
     /// round the same way, and first without probing, which settles most branches in a few
     /// guesses; only the branches that this does not settle are searched again with probing.
