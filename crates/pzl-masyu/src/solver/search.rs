@@ -748,7 +748,10 @@ impl Searcher<'_> {
     fn descend(&mut self, e: u32, state: u8) -> bool {
         let result = self.engine.set(e, state, Rule::Guess, NONE).and_then(|()| self.engine.propagate());
         let result = result.and_then(|()| {
-            if !self.engine.connected() {
+            // A search that probes nothing skips the connectivity check as well: a flood fill per
+            // node costs more there than the dead ends it cuts (6 % of the instructions of 20×20
+            // `expert` generation, the same puzzles).
+            if !self.unprobed && !self.engine.connected() {
                 return Err(Contradiction);
             }
             if self.unprobed {
