@@ -747,14 +747,14 @@ impl Maker<'_> {
     /// Another loop than ours that fits `pearls`, where ours was the only one before the pearl
     /// at `removed` (and its image) was taken away, within [`Maker::other_loop_budget`]: a loop
     /// that differs from ours by a square or two of its region there when one fits (no
-    /// search), else [`other_solution`] breaking that pearl, on top of `rules` when given (they
-    /// hold every pearl placed, run without a contradiction).
+    /// search), else the search breaking that pearl ([`Differ::Breaking`]) on top of `rules`
+    /// (they hold every pearl placed, run without a contradiction).
     fn other_loop_without(
         &mut self,
         pearls: &Pearls,
         ours: &[u8],
         removed: usize,
-        rules: Option<&mut IncrementalRules>,
+        rules: &mut IncrementalRules,
     ) -> Result<Other, Stopped> {
         self.count_solve()?;
         let (width, height) = (pearls.width, pearls.height);
@@ -765,12 +765,7 @@ impl Maker<'_> {
         }
         let known = loop_board(ours, width, height);
         let removed = pearls.orbit(removed);
-        let differ = Differ::Breaking(&removed);
-        let options = self.other_loop_options();
-        let other = match rules {
-            Some(rules) => rules.other_solution(&known, differ, &options),
-            None => other_solution(&pearls.board(), &known, differ, &options),
-        };
+        let other = rules.other_solution(&known, Differ::Breaking(&removed), &self.other_loop_options());
         self.stopped_if_expired(other)
     }
 
@@ -957,7 +952,7 @@ impl Maker<'_> {
                     _ => None,
                 },
                 // Unique first (most removals are not), then graded by the hypotheses.
-                Within::Stuck(_) => match maker.other_loop_without(pearls, ours, removed, Some(rules))? {
+                Within::Stuck(_) => match maker.other_loop_without(pearls, ours, removed, rules)? {
                     Other::None => match maker.probe(rules)? {
                         Within::Solved => Some(Difficulty::Hard),
                         Within::Stuck(_) => Some(Difficulty::Expert),
@@ -1071,12 +1066,10 @@ impl Maker<'_> {
             Ok(match maker.run(rules)? {
                 Within::Solved => Taken::Yes,
                 Within::Failed => Taken::No,
-                Within::Stuck(_) => {
-                    match maker.other_loop_without(pearls, &loop_masks, removed, Some(rules))? {
-                        Other::None => Taken::Yes,
-                        Other::Found(_) | Other::TimedOut => Taken::No,
-                    }
-                }
+                Within::Stuck(_) => match maker.other_loop_without(pearls, &loop_masks, removed, rules)? {
+                    Other::None => Taken::Yes,
+                    Other::Found(_) | Other::TimedOut => Taken::No,
+                },
             })
         };
         thin::thin(self, &mut pearls, Difficulty::Medium, lists, &mut go_on, &mut taken)?;

@@ -45,23 +45,27 @@ struct Searcher<'a> {
     /// product of how much each value decides. The best-scoring edge is guessed first.
     best_edge: u32,
     best_score: u64,
-    /// A loop to look past: its edge states, tried last at each guess and not counted when
-    /// found (see [`Differ::Anywhere`]).
-    avoid: Option<Vec<u8>>,
-    /// A loop to follow: its value is tried first at each guess (see
-    /// [`Searcher::other_breaking`]).
-    follow: Option<Vec<u8>>,
+    /// A known loop that guides the guesses (see [`Guide`]).
+    guide: Option<Guide>,
     /// Search nodes probe nothing (see [`Searcher::other_breaking`]).
     unprobed: bool,
     /// Search nodes probe only the path ends until this many guesses were made in all.
     probe_all_after: u64,
 }
 
+/// How a known loop (its edge states) guides a search for another one.
+enum Guide {
+    /// Its value is tried last at each guess, and it is not counted when found (see
+    /// [`Differ::Anywhere`]).
+    Avoid(Vec<u8>),
+    /// Its value is tried first at each guess (see [`Searcher::other_breaking`]).
+    Follow(Vec<u8>),
+}
+
 struct Frame {
     save: SavePoint,
     edge: u32,
-    /// The value tried first (LINE, the one the avoided loop does not have, or the one the
-    /// followed loop has).
+    /// The value tried first (LINE, or as the guide says).
     first: u8,
     second: bool,
 }
@@ -122,8 +126,7 @@ impl<'a> Searcher<'a> {
             candidates: Vec::with_capacity(edges),
             best_edge: NONE,
             best_score: 0,
-            avoid: None,
-            follow: None,
+            guide: None,
             unprobed: false,
             probe_all_after: FRONTIER_ONLY_DECISIONS,
         }
@@ -318,8 +321,10 @@ pub(crate) fn other_solution(board: &Board, known: &Board, differ: Differ, optio
 
 /// The passes of [`Searcher::other_breaking`] over the branches still open: whether search nodes
 /// probe nothing, and the most guesses per branch. Measured on the `expert` generator at 20×20
-/// (instructions, seed 3): a first pass without probing settles most branches in a few guesses
-/// (48 guesses: 7.38 G in all; 96: 7.77 G; a pass of one discrepancy first: 7.87 G).
+/// (10 puzzles, seed 3, instructions): a first pass without probing settles most branches in a
+/// few guesses (at most 48 guesses: 6.94 G in all; 32: 8.15 G; 96: 7.15 G; a pass allowing one
+/// guess against the known loop first: 7.87 G before nodes without probing skipped the
+/// connectivity check).
 const PASSES: [(bool, Option<u64>); 2] = [(true, Some(48)), (false, None)];
 
 impl Searcher<'_> {
@@ -348,10 +353,10 @@ impl Searcher<'_> {
     /// [`Differ::Anywhere`]'s search.
     fn other_anywhere(&mut self, known: Vec<u8>) -> Other {
         let base = self.engine.save();
-        self.avoid = Some(known);
+        self.guide = Some(Guide::Avoid(known));
         let (mut solutions, mut count) = (Vec::new(), 0);
         let timed_out = self.dfs(1, &mut solutions, &mut count);
-        self.avoid = None;
+        self.guide = None;
         self.engine.undo_to(base);
         match solutions.pop() {
             Some(other) => Other::Found(other),
@@ -368,7 +373,7 @@ impl Searcher<'_> {
     /// guesses; only the branches that this does not settle are searched again with probing.
     fn other_breaking(&mut self, known: Vec<u8>, edges: &[u32]) -> Other {
         let base = self.engine.save();
-        self.follow = Some(known);
+        self.guide = Some(Guide::Follow(known));
         let budget = self.max_decisions;
         let mut open = vec![true; edges.len()];
         let mut found = Other::None;
@@ -389,7 +394,7 @@ impl Searcher<'_> {
                         (None, b) => b,
                     };
                     self.probe_all_after = self.stats.decisions + FRONTIER_ONLY_DECISIONS;
-                    match self.branch(e, CROSS) {
+                    match self.branch_without(e) {
                         Some(Ok(other)) => {
                             found = Other::Found(other);
                             break 'passes;
@@ -417,20 +422,20 @@ impl Searcher<'_> {
             }
         }
         self.engine.undo_to(base);
-        self.follow = None;
+        self.guide = None;
         self.unprobed = false;
         self.probe_all_after = FRONTIER_ONLY_DECISIONS;
         self.max_decisions = budget;
         found
     }
 
-    /// Search the branch with `value` on edge `e`: `Some(Ok)` with the solution found,
+    /// Search the branch with a cross on edge `e`: `Some(Ok)` with the solution found,
     /// `Some(Err)` when the search stopped (out of guesses or time) first, `None` when there is
     /// none. The engine is as before afterwards.
-    fn branch(&mut self, e: u32, value: u8) -> Option<Result<Board, ()>> {
+    fn branch_without(&mut self, e: u32) -> Option<Result<Board, ()>> {
         let save = self.engine.save();
         let mut outcome = None;
-        if self.engine.set(e, value, Rule::Guess, NONE).and_then(|()| self.engine.propagate()).is_ok()
+        if self.engine.set(e, CROSS, Rule::Guess, NONE).and_then(|()| self.engine.propagate()).is_ok()
             && self.engine.connected()
         {
             let (mut solutions, mut count) = (Vec::new(), 0);
@@ -667,7 +672,9 @@ impl Searcher<'_> {
     }
 
     fn found(&mut self, solutions: &mut Vec<Board>, count: &mut u64) {
-        if self.avoid.as_deref().is_some_and(|avoid| avoid[..] == self.engine.edge[..avoid.len()]) {
+        if let Some(Guide::Avoid(avoid)) = &self.guide
+            && avoid[..] == self.engine.edge[..avoid.len()]
+        {
             return;
         }
         let board = board_of(self.engine, self.board);
@@ -706,9 +713,9 @@ impl Searcher<'_> {
                     }
                     self.stats.decisions += 1;
                     let save = self.engine.save();
-                    let first = match (&self.avoid, &self.follow) {
-                        (Some(avoid), _) if avoid[e as usize] == LINE => CROSS,
-                        (_, Some(follow)) if follow[e as usize] == CROSS => CROSS,
+                    let first = match &self.guide {
+                        Some(Guide::Avoid(known)) if known[e as usize] == LINE => CROSS,
+                        Some(Guide::Follow(known)) if known[e as usize] == CROSS => CROSS,
                         _ => LINE,
                     };
                     stack.push(Frame { save, edge: e, first, second: false });
