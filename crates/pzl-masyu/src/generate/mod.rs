@@ -748,13 +748,15 @@ impl Maker<'_> {
     /// at `removed` (and its image) was taken away, within [`Maker::other_loop_budget`]: a loop
     /// that differs from ours by a square or two of its region there when one fits (no
     /// search), else the search breaking that pearl ([`Differ::Breaking`]) on top of `rules`
-    /// (they hold every pearl placed, run without a contradiction).
+    /// (they hold every pearl placed, run without a contradiction). `quick`: its pass without
+    /// probing only, `TimedOut` when that leaves it open.
     fn other_loop_without(
         &mut self,
         pearls: &Pearls,
         ours: &[u8],
         removed: usize,
         rules: &mut IncrementalRules,
+        quick: bool,
     ) -> Result<Other, Stopped> {
         self.count_solve()?;
         let (width, height) = (pearls.width, pearls.height);
@@ -765,7 +767,12 @@ impl Maker<'_> {
         }
         let known = loop_board(ours, width, height);
         let removed = pearls.orbit(removed);
-        let other = rules.other_solution(&known, Differ::Breaking(&removed), &self.other_loop_options());
+        let differ = Differ::Breaking(&removed);
+        let other = if quick {
+            rules.other_solution_quick(&known, differ, &self.other_loop_options())
+        } else {
+            rules.other_solution(&known, differ, &self.other_loop_options())
+        };
         self.stopped_if_expired(other)
     }
 
@@ -952,13 +959,25 @@ impl Maker<'_> {
                     _ => None,
                 },
                 // Unique first (most removals are not), then graded by the hypotheses.
-                Within::Stuck(_) => match maker.other_loop_without(pearls, ours, removed, rules)? {
+                Within::Stuck(_) => match maker.other_loop_without(pearls, ours, removed, rules, true)? {
+                    Other::Found(_) => None,
                     Other::None => match maker.probe(rules)? {
                         Within::Solved => Some(Difficulty::Hard),
                         Within::Stuck(_) => Some(Difficulty::Expert),
                         Within::Failed => None,
                     },
-                    Other::Found(_) | Other::TimedOut => None,
+                    // Not settled without probing: the hypotheses first (they are needed for
+                    // the grade, and solve most), then the search with probing on top of them.
+                    Other::TimedOut => match maker.probe(rules)? {
+                        Within::Solved => Some(Difficulty::Hard),
+                        Within::Failed => None,
+                        Within::Stuck(_) => {
+                            match maker.other_loop_without(pearls, ours, removed, rules, false)? {
+                                Other::None => Some(Difficulty::Expert),
+                                Other::Found(_) | Other::TimedOut => None,
+                            }
+                        }
+                    },
                 },
             };
             Ok(match grade {
@@ -1066,10 +1085,12 @@ impl Maker<'_> {
             Ok(match maker.run(rules)? {
                 Within::Solved => Taken::Yes,
                 Within::Failed => Taken::No,
-                Within::Stuck(_) => match maker.other_loop_without(pearls, &loop_masks, removed, rules)? {
-                    Other::None => Taken::Yes,
-                    Other::Found(_) | Other::TimedOut => Taken::No,
-                },
+                Within::Stuck(_) => {
+                    match maker.other_loop_without(pearls, &loop_masks, removed, rules, false)? {
+                        Other::None => Taken::Yes,
+                        Other::Found(_) | Other::TimedOut => Taken::No,
+                    }
+                }
             })
         };
         thin::thin(self, &mut pearls, Difficulty::Medium, lists, &mut go_on, &mut taken)?;

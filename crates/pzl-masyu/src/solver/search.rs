@@ -49,6 +49,8 @@ struct Searcher<'a> {
     guide: Option<Guide>,
     /// Search nodes probe nothing (see [`Searcher::other_breaking`]).
     unprobed: bool,
+    /// [`Searcher::other_breaking`] runs its first pass only.
+    quick_only: bool,
     /// Search nodes probe only the path ends until this many guesses were made in all.
     probe_all_after: u64,
 }
@@ -128,6 +130,7 @@ impl<'a> Searcher<'a> {
             best_score: 0,
             guide: None,
             unprobed: false,
+            quick_only: false,
             probe_all_after: FRONTIER_ONLY_DECISIONS,
         }
     }
@@ -262,6 +265,15 @@ impl IncrementalRules {
         s.other_than(known, differ)
     }
 
+    /// [`IncrementalRules::other_solution`] without probing: `TimedOut` also when the search
+    /// without probing leaves branches open.
+    pub fn other_solution_quick(&mut self, known: &Board, differ: Differ, options: &SolveOptions) -> Other {
+        let puzzle = self.puzzle();
+        let mut s = Searcher::new(&mut self.engine, &puzzle, options);
+        s.quick_only = true;
+        s.other_than(known, differ)
+    }
+
     /// The pearls added so far, as a puzzle.
     fn puzzle(&self) -> Board {
         let mut puzzle = Board::new(self.width, self.height);
@@ -377,8 +389,9 @@ impl Searcher<'_> {
         let budget = self.max_decisions;
         let mut open = vec![true; edges.len()];
         let mut found = Other::None;
-        'passes: for (pass, &(unprobed, guesses)) in PASSES.iter().enumerate() {
-            let last = pass + 1 == PASSES.len();
+        let passes = if self.quick_only { &PASSES[..1] } else { &PASSES[..] };
+        'passes: for (pass, &(unprobed, guesses)) in passes.iter().enumerate() {
+            let last = pass + 1 == passes.len();
             self.unprobed = unprobed;
             let mut any_open = false;
             for (k, &e) in edges.iter().enumerate() {
@@ -401,7 +414,7 @@ impl Searcher<'_> {
                         }
                         Some(Err(())) => {
                             let out_of_budget = budget.is_some_and(|b| self.stats.decisions >= b);
-                            if last || out_of_budget || self.clock.expired() {
+                            if (last && !self.quick_only) || out_of_budget || self.clock.expired() {
                                 found = Other::TimedOut;
                                 break 'passes;
                             }
@@ -419,6 +432,10 @@ impl Searcher<'_> {
             self.engine.undo_to(base);
             if !any_open {
                 break;
+            }
+            if last {
+                // Only the quick pass was asked for, and it left branches open.
+                found = Other::TimedOut;
             }
         }
         self.engine.undo_to(base);
