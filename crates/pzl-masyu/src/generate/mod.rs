@@ -726,21 +726,13 @@ impl Maker<'_> {
         1_000 + 50 * (self.request.width * self.request.height) as u64 / 100
     }
 
-    /// Another loop than ours that fits `pearls` ([`other_solution`], differing anywhere),
-    /// within [`Maker::other_loop_budget`] (`TimedOut` when it runs out).
-    fn other_loop(&mut self, pearls: &Pearls, ours: &[u8]) -> Result<Other, Stopped> {
+    /// Another loop than ours that fits `pearls`, searched as `differ` says ([`other_solution`]:
+    /// `Anywhere` tends to find one far from ours, `Near` one close to it), within
+    /// [`Maker::other_loop_budget`] (`TimedOut` when it runs out).
+    fn other_loop(&mut self, pearls: &Pearls, ours: &[u8], differ: Differ) -> Result<Other, Stopped> {
         self.count_solve()?;
         let known = loop_board(ours, pearls.width, pearls.height);
-        let other = other_solution(&pearls.board(), &known, Differ::Anywhere, &self.other_loop_options());
-        self.stopped_if_expired(other)
-    }
-
-    /// Another loop than ours that fits `pearls`, searched near ours ([`Differ::Near`]), within
-    /// [`Maker::other_loop_budget`]: the pearls that break it are pearls beside ours.
-    fn other_loop_near(&mut self, pearls: &Pearls, ours: &[u8]) -> Result<Other, Stopped> {
-        self.count_solve()?;
-        let known = loop_board(ours, pearls.width, pearls.height);
-        let other = other_solution(&pearls.board(), &known, Differ::Near, &self.other_loop_options());
+        let other = other_solution(&pearls.board(), &known, differ, &self.other_loop_options());
         self.stopped_if_expired(other)
     }
 
@@ -767,12 +759,8 @@ impl Maker<'_> {
         }
         let known = loop_board(ours, width, height);
         let removed = pearls.orbit(removed);
-        let differ = Differ::Breaking(&removed);
-        let other = if quick {
-            rules.other_solution_quick(&known, differ, &self.other_loop_options())
-        } else {
-            rules.other_solution(&known, differ, &self.other_loop_options())
-        };
+        let other =
+            rules.other_solution(&known, Differ::Breaking(&removed), quick, &self.other_loop_options());
         self.stopped_if_expired(other)
     }
 
@@ -873,7 +861,7 @@ impl Maker<'_> {
                 // No pearl our loop allows near where the rules stop (pearls far away would not
                 // help, only crowd the puzzle): another loop may fit them all. Take it as ours
                 // (it allows other pearls), as the search path does, or change ours there.
-                let switch = match self.other_loop(&pearls, &loop_masks)? {
+                let switch = match self.other_loop(&pearls, &loop_masks, Differ::Anywhere)? {
                     // Unique, but the rules stop: our loop changes where they stop.
                     Other::None => Switch::Near(cells),
                     Other::Found(other) => Switch::To(masks(&other)),
@@ -1023,7 +1011,7 @@ impl Maker<'_> {
             });
             let other_masks = match bumped {
                 Some(other) => other,
-                None => match self.other_loop_near(&pearls, &loop_masks)? {
+                None => match self.other_loop(&pearls, &loop_masks, Differ::Near)? {
                     Other::Found(other) => masks(&other),
                     Other::None => break,
                     Other::TimedOut => return Ok(None),

@@ -258,19 +258,19 @@ impl IncrementalRules {
 
     /// A loop other than `known` (one that fits) fitting the pearls added, searched on top of
     /// the propagation [`IncrementalRules::run`] reached, which must have met no contradiction
-    /// (see [`other_solution`]). The state is as before afterwards.
-    pub fn other_solution(&mut self, known: &Board, differ: Differ, options: &SolveOptions) -> Other {
+    /// (see [`other_solution`]). `quick`: the pass without probing only of
+    /// [`Searcher::other_breaking`], `TimedOut` also when it leaves branches open. The state is
+    /// as before afterwards.
+    pub fn other_solution(
+        &mut self,
+        known: &Board,
+        differ: Differ,
+        quick: bool,
+        options: &SolveOptions,
+    ) -> Other {
         let puzzle = self.puzzle();
         let mut s = Searcher::new(&mut self.engine, &puzzle, options);
-        s.other_than(known, differ)
-    }
-
-    /// [`IncrementalRules::other_solution`] without probing: `TimedOut` also when the search
-    /// without probing leaves branches open.
-    pub fn other_solution_quick(&mut self, known: &Board, differ: Differ, options: &SolveOptions) -> Other {
-        let puzzle = self.puzzle();
-        let mut s = Searcher::new(&mut self.engine, &puzzle, options);
-        s.quick_only = true;
+        s.quick_only = quick;
         s.other_than(known, differ)
     }
 
