@@ -25,7 +25,8 @@
 //! step 3 only extends the fixpoint the rules had reached, and the removals of step 4 share the
 //! propagation of the pearls they have in common (`thin.rs`), so a puzzle costs a few
 //! propagations instead of one per pearl tried. When step 3 needs another loop, the search for
-//! it guesses first the values our loop does not have and stops at the first loop found.
+//! it guesses first the values our loop does not have, probes only the path ends at its first
+//! 64 guesses, and stops at the first loop found.
 //! `hard` and `expert` puzzles are made as `medium` ones first, then hardened: pearls taken
 //! away, each removal proven by the `hard` rules, or for `expert` by the search below and the
 //! `hard` rules for the grade, until the puzzle needs them.
