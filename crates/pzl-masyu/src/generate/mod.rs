@@ -699,6 +699,20 @@ impl Maker<'_> {
         Ok((result, other))
     }
 
+    /// The full solve of `pearls`, run unless `cache` holds the one of as many pearls (pearls
+    /// are only taken away, so the same count is the same puzzle), and kept there.
+    fn solve_once<'c>(
+        &mut self,
+        cache: &'c mut Option<(usize, SolveResult)>,
+        pearls: &Pearls,
+    ) -> Result<&'c SolveResult, Stopped> {
+        let result = match cache.take() {
+            Some((count, result)) if count == pearls.count() => result,
+            _ => self.solve(&pearls.board())?.0,
+        };
+        Ok(&cache.insert((pearls.count(), result)).1)
+    }
+
     /// The guesses a search of the rules-only path may make (see [`Maker::solve_briefly`]).
     fn guess_budget(&self) -> u64 {
         2_000 + 500 * (self.request.width * self.request.height) as u64 / 100
@@ -947,19 +961,15 @@ impl Maker<'_> {
                     Within::Solved => Some(Difficulty::Hard),
                     _ => None,
                 },
-                // Unique first (most removals are not), then graded by the hypotheses.
+                // Unique first (most removals are not), then graded by the hypotheses. When the
+                // search without probing does not settle it, the hypotheses come first (they are
+                // needed for the grade, and solve most), then the search with probing on top.
                 Within::Stuck(_) => match maker.other_loop_without(pearls, ours, removed, rules, true)? {
                     Other::Found(_) => None,
-                    Other::None => match maker.probe(rules)? {
-                        Within::Solved => Some(Difficulty::Hard),
-                        Within::Stuck(_) => Some(Difficulty::Expert),
-                        Within::Failed => None,
-                    },
-                    // Not settled without probing: the hypotheses first (they are needed for
-                    // the grade, and solve most), then the search with probing on top of them.
-                    Other::TimedOut => match maker.probe(rules)? {
+                    quick => match maker.probe(rules)? {
                         Within::Solved => Some(Difficulty::Hard),
                         Within::Failed => None,
+                        Within::Stuck(_) if matches!(quick, Other::None) => Some(Difficulty::Expert),
                         Within::Stuck(_) => {
                             match maker.other_loop_without(pearls, ours, removed, rules, false)? {
                                 Other::None => Some(Difficulty::Expert),
@@ -1062,13 +1072,8 @@ impl Maker<'_> {
             if request.minimal || pearls.count() > aim {
                 return Ok(true);
             }
-            let result = match solved.take() {
-                Some((count, result)) if count == pearls.count() => result,
-                _ => maker.solve(&pearls.board())?.0,
-            };
-            let reached = result.difficulty == Some(Difficulty::Expert);
-            solved = Some((pearls.count(), result));
-            Ok(!reached)
+            let result = maker.solve_once(&mut solved, pearls)?;
+            Ok(result.difficulty != Some(Difficulty::Expert))
         };
         let mut taken = |maker: &mut Maker, pearls: &Pearls, removed: usize, rules: &mut IncrementalRules| {
             Ok(match maker.run(rules)? {
@@ -1083,10 +1088,7 @@ impl Maker<'_> {
             })
         };
         thin::thin(self, &mut pearls, Difficulty::Medium, lists, &mut go_on, &mut taken)?;
-        let current = match solved {
-            Some((count, result)) if count == pearls.count() => result,
-            _ => self.solve(&pearls.board())?.0,
-        };
+        let current = self.solve_once(&mut solved, &pearls)?.clone();
         if current.difficulty != Some(Difficulty::Expert) || current.unique != Some(true) {
             return Ok(None);
         }

@@ -375,14 +375,21 @@ impl Searcher<'_> {
         let base = self.engine.save();
         self.guide = Some(Guide::Avoid(known));
         self.probe_all_after = ANYWHERE_FRONTIER_ONLY_DECISIONS;
-        let (mut solutions, mut count) = (Vec::new(), 0);
-        let timed_out = self.dfs(1, &mut solutions, &mut count);
+        let other = self.first_solution();
         self.probe_all_after = FRONTIER_ONLY_DECISIONS;
         self.guide = None;
         self.engine.undo_to(base);
+        other
+    }
+
+    /// The first solution the search finds from here (`TimedOut` when it stopped first). The
+    /// engine is left where the search stopped.
+    fn first_solution(&mut self) -> Other {
+        let (mut solutions, mut count) = (Vec::new(), 0);
+        let stopped = self.dfs(1, &mut solutions, &mut count);
         match solutions.pop() {
             Some(other) => Other::Found(other),
-            None if timed_out => Other::TimedOut,
+            None if stopped => Other::TimedOut,
             None => Other::None,
         }
     }
@@ -418,11 +425,11 @@ impl Searcher<'_> {
                     };
                     self.probe_all_after = self.stats.decisions + FRONTIER_ONLY_DECISIONS;
                     match self.branch_without(e) {
-                        Some(Ok(other)) => {
+                        Other::Found(other) => {
                             found = Other::Found(other);
                             break 'passes;
                         }
-                        Some(Err(())) => {
+                        Other::TimedOut => {
                             let out_of_budget = budget.is_some_and(|b| self.stats.decisions >= b);
                             if (last && !self.quick_only) || out_of_budget || self.clock.expired() {
                                 found = Other::TimedOut;
@@ -430,7 +437,7 @@ impl Searcher<'_> {
                             }
                             any_open = true;
                         }
-                        None => open[k] = false,
+                        Other::None => open[k] = false,
                     }
                 }
                 // The branches after this one have `known`'s line here.
@@ -456,22 +463,15 @@ impl Searcher<'_> {
         found
     }
 
-    /// Search the branch with a cross on edge `e`: `Some(Ok)` with the solution found,
-    /// `Some(Err)` when the search stopped (out of guesses or time) first, `None` when there is
-    /// none. The engine is as before afterwards.
-    fn branch_without(&mut self, e: u32) -> Option<Result<Board, ()>> {
+    /// Search the branch with a cross on edge `e` for a solution (`TimedOut` when the search
+    /// stopped, out of guesses or time, first). The engine is as before afterwards.
+    fn branch_without(&mut self, e: u32) -> Other {
         let save = self.engine.save();
-        let mut outcome = None;
+        let mut outcome = Other::None;
         if self.engine.set(e, CROSS, Rule::Guess, NONE).and_then(|()| self.engine.propagate()).is_ok()
             && self.engine.connected()
         {
-            let (mut solutions, mut count) = (Vec::new(), 0);
-            let stopped = self.dfs(1, &mut solutions, &mut count);
-            outcome = match solutions.pop() {
-                Some(other) => Some(Ok(other)),
-                None if stopped => Some(Err(())),
-                None => None,
-            };
+            outcome = self.first_solution();
         }
         self.engine.undo_to(save);
         outcome
