@@ -859,7 +859,7 @@ impl Maker<'_> {
             let cells = match self.run(&mut rules)? {
                 Within::Solved => break,
                 Within::Failed => return Ok(None),
-                Within::Stuck(cells) => cells,
+                Within::Stuck => rules.stuck_cells(),
             };
             let cells: Vec<usize> = cells.into_iter().map(|c| c as usize).collect();
             let mut free: Vec<usize> = cells
@@ -957,20 +957,20 @@ impl Maker<'_> {
                 Within::Solved => Some(Difficulty::Medium),
                 Within::Failed => None,
                 // The hypotheses go on from the propagation just run.
-                Within::Stuck(_) if target == Difficulty::Hard => match maker.probe(rules)? {
+                Within::Stuck if target == Difficulty::Hard => match maker.probe(rules)? {
                     Within::Solved => Some(Difficulty::Hard),
                     _ => None,
                 },
                 // Unique first (most removals are not), then graded by the hypotheses. When the
                 // search without probing does not settle it, the hypotheses come first (they are
                 // needed for the grade, and solve most), then the search with probing on top.
-                Within::Stuck(_) => match maker.other_loop_without(pearls, ours, removed, rules, true)? {
+                Within::Stuck => match maker.other_loop_without(pearls, ours, removed, rules, true)? {
                     Other::Found(_) => None,
                     quick => match maker.probe(rules)? {
                         Within::Solved => Some(Difficulty::Hard),
                         Within::Failed => None,
-                        Within::Stuck(_) if matches!(quick, Other::None) => Some(Difficulty::Expert),
-                        Within::Stuck(_) => {
+                        Within::Stuck if matches!(quick, Other::None) => Some(Difficulty::Expert),
+                        Within::Stuck => {
                             match maker.other_loop_without(pearls, ours, removed, rules, false)? {
                                 Other::None => Some(Difficulty::Expert),
                                 Other::Found(_) | Other::TimedOut => None,
@@ -1079,7 +1079,7 @@ impl Maker<'_> {
             Ok(match maker.run(rules)? {
                 Within::Solved => Taken::Yes,
                 Within::Failed => Taken::No,
-                Within::Stuck(_) => {
+                Within::Stuck => {
                     match maker.other_loop_without(pearls, &loop_masks, removed, rules, false)? {
                         Other::None => Taken::Yes,
                         Other::Found(_) | Other::TimedOut => Taken::No,
