@@ -372,15 +372,25 @@ impl Engine {
     }
 
     /// Set edge `e` to `state` (LINE or CROSS) because of `rule` applied at `cell`.
+    ///
+    /// Inlined down to the check of the edge's state: the pearl rules set the same edges each
+    /// time they run again, so most calls find the edge already set.
+    #[inline]
     pub fn set(&mut self, e: u32, state: u8, rule: Rule, cell: u32) -> Step {
-        let eu = e as usize;
-        let current = self.edge[eu];
+        let current = self.edge[e as usize];
         if current == state {
             return Ok(());
         }
         if current != UNKNOWN {
             return Err(Contradiction);
         }
+        self.set_unknown(e, state, rule, cell)
+    }
+
+    /// [`Engine::set`] of an edge still unknown.
+    #[inline(never)]
+    fn set_unknown(&mut self, e: u32, state: u8, rule: Rule, cell: u32) -> Step {
+        let eu = e as usize;
         let [a, b] = self.edge_cells[eu];
         if state == LINE && (self.closed || self.deg[a as usize] >= 2 || self.deg[b as usize] >= 2) {
             return Err(Contradiction);
