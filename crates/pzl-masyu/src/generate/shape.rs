@@ -20,6 +20,8 @@ const FILL_PER_MILLE: u32 = 640;
 struct Region {
     w: isize,
     h: isize,
+    /// Row-major with a border one square wide that is never inside, so that the squares
+    /// around any square of the grid (and the border's) read without a bounds check.
     inside: Vec<bool>,
     size: usize,
 }
@@ -28,15 +30,24 @@ const RING: [(isize, isize); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1,
 
 impl Region {
     fn new(w: usize, h: usize) -> Region {
-        Region { w: w as isize, h: h as isize, inside: vec![false; w * h], size: 0 }
+        Region { w: w as isize, h: h as isize, inside: vec![false; (w + 2) * (h + 2)], size: 0 }
     }
 
+    /// Where square `(r, c)` is kept: any square of the grid or of the border around it.
+    fn index(&self, r: isize, c: isize) -> usize {
+        debug_assert!((-1..=self.h).contains(&r) && (-1..=self.w).contains(&c));
+        ((r + 1) * (self.w + 2) + c + 1) as usize
+    }
+
+    /// Whether `(r, c)` (a square of the grid or of the border around it) is inside.
     fn get(&self, r: isize, c: isize) -> bool {
-        r >= 0 && c >= 0 && r < self.h && c < self.w && self.inside[(r * self.w + c) as usize]
+        self.inside[self.index(r, c)]
     }
 
+    /// Put the square `(r, c)` of the grid inside or outside.
     fn set(&mut self, r: isize, c: isize, value: bool) {
-        let i = (r * self.w + c) as usize;
+        debug_assert!((0..self.h).contains(&r) && (0..self.w).contains(&c));
+        let i = self.index(r, c);
         if self.inside[i] != value {
             self.inside[i] = value;
             if value {
@@ -187,7 +198,7 @@ pub(crate) fn nudge(
 ) -> Option<Vec<u8>> {
     let (w, h) = ((width - 1) as isize, (height - 1) as isize);
     let mut region = Region::bounded_by(ours, width, height);
-    let mut tried = vec![false; region.inside.len()];
+    let mut tried = vec![false; (w * h) as usize];
     // The squares at those cells first, then one square farther out, up to three times.
     for reach in 0..3 {
         let mut squares: Vec<(isize, isize)> = Vec::new();
