@@ -156,7 +156,8 @@ pub(crate) enum Within {
     /// They decide every edge, ending in one valid loop: the puzzle is unique and no harder
     /// than the rules run.
     Solved,
-    /// They stop with edges undecided ([`IncrementalRules::stuck_cells`] says where).
+    /// They stop with edges undecided ([`IncrementalRules::stuck_cells`] says where, after an
+    /// incremental run).
     Stuck,
     /// They meet a contradiction (or a closed loop that is not the solution), or time ran out.
     Failed,
@@ -191,17 +192,6 @@ fn where_stopped(engine: &Engine) -> Within {
     } else {
         Within::Failed
     }
-}
-
-/// The cells beside the undecided edges, each once, ascending.
-fn stuck_cells(engine: &Engine) -> Vec<u32> {
-    let mut cells: Vec<u32> = (0..engine.edge_count())
-        .filter(|&e| engine.edge[e] == UNKNOWN)
-        .flat_map(|e| engine.edge_cells[e])
-        .collect();
-    cells.sort_unstable();
-    cells.dedup();
-    cells
 }
 
 /// The propagation rules of a level (`Easy`: the local ones; above: all of them, never a
@@ -262,7 +252,14 @@ impl IncrementalRules {
     /// stopped, after [`IncrementalRules::run`] said `Stuck`. Asked for only by the caller that
     /// needs them, since most runs that stop are only counted.
     pub fn stuck_cells(&self) -> Vec<u32> {
-        stuck_cells(&self.engine)
+        let engine = &self.engine;
+        let mut cells: Vec<u32> = (0..engine.edge_count())
+            .filter(|&e| engine.edge[e] == UNKNOWN)
+            .flat_map(|e| engine.edge_cells[e])
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
 
     /// Run the one-level hypotheses on top of the propagation [`IncrementalRules::run`] reached
