@@ -42,7 +42,7 @@ fn output(name: &Path, bytes: &[u8]) -> Result<(), Error> {
 
 /// `pzl formats`.
 pub fn formats(_ctx: &Ctx, args: &FormatsArgs) -> Result<Status, Error> {
-    print::emit(Mode::json(args.json), &pzl::FormatList::new())?;
+    print::emit(Mode::json(args.json), &print::Named("formats", &pzl::FormatList::new()))?;
     Ok(Status::Ok)
 }
 

@@ -69,7 +69,8 @@ fn rsrc_add_list_remove_edit_in_place() {
     );
     let json: serde_json::Value =
         serde_json::from_slice(&pzl(&["rsrc", "list", "--json", path(&file)]).stdout).unwrap();
-    assert_eq!(json[0]["size"], 5);
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["resources"][0]["size"], 5);
     let check = pzl(&["check", path(&file)]);
     assert!(check.status.success(), "{}", stdout(&check));
     let rm = pzl(&["rsrc", "remove", path(&file), "-t", "TEXT", "-i", "-5"]);

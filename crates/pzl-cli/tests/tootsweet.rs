@@ -66,8 +66,9 @@ fn import_creates_the_apps_database_and_list_shows_it() {
 
     let out = pzl(&["tootsweet", "list", "--json", s(&db)]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json[1]["board"], "AA:IC");
-    assert_eq!(json[0]["status"], 2);
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["puzzles"][1]["board"], "AA:IC");
+    assert_eq!(json["puzzles"][0]["status"], 2);
 
     let out = pzl(&["info", s(&db)]);
     let text = String::from_utf8(out.stdout).unwrap();
@@ -192,5 +193,5 @@ fn solve_fills_in_every_unsolved_puzzle() {
     // The unique solutions of notes §1.1, as boards.
     let out = pzl(&["tootsweet", "list", "--json", s(&db)]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json[1]["status"], 2);
+    assert_eq!(json["puzzles"][1]["status"], 2);
 }

@@ -142,7 +142,7 @@ fn shard_result(ctx: &Ctx, name: &str, report: &SolveReport, output: &Path) -> R
     for w in &report.warnings {
         ctx.warn(name, w);
     }
-    let text = serde_json::to_string_pretty(report).map_err(|e| Error::io(e.to_string()))?;
+    let text = print::to_json(report, true)?;
     super::output(output, format!("{text}\n").as_bytes())?;
     let finished =
         report.facts.iter().any(|f| f.key == "finished" && f.value == serde_json::Value::Bool(true));

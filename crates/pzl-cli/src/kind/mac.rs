@@ -71,7 +71,7 @@ pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
             let file = io::shown(&path);
             let doc = open(ctx, &path)?;
             let list = mac::file(&doc)?.resources().map_err(|e| e.in_file(&file))?;
-            print::emit(Mode::json(json), &list)?;
+            print::emit(Mode::json(json), &print::Named("resources", &list))?;
         }
         RsrcCommand::Extract { file: path, which: w, output } => {
             let file = io::shown(&path);

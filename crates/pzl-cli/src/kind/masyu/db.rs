@@ -18,7 +18,7 @@ pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
             let db = io::shown(&path);
             let listing = Database::open_read_only(&path).and_then(|d| d.list()).map_err(ts::error(&db))?;
             ctx.warnings(&db, &listing.warnings);
-            print::emit(Mode::json(json), &listing)?;
+            print::emit(Mode::json(json), &print::Named("puzzles", &listing))?;
             Ok(Status::Ok)
         }
         DbCommand::Export { db: path, dir, force } => {
