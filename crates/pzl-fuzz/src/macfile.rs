@@ -32,6 +32,16 @@ pub fn fork(data: &[u8]) {
     }
 }
 
+/// The `dcmp` 0/1/2 decompressors: no panic; what decompresses has the length its header gives
+/// (never more than `dcmp::MAX_DECOMPRESSED`).
+pub fn dcmp(data: &[u8]) {
+    if let Ok(out) = pzl_macfile::dcmp::decompress(data) {
+        let header = pzl_macfile::dcmp::header(data).expect("a resource that decompresses has a header");
+        assert_eq!(out.len() as u64, u64::from(header.decompressed_len));
+        assert!(header.decompressed_len <= pzl_macfile::dcmp::MAX_DECOMPRESSED);
+    }
+}
+
 /// The Rez compiler: no panic; what compiles derezzes and compiles to the same fork.
 pub fn rez(data: &[u8]) {
     if let Ok(fork) = pzl_macfile::rez::rez(data)

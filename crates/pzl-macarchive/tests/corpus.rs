@@ -1,0 +1,114 @@
+//! Every StuffIt file of the corpus lists the members `lsar` lists and extracts the forks, sizes
+//! and SHA-256s that `unar` extracted (the manifest's facts); password-protected archives refuse
+//! with a clear error, StuffIt X is refused, and a flipped byte is reported at its member.
+
+use pzl_macarchive::Archive;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+fn manifest() -> Option<(std::path::PathBuf, Vec<Value>)> {
+    let dir = pzl_corpus::dir("macarchive")?;
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let Value::Array(files) = serde_json::from_str(&text).ok()? else { return None };
+    Some((dir, files))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn is_stuffit(file: &Value) -> bool {
+    let magic = file["format_magic"].as_str().unwrap_or("");
+    let inner = file["facts"]["binhex"]["inner_magic"].as_str().unwrap_or("");
+    let path = file["path"].as_str().unwrap_or("");
+    magic.starts_with("StuffIt") && !magic.contains("StuffIt X")
+        || inner.starts_with("StuffIt")
+        || path.contains(".sea.bin")
+        || path.ends_with(".sit.bin")
+}
+
+#[test]
+fn every_stuffit_file_extracts_what_unar_extracted() {
+    let Some((dir, files)) = manifest() else { return };
+    let mut checked_forks = 0;
+    let mut archives = 0;
+    for file in files.iter().filter(|f| is_stuffit(f)) {
+        let path = file["path"].as_str().unwrap();
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let archive = Archive::read(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        archives += 1;
+        let lsar = file["facts"]["lsar"]["entries"].as_array().unwrap();
+        // Every lsar entry is a member (lsar lists a file once per fork).
+        for e in lsar {
+            let name = e["name"].as_str().unwrap();
+            let i = archive.find(name).unwrap_or_else(|| panic!("{path}: no member {name}"));
+            let entry = &archive.entries[i];
+            if e["dir"].as_bool() == Some(true) {
+                assert!(entry.folder, "{path}: {name} is a folder");
+                continue;
+            }
+            let fork = if e["fork"] == "rsrc" { &entry.rsrc } else { &entry.data };
+            assert_eq!(u64::from(fork.len), e["size"].as_u64().unwrap(), "{path}: {name} size");
+            assert_eq!(
+                u64::from(fork.method.0),
+                e["stuffit_method"].as_u64().unwrap(),
+                "{path}: {name} method"
+            );
+            if let Some(t) = e["type"].as_str() {
+                // lsar prints a type that is not text as a number.
+                let shown = match t.strip_prefix("0x") {
+                    Some(_) => format!("0x{}", hex(&entry.file_type)),
+                    None => pzl_macfile::macroman::decode(&entry.file_type),
+                };
+                assert_eq!(shown, t, "{path}: {name} type");
+            }
+        }
+        let unar = &file["facts"]["unar_extract"];
+        if unar["rc"] != 0 {
+            // Password-protected: every file member refuses, naming the member.
+            let first = archive.entries.iter().position(|e| !e.folder).unwrap();
+            let err = archive.forks(first).unwrap_err().to_string();
+            assert!(err.contains("password"), "{path}: {err}");
+            continue;
+        }
+        for (key, want) in unar["forks"].as_object().unwrap() {
+            let (name, which) = key.rsplit_once(" [").unwrap();
+            let i = archive.find(name).unwrap_or_else(|| panic!("{path}: no member {name}"));
+            let forks = archive.forks(i).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let got = if which == "rsrc]" { &forks.rsrc } else { &forks.data };
+            assert_eq!(got.len() as u64, want["size"].as_u64().unwrap(), "{path}: {key} size");
+            if let Some(sha) = want["sha256"].as_str() {
+                assert_eq!(hex(&Sha256::digest(got)), sha, "{path}: {key} sha256");
+            }
+            checked_forks += 1;
+        }
+    }
+    assert!(archives >= 28, "{archives} StuffIt files");
+    eprintln!("{archives} archives, {checked_forks} forks equal to unar's");
+}
+
+#[test]
+fn stuffit_x_is_refused() {
+    let Some((dir, _)) = manifest() else { return };
+    let bytes = std::fs::read(dir.join("stuffit-test-files/testfile.stuffit7_dlx.mac9.sitx")).unwrap();
+    let err = Archive::read(&bytes).unwrap_err().to_string();
+    assert!(err.contains("StuffIt X"), "{err}");
+}
+
+#[test]
+fn a_flipped_byte_is_reported_at_its_member() {
+    let Some((dir, _)) = manifest() else { return };
+    for name in [
+        "stuffit-test-files/testfile.stuffit45_dlx.mac9.sit",
+        "stuffit-test-files/testfile.stuffit7_dlx.mac9.sit",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let archive = Archive::read(&bytes).unwrap();
+        let i = archive.find("testfile.PICT").unwrap();
+        let fork = archive.entries[i].data;
+        let mut bad = bytes.clone();
+        bad[fork.offset + fork.packed_len as usize / 2] ^= 0x10;
+        let err = Archive::read(&bad).and_then(|a| a.forks(i)).unwrap_err().to_string();
+        assert!(err.contains("'testfile.PICT', data fork"), "{name}: {err}");
+    }
+}
