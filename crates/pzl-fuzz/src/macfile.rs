@@ -53,3 +53,17 @@ pub fn rez(data: &[u8]) {
         assert_eq!(again.write().expect("a compiled fork writes"), bytes);
     }
 }
+
+/// The StuffIt reader: no panic; every member either extracts with the sizes its header gives
+/// or fails with an error.
+pub fn stuffit(data: &[u8]) {
+    if let Ok(archive) = pzl_macarchive::Archive::read(data) {
+        for (i, entry) in archive.entries.iter().enumerate() {
+            if let Ok(forks) = archive.forks(i) {
+                assert!(!entry.folder);
+                assert_eq!(forks.data.len(), entry.data.len as usize);
+                assert_eq!(forks.rsrc.len(), entry.rsrc.len as usize);
+            }
+        }
+    }
+}

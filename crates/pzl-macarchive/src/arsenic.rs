@@ -110,7 +110,7 @@ pub fn decompress(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
     }
     let block_bits = d.bit_string(&mut initial, 4)? + 9;
     let block_size = 1usize << block_bits;
-    let mut out: Vec<u8> = Vec::with_capacity(len);
+    let mut out: Vec<u8> = Vec::with_capacity(len.min(input.len().saturating_mul(16) + 4096));
     let mut crc = !0u32;
     let mut stored_crc = None;
     let mut end = d.symbol(&mut initial)? != 0;

@@ -7,7 +7,7 @@
 //! Bounds: a fork whose header claims more than [`MAX_FORK`] bytes is refused before anything is
 //! allocated, and no decoder ever writes past the size its header gives, so extracting one member
 //! holds the archive, that member's forks and at most a 64 KiB window (LZSS) or one 1 MiB block
-//! (Arsenic, 4 bytes of index per byte) besides. Folders nest at most [`stuffit::MAX_DEPTH`] deep.
+//! (Arsenic, 4 bytes of index per byte) besides; a fork may expand at most [`MAX_RATIO`] times. Folders nest at most [`stuffit::MAX_DEPTH`] deep.
 //! Password-protected entries list but do not extract; StuffIt X (`.sitx`) is recognised and
 //! refused.
 //!
@@ -29,6 +29,7 @@ mod huffman;
 pub mod simple;
 pub mod sit13;
 pub mod stuffit;
+pub mod write;
 
 use pzl_macfile::{FileInfo, Forks};
 use serde::Serialize;
@@ -40,6 +41,10 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 /// The largest fork accepted (512 MiB, more than any floppy- or CD-era file).
 pub const MAX_FORK: u32 = 512 << 20;
+
+/// The most a fork may expand: its size at most `MAX_RATIO` × its stored size + 1 MiB, so the
+/// memory an extraction takes is bounded by a multiple of the input.
+pub const MAX_RATIO: u64 = 8192;
 
 /// The archive formats read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -262,6 +267,12 @@ impl Archive {
         }
         if fork.len > MAX_FORK {
             return Err(place(format!("claims {} bytes, more than the {MAX_FORK} accepted", fork.len)));
+        }
+        if u64::from(fork.len) > u64::from(fork.packed_len) * MAX_RATIO + (1 << 20) {
+            return Err(place(format!(
+                "claims {} bytes from {} stored, more than {MAX_RATIO} times (refused as a decompression bomb)",
+                fork.len, fork.packed_len
+            )));
         }
         let stored = fork
             .offset

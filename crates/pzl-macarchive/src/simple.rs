@@ -4,7 +4,7 @@ use crate::bits::LowFirst;
 
 /// Method 1: byte 0x90 then a count repeats the previous byte; 0x90 0x00 is a literal 0x90.
 pub fn rle90(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
-    let mut out = Vec::with_capacity(len);
+    let mut out = Vec::with_capacity(len.min(input.len().saturating_mul(16) + 4096));
     let mut last = 0u8;
     let mut i = 0;
     while i < input.len() && out.len() < len {
@@ -48,7 +48,7 @@ pub fn lzw(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
     let mut group_start = 0u64;
     let mut old: Option<u32> = None;
     let mut first_char = 0u8;
-    let mut out = Vec::with_capacity(len);
+    let mut out = Vec::with_capacity(len.min(input.len().saturating_mul(16) + 4096));
     let mut stack = Vec::new();
     let align = |bits: &mut LowFirst<'_>, group_start: &mut u64, width: u32| {
         let group = u64::from(width) * 8;

@@ -36,7 +36,7 @@ pub fn decompress(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
         }
         _ => return Err(format!("unknown code set {set} in the first byte {first:#04x}")),
     };
-    let mut out: Vec<u8> = Vec::with_capacity(len);
+    let mut out: Vec<u8> = Vec::with_capacity(len.min(input.len().saturating_mul(16) + 4096));
     let mut after_match = false;
     while out.len() < len {
         let code = match (&second, after_match) {
