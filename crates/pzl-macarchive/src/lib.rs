@@ -29,6 +29,7 @@ mod huffman;
 pub mod simple;
 pub mod sit13;
 pub mod stuffit;
+pub mod volume;
 pub mod write;
 
 use pzl_macfile::{FileInfo, Forks};

@@ -162,3 +162,85 @@ fn written_archives_read_back() {
         std::fs::write(dir.join("one-file.sit"), stuffit(&members[..1]).unwrap()).unwrap();
     }
 }
+
+/// A machfs path (`Folder:File`, folders end with `:`) as a pzl member path.
+fn machfs_path(p: &str) -> String {
+    p.trim_end_matches(':').split(':').map(|n| n.replace('/', ":")).collect::<Vec<_>>().join("/")
+}
+
+/// Every HFS and MFS image lists the files machfs (or the survey's MFS walker) lists, with their
+/// fork sizes, types and SHA-256s; DiskCopy checksums are checked and gzip is unwrapped.
+#[test]
+fn every_disk_image_lists_and_reads_what_the_manifest_gives() {
+    use pzl_macarchive::volume::Volume;
+    let Some((dir, files)) = manifest() else { return };
+    let mut images = 0;
+    let mut forks = 0;
+    for file in &files {
+        let path = file["path"].as_str().unwrap();
+        let facts = &file["facts"];
+        let (listed, mfs) = match (facts["hfs"]["entries"].as_array(), facts["mfs"]["files"].as_array()) {
+            (Some(e), _) => (e, false),
+            (None, Some(f)) => (f, true),
+            _ => continue,
+        };
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let volume = Volume::read(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        images += 1;
+        if let Some(n) = facts["hfs_crosscheck"]["entries_listed"].as_u64() {
+            assert_eq!(volume.entries.len() as u64, n, "{path}: entries (hls -aR1)");
+        }
+        for e in listed {
+            let name = if mfs {
+                e["name"].as_str().unwrap().to_string()
+            } else {
+                machfs_path(e["path"].as_str().unwrap())
+            };
+            let i = volume.find(&name).unwrap_or_else(|| panic!("{path}: no entry {name}"));
+            if e["dir"].as_bool() == Some(true) {
+                assert!(volume.entries[i].folder, "{path}: {name} is a folder");
+                continue;
+            }
+            let got = volume.forks(i).unwrap_or_else(|err| panic!("{path}: {name}: {err}"));
+            assert_eq!(got.data.len() as u64, e["data_fork"].as_u64().unwrap(), "{path}: {name} data");
+            assert_eq!(got.rsrc.len() as u64, e["rsrc_fork"].as_u64().unwrap(), "{path}: {name} rsrc");
+            for (key, fork) in [("data_sha256", &got.data), ("rsrc_sha256", &got.rsrc)] {
+                if let Some(sha) = e[key].as_str() {
+                    assert_eq!(hex(&Sha256::digest(fork)), sha, "{path}: {name} {key}");
+                }
+            }
+            forks += 1;
+        }
+    }
+    assert!(images >= 10, "{images} images");
+    eprintln!("{images} images, {forks} files equal to the manifest's");
+}
+
+/// The HFS+ volume lists what 7-Zip lists, with its data fork sizes; `a_resourcefork` has a
+/// resource fork.
+#[test]
+fn the_hfs_plus_volume_lists_what_7zip_lists() {
+    use pzl_macarchive::volume::{Volume, VolumeFormat};
+    let Some((dir, files)) = manifest() else { return };
+    let file = files.iter().find(|f| f["path"] == "dfvfs/hfsplus.raw").unwrap();
+    let volume = Volume::read(&std::fs::read(dir.join("dfvfs/hfsplus.raw")).unwrap()).unwrap();
+    assert_eq!((volume.format, volume.name.as_str()), (VolumeFormat::HfsPlus, "hfsplus_test"));
+    for e in file["facts"]["hfsplus"]["entries"].as_array().unwrap() {
+        let path = e["path"].as_str().unwrap();
+        let Some(path) = path.strip_prefix("hfsplus_test/") else { continue };
+        if path.starts_with('[') {
+            continue; // "\0\0\0\0HFS+ Private Data", which 7-Zip renames
+        }
+        // 7-Zip drops the carriage return that ends ".HFS+ Private Directory Data\r".
+        let i = volume
+            .find(path)
+            .or_else(|| volume.find(&format!("{path}\r")))
+            .unwrap_or_else(|| panic!("no entry {path}"));
+        assert_eq!(volume.entries[i].folder, e["folder"] == "+", "{path}");
+        if let Some(size) = e["size"].as_str() {
+            assert_eq!(volume.forks(i).unwrap().data.len().to_string(), size, "{path}");
+        }
+    }
+    let i = volume.find("a_directory/a_resourcefork").unwrap();
+    assert!(!volume.forks(i).unwrap().rsrc.is_empty());
+}
