@@ -32,6 +32,16 @@ pub fn fork(data: &[u8]) {
     }
 }
 
+/// The `dcmp` 0/1/2 decompressors: no panic; what decompresses has the length its header gives
+/// (never more than `dcmp::MAX_DECOMPRESSED`).
+pub fn dcmp(data: &[u8]) {
+    if let Ok(out) = pzl_macfile::dcmp::decompress(data) {
+        let header = pzl_macfile::dcmp::header(data).expect("a resource that decompresses has a header");
+        assert_eq!(out.len() as u64, u64::from(header.decompressed_len));
+        assert!(header.decompressed_len <= pzl_macfile::dcmp::MAX_DECOMPRESSED);
+    }
+}
+
 /// The Rez compiler: no panic; what compiles derezzes and compiles to the same fork.
 pub fn rez(data: &[u8]) {
     if let Ok(fork) = pzl_macfile::rez::rez(data)
@@ -41,5 +51,19 @@ pub fn rez(data: &[u8]) {
         let text = pzl_macfile::rez::derez(&read, &bytes);
         let again = pzl_macfile::rez::rez(text.as_bytes()).expect("DeRez output compiles");
         assert_eq!(again.write().expect("a compiled fork writes"), bytes);
+    }
+}
+
+/// The StuffIt reader: no panic; every member either extracts with the sizes its header gives
+/// or fails with an error.
+pub fn stuffit(data: &[u8]) {
+    if let Ok(archive) = pzl_macarchive::Archive::read(data) {
+        for (i, entry) in archive.entries.iter().enumerate() {
+            if let Ok(forks) = archive.forks(i) {
+                assert!(!entry.folder);
+                assert_eq!(forks.data.len(), entry.data.len as usize);
+                assert_eq!(forks.rsrc.len(), entry.rsrc.len as usize);
+            }
+        }
     }
 }

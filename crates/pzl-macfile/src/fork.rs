@@ -95,6 +95,16 @@ impl Resource {
         Resource { id, name, attributes: 0, data, handle: 0 }
     }
 
+    /// What a program sees: the data decompressed when the resource is compressed (`dcmp` 0, 1
+    /// or 2, see [`crate::dcmp`]), else the data as stored. [`Resource::data`] keeps the stored
+    /// bytes, so writing the fork back is lossless.
+    pub fn contents(&self) -> Result<std::borrow::Cow<'_, [u8]>> {
+        if self.compression().is_some() {
+            return crate::dcmp::decompress(&self.data).map(std::borrow::Cow::Owned);
+        }
+        Ok(std::borrow::Cow::Borrowed(&self.data))
+    }
+
     /// The compression header when the resource is marked compressed and carries one.
     pub fn compression(&self) -> Option<Compression> {
         if self.attributes & 1 == 0 || self.data.len() < 16 || self.data[..4] != [0xA8, 0x9F, 0x65, 0x72] {

@@ -40,6 +40,7 @@ pub mod binhex;
 pub mod check;
 pub mod container;
 pub mod crc;
+pub mod dcmp;
 pub mod finder;
 pub mod fork;
 pub mod format;

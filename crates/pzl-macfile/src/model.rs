@@ -321,13 +321,20 @@ impl MacFile {
         let fork = self.fork()?;
         let (code, r) = listing::find(&fork, which)?;
         let mut warnings = Vec::new();
-        if r.compression().is_some() {
+        let mut r = r.clone();
+        if let Some(c) = r.compression() {
+            let place = format!("'{}' {}", fourcc(&code), r.id);
+            r.data = r.contents().map_err(|e| in_resource(e, &place))?.into_owned();
+            r.attributes &= !1;
             warnings.push(Warning::at(
-                Location::Part(format!("'{}' {}", fourcc(&code), r.id)),
-                "the resource is compressed (System 7 dcmp); its data is written as stored",
+                Location::Part(place),
+                format!(
+                    "the resource is compressed ('dcmp' {}); its data is written decompressed",
+                    c.dcmp_id
+                ),
             ));
         }
-        Ok(Parsed::with((code, r.clone()), warnings))
+        Ok(Parsed::with((code, r), warnings))
     }
 
     /// Add (or replace) resource `code` `id` (the lowest free ID from 128 when `None`) with `name`
@@ -489,4 +496,9 @@ impl MacFile {
         }
         report
     }
+}
+
+/// A decompression error placed at the resource it is in.
+fn in_resource(e: crate::Error, place: &str) -> Error {
+    Error::syntax(e.to_string()).at(Location::Part(place.to_string()))
 }

@@ -85,6 +85,14 @@ pub fn derez(fork: &ResourceFork, original: &[u8]) -> String {
         out.push_str(" */\n\n");
     }
     for (code, res) in fork.iter() {
+        if let Some(c) = res.compression() {
+            // The data below stays as stored (so Rez gives back the same fork); say what it is.
+            let state = match res.contents() {
+                Ok(d) => format!("{} bytes once decompressed", d.len()),
+                Err(e) => format!("does not decompress: {e}"),
+            };
+            out.push_str(&format!("/* compressed with 'dcmp' {}: {state} */\n", c.dcmp_id));
+        }
         out.push_str(&format!("data '{}' ({}", quote(code, b'\''), res.id));
         if let Some(name) = &res.name {
             out.push_str(&format!(", \"{}\"", quote(name, b'"')));

@@ -194,6 +194,7 @@ impl Document {
         let mut fork = doc.value.fork()?;
         if let Some(r) = fork.get_mut(&choice.code, choice.id) {
             r.data = saved.data;
+            r.attributes &= !1; // saved decompressed: no longer a compressed resource
         }
         let mut file = doc.value.clone();
         file.set_fork(&fork)?;

@@ -68,7 +68,7 @@ pub fn puzzle_resources(fork: &ResourceFork) -> Vec<PuzzleChoice> {
             code: *c,
             id: r.id,
             name: r.name.clone().unwrap_or_default(),
-            data: r.data.clone(),
+            data: r.contents().map_or_else(|_| r.data.clone(), std::borrow::Cow::into_owned),
         })
         .collect()
 }
@@ -89,7 +89,7 @@ pub fn choose_puzzle(fork: &ResourceFork, selector: &Selector) -> Result<PuzzleC
             code: *c,
             id: r.id,
             name: r.name.clone().unwrap_or_default(),
-            data: r.data.clone(),
+            data: r.contents().map_or_else(|_| r.data.clone(), std::borrow::Cow::into_owned),
         });
     let listing = || {
         let all: Vec<String> = puzzle_resources(fork).iter().map(PuzzleChoice::label).collect();

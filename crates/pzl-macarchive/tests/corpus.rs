@@ -1,0 +1,246 @@
+//! Every StuffIt file of the corpus lists the members `lsar` lists and extracts the forks, sizes
+//! and SHA-256s that `unar` extracted (the manifest's facts); password-protected archives refuse
+//! with a clear error, StuffIt X is refused, and a flipped byte is reported at its member.
+
+use pzl_macarchive::Archive;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+fn manifest() -> Option<(std::path::PathBuf, Vec<Value>)> {
+    let dir = pzl_corpus::dir("macarchive")?;
+    let text = std::fs::read_to_string(dir.join("manifest.json")).ok()?;
+    let Value::Array(files) = serde_json::from_str(&text).ok()? else { return None };
+    Some((dir, files))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn is_stuffit(file: &Value) -> bool {
+    let magic = file["format_magic"].as_str().unwrap_or("");
+    let inner = file["facts"]["binhex"]["inner_magic"].as_str().unwrap_or("");
+    let path = file["path"].as_str().unwrap_or("");
+    magic.starts_with("StuffIt") && !magic.contains("StuffIt X")
+        || inner.starts_with("StuffIt")
+        || path.contains(".sea.bin")
+        || path.ends_with(".sit.bin")
+}
+
+#[test]
+fn every_stuffit_file_extracts_what_unar_extracted() {
+    let Some((dir, files)) = manifest() else { return };
+    let mut checked_forks = 0;
+    let mut archives = 0;
+    for file in files.iter().filter(|f| is_stuffit(f)) {
+        let path = file["path"].as_str().unwrap();
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let archive = Archive::read(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        archives += 1;
+        let lsar = file["facts"]["lsar"]["entries"].as_array().unwrap();
+        // Every lsar entry is a member (lsar lists a file once per fork).
+        for e in lsar {
+            let name = e["name"].as_str().unwrap();
+            let i = archive.find(name).unwrap_or_else(|| panic!("{path}: no member {name}"));
+            let entry = &archive.entries[i];
+            if e["dir"].as_bool() == Some(true) {
+                assert!(entry.folder, "{path}: {name} is a folder");
+                continue;
+            }
+            let fork = if e["fork"] == "rsrc" { &entry.rsrc } else { &entry.data };
+            assert_eq!(u64::from(fork.len), e["size"].as_u64().unwrap(), "{path}: {name} size");
+            assert_eq!(
+                u64::from(fork.method.0),
+                e["stuffit_method"].as_u64().unwrap(),
+                "{path}: {name} method"
+            );
+            if let Some(t) = e["type"].as_str() {
+                // lsar prints a type that is not text as a number.
+                let shown = match t.strip_prefix("0x") {
+                    Some(_) => format!("0x{}", hex(&entry.file_type)),
+                    None => pzl_macfile::macroman::decode(&entry.file_type),
+                };
+                assert_eq!(shown, t, "{path}: {name} type");
+            }
+        }
+        let unar = &file["facts"]["unar_extract"];
+        if unar["rc"] != 0 {
+            // Password-protected: every file member refuses, naming the member.
+            let first = archive.entries.iter().position(|e| !e.folder).unwrap();
+            let err = archive.forks(first).unwrap_err().to_string();
+            assert!(err.contains("password"), "{path}: {err}");
+            continue;
+        }
+        for (key, want) in unar["forks"].as_object().unwrap() {
+            let (name, which) = key.rsplit_once(" [").unwrap();
+            let i = archive.find(name).unwrap_or_else(|| panic!("{path}: no member {name}"));
+            let forks = archive.forks(i).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let got = if which == "rsrc]" { &forks.rsrc } else { &forks.data };
+            assert_eq!(got.len() as u64, want["size"].as_u64().unwrap(), "{path}: {key} size");
+            if let Some(sha) = want["sha256"].as_str() {
+                assert_eq!(hex(&Sha256::digest(got)), sha, "{path}: {key} sha256");
+            }
+            checked_forks += 1;
+        }
+    }
+    assert!(archives >= 28, "{archives} StuffIt files");
+    eprintln!("{archives} archives, {checked_forks} forks equal to unar's");
+}
+
+#[test]
+fn stuffit_x_is_refused() {
+    let Some((dir, _)) = manifest() else { return };
+    let bytes = std::fs::read(dir.join("stuffit-test-files/testfile.stuffit7_dlx.mac9.sitx")).unwrap();
+    let err = Archive::read(&bytes).unwrap_err().to_string();
+    assert!(err.contains("StuffIt X"), "{err}");
+}
+
+#[test]
+fn a_flipped_byte_is_reported_at_its_member() {
+    let Some((dir, _)) = manifest() else { return };
+    for name in [
+        "stuffit-test-files/testfile.stuffit45_dlx.mac9.sit",
+        "stuffit-test-files/testfile.stuffit7_dlx.mac9.sit",
+    ] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let archive = Archive::read(&bytes).unwrap();
+        let i = archive.find("testfile.PICT").unwrap();
+        let fork = archive.entries[i].data;
+        let mut bad = bytes.clone();
+        bad[fork.offset + fork.packed_len as usize / 2] ^= 0x10;
+        let err = Archive::read(&bad).and_then(|a| a.forks(i)).unwrap_err().to_string();
+        assert!(err.contains("'testfile.PICT', data fork"), "{name}: {err}");
+    }
+}
+
+/// What pzl writes (classic StuffIt, method 0) reads back with the same forks and Finder info,
+/// folders included; the seeds of the `stuffit` fuzz target are such archives.
+#[test]
+fn written_archives_read_back() {
+    use pzl_macarchive::write::{Member, stuffit};
+    use pzl_macfile::{FileInfo, Forks};
+    let member = |folders: &[&str], name: &str, data: &[u8], rsrc: &[u8]| {
+        let mut info = FileInfo {
+            name: name.into(),
+            created: Some(3_000_000_000),
+            modified: Some(3_100_000_000),
+            ..FileInfo::default()
+        };
+        info.set_type_creator(*b"TEXT", *b"ttxt");
+        Member {
+            folders: folders.iter().map(|s| s.to_string()).collect(),
+            forks: Forks { info, data: data.to_vec(), rsrc: rsrc.to_vec() },
+        }
+    };
+    let members = vec![
+        member(&[], "Read Me", b"hello", b""),
+        member(&["MacPoly \u{0192}", "Puzzles"], "6 x 6", b"", b"resource fork bytes"),
+        member(&["MacPoly \u{0192}"], "MacPoly", b"data", b"rsrc"),
+    ];
+    let bytes = stuffit(&members).unwrap();
+    let archive = Archive::read(&bytes).unwrap();
+    let shown: Vec<String> = archive.entries.iter().map(|e| e.shown()).collect();
+    assert_eq!(
+        shown,
+        [
+            "Read Me",
+            "MacPoly \u{0192}",
+            "MacPoly \u{0192}/MacPoly",
+            "MacPoly \u{0192}/Puzzles",
+            "MacPoly \u{0192}/Puzzles/6 x 6"
+        ]
+    );
+    for m in &members {
+        let path: Vec<&str> =
+            m.folders.iter().map(String::as_str).chain([m.forks.info.name.as_str()]).collect();
+        let forks = archive.forks(archive.find(&path.join("/")).unwrap()).unwrap();
+        assert_eq!(forks, m.forks);
+    }
+    if std::env::var_os("PZL_WRITE_SEEDS").is_some() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/stuffit");
+        std::fs::write(dir.join("written.sit"), &bytes).unwrap();
+        std::fs::write(dir.join("one-file.sit"), stuffit(&members[..1]).unwrap()).unwrap();
+    }
+}
+
+/// A machfs path (`Folder:File`, folders end with `:`) as a pzl member path.
+fn machfs_path(p: &str) -> String {
+    p.trim_end_matches(':').split(':').map(|n| n.replace('/', ":")).collect::<Vec<_>>().join("/")
+}
+
+/// Every HFS and MFS image lists the files machfs (or the survey's MFS walker) lists, with their
+/// fork sizes, types and SHA-256s; DiskCopy checksums are checked and gzip is unwrapped.
+#[test]
+fn every_disk_image_lists_and_reads_what_the_manifest_gives() {
+    use pzl_macarchive::volume::Volume;
+    let Some((dir, files)) = manifest() else { return };
+    let mut images = 0;
+    let mut forks = 0;
+    for file in &files {
+        let path = file["path"].as_str().unwrap();
+        let facts = &file["facts"];
+        let (listed, mfs) = match (facts["hfs"]["entries"].as_array(), facts["mfs"]["files"].as_array()) {
+            (Some(e), _) => (e, false),
+            (None, Some(f)) => (f, true),
+            _ => continue,
+        };
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let volume = Volume::read(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        images += 1;
+        if let Some(n) = facts["hfs_crosscheck"]["entries_listed"].as_u64() {
+            assert_eq!(volume.entries.len() as u64, n, "{path}: entries (hls -aR1)");
+        }
+        for e in listed {
+            let name = if mfs {
+                e["name"].as_str().unwrap().to_string()
+            } else {
+                machfs_path(e["path"].as_str().unwrap())
+            };
+            let i = volume.find(&name).unwrap_or_else(|| panic!("{path}: no entry {name}"));
+            if e["dir"].as_bool() == Some(true) {
+                assert!(volume.entries[i].folder, "{path}: {name} is a folder");
+                continue;
+            }
+            let got = volume.forks(i).unwrap_or_else(|err| panic!("{path}: {name}: {err}"));
+            assert_eq!(got.data.len() as u64, e["data_fork"].as_u64().unwrap(), "{path}: {name} data");
+            assert_eq!(got.rsrc.len() as u64, e["rsrc_fork"].as_u64().unwrap(), "{path}: {name} rsrc");
+            for (key, fork) in [("data_sha256", &got.data), ("rsrc_sha256", &got.rsrc)] {
+                if let Some(sha) = e[key].as_str() {
+                    assert_eq!(hex(&Sha256::digest(fork)), sha, "{path}: {name} {key}");
+                }
+            }
+            forks += 1;
+        }
+    }
+    assert!(images >= 10, "{images} images");
+    eprintln!("{images} images, {forks} files equal to the manifest's");
+}
+
+/// The HFS+ volume lists what 7-Zip lists, with its data fork sizes; `a_resourcefork` has a
+/// resource fork.
+#[test]
+fn the_hfs_plus_volume_lists_what_7zip_lists() {
+    use pzl_macarchive::volume::{Volume, VolumeFormat};
+    let Some((dir, files)) = manifest() else { return };
+    let file = files.iter().find(|f| f["path"] == "dfvfs/hfsplus.raw").unwrap();
+    let volume = Volume::read(&std::fs::read(dir.join("dfvfs/hfsplus.raw")).unwrap()).unwrap();
+    assert_eq!((volume.format, volume.name.as_str()), (VolumeFormat::HfsPlus, "hfsplus_test"));
+    for e in file["facts"]["hfsplus"]["entries"].as_array().unwrap() {
+        let path = e["path"].as_str().unwrap();
+        let Some(path) = path.strip_prefix("hfsplus_test/") else { continue };
+        if path.starts_with('[') {
+            continue; // "\0\0\0\0HFS+ Private Data", which 7-Zip renames
+        }
+        // 7-Zip drops the carriage return that ends ".HFS+ Private Directory Data\r".
+        let i = volume
+            .find(path)
+            .or_else(|| volume.find(&format!("{path}\r")))
+            .unwrap_or_else(|| panic!("no entry {path}"));
+        assert_eq!(volume.entries[i].folder, e["folder"] == "+", "{path}");
+        if let Some(size) = e["size"].as_str() {
+            assert_eq!(volume.forks(i).unwrap().data.len().to_string(), size, "{path}");
+        }
+    }
+    let i = volume.find("a_directory/a_resourcefork").unwrap();
+    assert!(!volume.forks(i).unwrap().rsrc.is_empty());
+}
