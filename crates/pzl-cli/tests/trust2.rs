@@ -60,3 +60,190 @@ fn interop_every_link_form_pzprjs_writes_reads() {
     assert!(stderr(&out).contains("unknown colour"), "{}", stderr(&out));
     let _ = examples();
 }
+
+fn hook() -> PathBuf {
+    examples().join("hook.masyu")
+}
+
+fn ladybug() -> PathBuf {
+    examples().join("ladybug.tootsweet")
+}
+
+/// A folder `col` holding `x.masyu` and `x.tootsweet`: both map to `x.pzpr`.
+fn colliding(dir: &Path) -> PathBuf {
+    let col = dir.join("col");
+    std::fs::create_dir(&col).unwrap();
+    std::fs::copy(hook(), col.join("x.masyu")).unwrap();
+    std::fs::copy(ladybug(), col.join("x.tootsweet")).unwrap();
+    col
+}
+
+/// N3: same stem, different extensions: each input gets its own output, named in a warning,
+/// with or without --force and at any --jobs; the summary counts what was written.
+#[test]
+fn n3_same_stem_inputs_get_their_own_outputs() {
+    for extra in [&["--force"][..], &["--jobs", "3"], &[]] {
+        let dir = tempfile::tempdir().unwrap();
+        let col = colliding(dir.path());
+        let out = dir.path().join("out");
+        let mut args = vec!["convert", s(&col), "-o", s(&out), "--to", "pzprv3"];
+        args.extend_from_slice(extra);
+        let run = pzl(&args);
+        assert!(run.status.success(), "{extra:?}: {}", stderr(&run));
+        assert!(stderr(&run).contains("2 inputs would share this output"), "{}", stderr(&run));
+        assert!(stdout(&run).contains("2 files: 2 ok"), "{}", stdout(&run));
+        let a = std::fs::read_to_string(out.join("x.masyu.pzpr")).unwrap();
+        let b = std::fs::read_to_string(out.join("x.tootsweet.pzpr")).unwrap();
+        assert!(a.contains("\n6\n6\n") && b.contains("\n4\n4\n"), "{a}\n{b}");
+        assert!(!out.join("x.pzpr").exists());
+    }
+}
+
+/// N3: two roots holding one relative path cannot be told apart by a name: refused before
+/// anything is written, naming the pair.
+#[test]
+fn n3_two_roots_with_one_relative_path_are_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    for (root, file) in [("a", hook()), ("b", ladybug())] {
+        std::fs::create_dir(dir.path().join(root)).unwrap();
+        std::fs::copy(file, dir.path().join(root).join("x.masyu")).unwrap();
+    }
+    let out = dir.path().join("out");
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let run = pzl(&["convert", s(&a), s(&b), "-o", s(&out), "--to", "pzprv3", "--force"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let err = stderr(&run);
+    assert!(
+        err.contains("nothing was written") && err.contains("a/x.masyu") && err.contains("b/x.masyu"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+}
+
+/// N3 / N20b: OUTDIR equal to an input folder is refused; OUTDIR inside one is not walked, so a
+/// second run does not nest; an output that is an input of the run is refused.
+#[test]
+fn n3_an_output_folder_in_or_equal_to_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let same = dir.path().join("same");
+    std::fs::create_dir(&same).unwrap();
+    std::fs::copy(hook(), same.join("x.masyu")).unwrap();
+    std::fs::copy(ladybug(), same.join("y.tootsweet")).unwrap();
+    let before = std::fs::read(same.join("x.masyu")).unwrap();
+    let run = pzl(&["convert", s(&same), "-o", s(&same), "--to", "masyu", "--force"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("is the input folder"), "{}", stderr(&run));
+    assert_eq!(std::fs::read(same.join("x.masyu")).unwrap(), before, "the input is never changed");
+
+    let inner = same.join("out");
+    for _ in 0..3 {
+        let run = pzl(&["convert", s(&same), "-o", s(&inner), "--to", "pzprv3"]);
+        assert!(run.status.code() != Some(2), "{}", stderr(&run));
+    }
+    assert!(inner.join("x.pzpr").exists());
+    assert!(!inner.join("out").exists(), "the output folder is not walked again");
+
+    // Two inputs named on the command line, into their own folder: z.masyu would be replaced.
+    let files = dir.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    std::fs::copy(ladybug(), files.join("y.tootsweet")).unwrap();
+    std::fs::copy(hook(), files.join("z.masyu")).unwrap();
+    let before = std::fs::read(files.join("z.masyu")).unwrap();
+    let (t, m) = (files.join("y.tootsweet"), files.join("z.masyu"));
+    let run = pzl(&["convert", s(&t), s(&m), "-o", s(&files), "--to", "masyu", "--force"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("is an input of this run"), "{}", stderr(&run));
+    assert_eq!(std::fs::read(files.join("z.masyu")).unwrap(), before);
+}
+
+/// N19: a closed report pipe does not stop a folder conversion.
+#[test]
+fn n19_a_closed_report_pipe_does_not_stop_a_conversion() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let col = dir.path().join("col");
+    std::fs::create_dir(&col).unwrap();
+    for i in 0..200 {
+        std::fs::copy(hook(), col.join(format!("p{i:03}.masyu"))).unwrap();
+    }
+    let out = dir.path().join("out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["convert", s(&col), "-o", s(&out), "--to", "pzprv3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader went away before the first line
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 200, "every file converted");
+}
+
+/// N14: names with escape sequences or line ends cannot drive the terminal or forge lines.
+#[test]
+fn n14_names_are_escaped_in_every_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let col = dir.path().join("in");
+    std::fs::create_dir(&col).unwrap();
+    std::fs::copy(hook(), col.join("esc\x1b]0;pwned\x07x.masyu")).unwrap();
+    std::fs::copy(hook(), col.join("x.masyu: ok\n3 files: 3 ok\nreal.masyu")).unwrap();
+    let out = dir.path().join("out");
+    for args in [
+        vec!["-q", "convert", s(&col), "-o", s(&out), "--to", "pzprv3"],
+        vec!["info", s(&col)],
+        vec!["check", s(&col)],
+        vec!["solve", s(&col)],
+    ] {
+        let run = pzl(&args);
+        let all = format!("{}{}", stdout(&run), stderr(&run));
+        assert!(!all.contains('\x1b') && !all.contains('\x07'), "{args:?}: {all:?}");
+        assert!(!all.lines().any(|l| l.starts_with("3 files: 3 ok")), "{args:?}: {all}");
+    }
+}
+
+/// Run `pzl` as user 65534 when this is root (a root walk reads every folder).
+fn as_nobody(args: &[&str]) -> Option<std::process::Output> {
+    use std::process::{Command, Stdio};
+    let root = Command::new("id").arg("-u").output().ok().is_some_and(|o| stdout(&o).trim() == "0");
+    let mut command = if root {
+        if !Command::new("setpriv").arg("--version").output().is_ok_and(|o| o.status.success()) {
+            return None;
+        }
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_pzl")]);
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_pzl"))
+    };
+    Some(command.args(args).stdin(Stdio::null()).output().unwrap())
+}
+
+/// N16: an unreadable sub-folder is an error of the run (exit 2, a JSON line), not "all ok".
+#[test]
+fn n16_an_unreadable_folder_fails_the_run() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let top = dir.path().join("in");
+    let locked = top.join("locked");
+    std::fs::create_dir_all(&locked).unwrap();
+    std::fs::copy(hook(), top.join("a.masyu")).unwrap();
+    std::fs::copy(hook(), locked.join("b.masyu")).unwrap();
+    std::fs::set_permissions(&top, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(top.join("a.masyu"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    for args in [vec!["-q", "info", s(&top), "--json"], vec!["-q", "solve", s(&top)]] {
+        let Some(run) = as_nobody(&args) else {
+            println!("skipping: cannot run as another user here");
+            return;
+        };
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {}{}", stdout(&run), stderr(&run));
+        if args.contains(&"--json") {
+            let text = stdout(&run);
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(lines.iter().any(|l| l.contains("\"error\"") && l.contains("locked")), "{lines:?}");
+            assert!(lines.last().is_some_and(|l| l.contains("\"errors\":1")), "{lines:?}");
+        }
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
