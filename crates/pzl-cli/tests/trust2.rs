@@ -247,3 +247,126 @@ fn n16_an_unreadable_folder_fails_the_run() {
     }
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+/// Run `pzl` under a 4 GB address-space cap (a failed fix must not take the machine) and give
+/// its output and peak resident memory in KB, measured by `/usr/bin/time -f %M`; `None` where
+/// that program is missing.
+#[cfg(unix)]
+fn peak(args: &[&str]) -> Option<(std::process::Output, u64)> {
+    use std::process::{Command, Stdio};
+    if !Path::new("/usr/bin/time").exists() {
+        println!("skipping the memory measure: /usr/bin/time is not installed");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("peak");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 4000000; report=$1; shift; exec /usr/bin/time -f %M -o "$report" "$@""#)
+        .arg("sh")
+        .arg(&report)
+        .arg(env!("CARGO_BIN_EXE_pzl"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = std::fs::read_to_string(&report).unwrap_or_default();
+    let kb = text.lines().rev().find_map(|l| l.trim().parse().ok()).unwrap_or(0);
+    assert!(kb > 0, "/usr/bin/time gave no peak: {text:?}");
+    Some((out, kb))
+}
+
+/// pzl's own memory floor in a debug build is a few MB; a bound well over it, far under the bombs.
+const SMALL_KB: u64 = 150_000;
+
+fn pent_6x10(dir: &Path) -> PathBuf {
+    write(dir, "pent.pack", common::pack("pentominoes 6x10", 10, 6, &common::PENTOMINOES))
+}
+
+/// N6: a resume file whose ranges claim 4·10⁹ subtrees is refused at once in little memory.
+#[cfg(unix)]
+#[test]
+fn n6_a_tampered_resume_file_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = pent_6x10(dir.path());
+    let unfinished = dir.path().join("u.json");
+    let out =
+        pzl(&["solve", s(&pack), "--count", "--shard", "0/1", "--timeout", "0.001", "-o", s(&unfinished)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&unfinished).unwrap()).unwrap();
+    json["facts"]["subtrees_in_shard"] = serde_json::json!(u64::MAX);
+    json["facts"]["done_subtrees"] = serde_json::json!([[0u64, 4_000_000_000u64]]);
+    let tampered = write(dir.path(), "t.json", serde_json::to_vec(&json).unwrap());
+    let Some((out, kb)) = peak(&["solve", s(&pack), "--count", "--shard", "0/1", "--resume", s(&tampered)])
+    else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot resume"), "{}", stderr(&out));
+    assert!(kb < SMALL_KB, "peak {kb} KB");
+}
+
+/// N7: `--shard 0/10000000` is refused before the cut, in little memory.
+#[cfg(unix)]
+#[test]
+fn n7_a_huge_shard_count_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = pent_6x10(dir.path());
+    let Some((out, kb)) = peak(&["solve", s(&pack), "--count", "--shard", "0/10000000", "-o", "-"]) else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(kb < SMALL_KB, "peak {kb} KB");
+}
+
+/// N15: a shard result padded to 100 MB is refused before it is read; extra fields in a real
+/// one are skipped, not built.
+#[cfg(unix)]
+#[test]
+fn n15_a_fat_shard_file_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let square = write(
+        dir.path(),
+        "square.pack",
+        "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
+         ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n",
+    );
+    let shard = dir.path().join("s.json");
+    let out = pzl(&["solve", s(&square), "--count", "--shard", "0/1", "-o", s(&shard)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&shard).unwrap()).unwrap();
+    json["pad"] = serde_json::json!(vec![0u8; 1000]);
+    let padded = write(dir.path(), "padded.json", serde_json::to_vec(&json).unwrap());
+    let out = pzl(&["merge", s(&padded)]);
+    assert_eq!(stdout(&out), "48\n", "{}", stderr(&out));
+    let mut fat = std::fs::read(&shard).unwrap();
+    let end = fat.iter().rposition(|&b| b == b'}').unwrap();
+    let pad: Vec<u8> = b",\"pad\":[".iter().copied().chain(b"0,".repeat(50_000_000)).chain(*b"0]}").collect();
+    fat.splice(end.., pad);
+    let fat = write(dir.path(), "fat.json", fat);
+    let Some((out, kb)) = peak(&["merge", s(&fat)]) else { return };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not a shard result"), "{}", stderr(&out));
+    assert!(kb < SMALL_KB, "peak {kb} KB");
+}
+
+/// N14: escape sequences in a shard file's hash do not reach the terminal.
+#[test]
+fn n14_merge_escapes_what_shard_files_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let square = write(
+        dir.path(),
+        "square.pack",
+        "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
+         ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n",
+    );
+    let shard = dir.path().join("s.json");
+    assert!(pzl(&["solve", s(&square), "--count", "--shard", "0/2", "-o", s(&shard)]).status.success());
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&shard).unwrap()).unwrap();
+    json["facts"]["problem_hash"] = serde_json::json!("\u{1b}]0;pwned\u{7}\u{1b}[2J\nforged line");
+    let evil = write(dir.path(), "evil\u{1b}[31m.json", serde_json::to_vec(&json).unwrap());
+    let out = pzl(&["merge", s(&shard), s(&evil)]);
+    let all = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(!all.contains('\u{1b}') && !all.contains('\u{7}'), "{all:?}");
+    assert!(!all.lines().any(|l| l.starts_with("forged line")), "{all}");
+}
