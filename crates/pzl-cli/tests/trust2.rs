@@ -370,3 +370,55 @@ fn n14_merge_escapes_what_shard_files_hold() {
     assert!(!all.contains('\u{1b}') && !all.contains('\u{7}'), "{all:?}");
     assert!(!all.lines().any(|l| l.starts_with("forged line")), "{all}");
 }
+
+/// N2: a hard-linked output on a full disk keeps its old content under both names; with room,
+/// both names see the new content and no temporary file is left.
+#[test]
+fn n2_a_hard_linked_output_is_never_cut_short() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.masyu");
+    let mut text = String::from("300 300\n");
+    for _ in 0..300 {
+        text.push_str(&".".repeat(299));
+        text.push_str("W\n");
+    }
+    std::fs::write(&big, text).unwrap();
+
+    // With room: the change reaches both names.
+    let roomy = write(dir.path(), "out.svg", "IMPORTANT OLD CONTENT\n");
+    std::fs::hard_link(&roomy, dir.path().join("link.svg")).unwrap();
+    let out = pzl(&["render", s(&big), "-o", s(&roomy)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(dir.path().join("link.svg")).unwrap().contains("<svg"));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".pzl-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !mounted {
+        println!("skipping the full disk: cannot mount a small tmpfs here (needs root and mount rights)");
+        return;
+    }
+    let target = write(&mount, "out.svg", "IMPORTANT OLD CONTENT\n");
+    std::fs::hard_link(&target, mount.join("link.svg")).unwrap();
+    let out = pzl(&["render", s(&big), "-o", s(&target)]);
+    let kept = std::fs::read_to_string(&target);
+    let linked = std::fs::read_to_string(mount.join("link.svg"));
+    let names: Vec<_> = std::fs::read_dir(&mount).unwrap().flatten().map(|e| e.file_name()).collect();
+    let _ = Command::new("umount").arg(&mount).status();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(kept.unwrap(), "IMPORTANT OLD CONTENT\n");
+    assert_eq!(linked.unwrap(), "IMPORTANT OLD CONTENT\n");
+    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+}
