@@ -422,3 +422,51 @@ fn n2_a_hard_linked_output_is_never_cut_short() {
     assert_eq!(linked.unwrap(), "IMPORTANT OLD CONTENT\n");
     assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
 }
+
+/// N13: a WAL database whose `-wal` holds changes, in a folder the user cannot write (so no
+/// `-shm` can be made): refused, never read stale.
+#[test]
+fn n13_a_wal_that_cannot_be_read_is_refused_not_skipped() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::Command;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let made = Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute('CREATE TABLE properties ( \\n  key text primary key,\\n  value text default null)')
+c.execute('CREATE TABLE puzzles ( \\n  id integer primary key autoincrement,\\n  puzzle text,\\n  name text default null, \\n  size integer default 0,\\n  volume integer default 0,\\n  board text default null,\\n  checkpoint text default null,\\n  status integer default 0,\\n  solution_date default null)')
+c.execute(\"INSERT INTO puzzles (puzzle, name) VALUES ('4:4:CCQQQA', 'Aphid')\"); c.commit()
+c.execute('pragma journal_mode=wal'); c.execute('pragma wal_autocheckpoint=0')
+c.execute(\"INSERT INTO puzzles (puzzle, name) VALUES ('4:4:AgAQAA', 'NEW-IN-WAL')\"); c.commit()
+import shutil, os; os.mkdir(sys.argv[2]); shutil.copy(sys.argv[1], sys.argv[2]); shutil.copy(sys.argv[1] + '-wal', sys.argv[2])",
+        )
+        .arg(dir.path().join("w.data"))
+        .arg(dir.path().join("ro"))
+        .status()
+        .is_ok_and(|st| st.success());
+    if !made {
+        println!("skipping: python3 with sqlite3 is not available");
+        return;
+    }
+    let ro = dir.path().join("ro");
+    for entry in std::fs::read_dir(&ro).unwrap() {
+        std::fs::set_permissions(entry.unwrap().path(), std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let db = ro.join("w.data");
+    let Some(out) = as_nobody(&["masyu", "db", "list", s(&db)]) else {
+        println!("skipping: cannot run as another user here");
+        return;
+    };
+    let shown = format!("{}{}", stdout(&out), stderr(&out));
+    if out.status.success() {
+        // SQLite could read the WAL after all (a writable folder): then the row is there.
+        assert!(shown.contains("NEW-IN-WAL"), "{shown}");
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{shown}");
+        assert!(shown.contains("-wal"), "{shown}");
+    }
+}
