@@ -470,3 +470,48 @@ import shutil, os; os.mkdir(sys.argv[2]); shutil.copy(sys.argv[1], sys.argv[2]);
         assert!(shown.contains("-wal"), "{shown}");
     }
 }
+
+/// A Penpa+ link (as `gen_penpa.py` of the findings makes them) whose data line 2 is `line2`
+/// repeated `n` times inside `[…]`, written to `dir/name`; `None` without python3.
+fn penpa_bomb(dir: &Path, name: &str, line2: &str, n: u64) -> Option<PathBuf> {
+    let path = dir.join(name);
+    let made = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import sys, zlib, base64
+n = int(sys.argv[3])
+head = 'square,4,4,38,0,1,1,418,418,286,286,0,0,0,0,Title: ,Author: ,,,OFF,false'
+layer = '{\"symbol\":{},\"line\":{}}'
+text = '\\n'.join([head, '[' + (sys.argv[2] + ',') * (n - 1) + sys.argv[2] + ']', '{}', layer, layer])
+c = zlib.compressobj(9, zlib.DEFLATED, -15)
+raw = c.compress(text.encode()) + c.flush()
+open(sys.argv[1], 'w').write('https://swaroopg92.github.io/penpa-edit/#m=edit&p=' + base64.b64encode(raw).decode())",
+        )
+        .arg(&path)
+        .arg(line2)
+        .arg(n.to_string())
+        .status()
+        .is_ok_and(|st| st.success());
+    made.then_some(path)
+}
+
+/// N5: a 52 KB link whose line 2 inflates to 40 MB of JSON, and the `z8` link that grows 8 times
+/// once spelt out: refused in little memory, with a short message.
+#[cfg(unix)]
+#[test]
+fn n5_a_penpa_json_bomb_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    // 10 MB of line 2 took 693 MB before; 18 MB of `z8` grows to 144 MB spelt out.
+    for (name, token, n) in [("dom.penpa", "0", 5_000_000u64), ("subst.penpa", "z8", 6_000_000)] {
+        let Some(link) = penpa_bomb(dir.path(), name, token, n) else {
+            println!("skipping: python3 is not available");
+            return;
+        };
+        let Some((out, kb)) = peak(&["-q", "info", s(&link)]) else { return };
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(out.stderr.len() < 2000, "{name}: a short message, not {} bytes", out.stderr.len());
+        println!("{name}: peak {kb} KB");
+        // The bound: the 128 MiB text and one copy while its short forms are spelt out.
+        assert!(kb < 400_000, "{name}: peak {kb} KB");
+    }
+}
