@@ -120,12 +120,14 @@ struct Converted {
 
 impl std::fmt::Display for Converted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Names come from the folder walked: escaped, line ends too, so none can forge a line.
+        let (file, output) = (pzl::text::printable_name(&self.file), pzl::text::printable_name(&self.output));
         match self.status {
-            "exists" => {
-                writeln!(f, "{}: {} exists already; skipped (--force replaces it)", self.file, self.output)
+            "exists" => writeln!(f, "{file}: {output} exists already; skipped (--force replaces it)"),
+            _ if self.lost.is_empty() => writeln!(f, "{file} -> {output}"),
+            _ => {
+                writeln!(f, "{file} -> {output} (left out: {})", pzl::text::printable(&self.lost.join("; ")))
             }
-            _ if self.lost.is_empty() => writeln!(f, "{} -> {}", self.file, self.output),
-            _ => writeln!(f, "{} -> {} (left out: {})", self.file, self.output, self.lost.join("; ")),
         }
     }
 }
@@ -150,13 +152,29 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
             .hint("-o names the folder the converted files go into"));
     }
     let ext = to.info().extensions.first().copied().unwrap_or(to.name());
+    // The output folder as the file system names it, when it exists: an input folder that holds
+    // it does not walk into it (the outputs of an earlier run are not inputs of this one).
+    let out_real = std::fs::canonicalize(&args.output).ok();
     let mut jobs_list = Vec::new();
     for root in &args.inputs {
         if io::is_dash(root) {
             return Err(Error::usage("standard input cannot be one of several inputs"));
         }
         if root.is_dir() {
+            if out_real.is_some() && std::fs::canonicalize(root).ok() == out_real {
+                return Err(Error::usage(format!(
+                    "-o {} is the input folder {}: its outputs would replace or join its inputs",
+                    io::shown(&args.output),
+                    io::shown(root)
+                ))
+                .hint("write into another folder, e.g. -o converted/"));
+            }
             for file in io::expand(ctx, std::slice::from_ref(root)) {
+                if let Some(out) = &out_real
+                    && std::fs::canonicalize(&file).is_ok_and(|real| real.starts_with(out))
+                {
+                    continue;
+                }
                 let relative =
                     file.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| file.clone());
                 jobs_list.push((file, relative));
@@ -166,11 +184,12 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
             jobs_list.push((root.clone(), relative));
         }
     }
+    let jobs_list = output_names(ctx, &args.output, out_real.as_deref(), jobs_list, ext)?;
     // Each folder is made once: a tree of 1,000 files in one folder made 999 `mkdir` calls
     // that failed with EEXIST, about 9 µs each.
     let folders_made = std::sync::Mutex::new(std::collections::HashSet::new());
-    let convert_one = |(file, relative): &(std::path::PathBuf, std::path::PathBuf)| {
-        let target = args.output.join(relative.with_extension(ext));
+    let convert_one = |(file, target): &(std::path::PathBuf, std::path::PathBuf)| {
+        let target = args.output.join(target);
         let report =
             |status, lost| Converted { file: io::shown(file), output: io::shown(&target), status, lost };
         if !args.force && std::fs::symlink_metadata(&target).is_ok() {
@@ -194,6 +213,9 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     };
     let jobs = high::jobs(args.jobs.as_deref())?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), usize::MAX);
+    // The files are the work; the report is a side channel: a closed standard output
+    // (`| head`) does not stop the conversion.
+    batch.report_is_side_channel();
     each_in_order(ctx, &jobs_list, jobs, "converting", convert_one, |(file, _), result| match result {
         Ok(done) => {
             let status = if done.status == "exists" { Status::Problems } else { Status::Ok };
@@ -202,6 +224,98 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
         Err(e) => batch.error(&io::shown(file), e),
     })?;
     batch.finish(true)
+}
+
+/// Each input's output name, relative to the output folder: the input's relative path with the
+/// target's extension; where several inputs would share one output (`x.puz` and `x.ipuz` both
+/// `x.xd`), each keeps its own extension too (`x.puz.xd`, `x.ipuz.xd`), with a warning naming
+/// them. Names that still collide (two roots holding one relative path), and outputs that are
+/// inputs of this run, refuse the run before anything is written, naming every pair.
+fn output_names(
+    ctx: &Ctx,
+    output: &Path,
+    out_real: Option<&Path>,
+    list: Vec<(PathBuf, PathBuf)>,
+    ext: &str,
+) -> Result<Vec<(PathBuf, PathBuf)>, Error> {
+    use std::collections::HashMap;
+    let plain = |relative: &Path| relative.with_extension(ext);
+    let mut count: HashMap<PathBuf, usize> = HashMap::new();
+    for (_, relative) in &list {
+        *count.entry(plain(relative)).or_default() += 1;
+    }
+    let mut renamed: HashMap<PathBuf, Vec<String>> = HashMap::new();
+    let list: Vec<(PathBuf, PathBuf)> = list
+        .into_iter()
+        .map(|(file, relative)| {
+            let default = plain(&relative);
+            if count[&default] > 1 && relative.extension().is_some() {
+                let mut name = relative.clone().into_os_string();
+                name.push(".");
+                name.push(ext);
+                let target = PathBuf::from(name);
+                renamed.entry(default).or_default().push(format!(
+                    "{} -> {}",
+                    io::shown(&file),
+                    io::shown(&output.join(&target))
+                ));
+                (file, target)
+            } else {
+                (file, default)
+            }
+        })
+        .collect();
+    let mut renamed: Vec<_> = renamed.into_iter().collect();
+    renamed.sort();
+    for (default, moves) in renamed {
+        ctx.warn(
+            &io::shown(&output.join(default)),
+            format!(
+                "{} inputs would share this output; each keeps its extension: {}",
+                moves.len(),
+                moves.join(", ")
+            ),
+        );
+    }
+    // What is left colliding cannot be told apart by a name: refuse the run.
+    let mut by_target: HashMap<&Path, Vec<&Path>> = HashMap::new();
+    for (file, target) in &list {
+        by_target.entry(target.as_path()).or_default().push(file.as_path());
+    }
+    let mut clashes: Vec<String> = by_target
+        .iter()
+        .filter(|(_, files)| files.len() > 1)
+        .map(|(target, files)| {
+            let files: Vec<String> = files.iter().map(|f| io::shown(f)).collect();
+            format!("{} would be written from {}", io::shown(&output.join(target)), files.join(" and "))
+        })
+        .collect();
+    // An output that is an input of the same run would be replaced before it is read.
+    if let Some(out) = out_real {
+        let inputs: std::collections::HashSet<PathBuf> =
+            list.iter().filter_map(|(file, _)| std::fs::canonicalize(file).ok()).collect();
+        for (file, target) in &list {
+            let real = out.join(target);
+            if inputs.contains(&real) {
+                clashes.push(format!(
+                    "{} (from {}) is an input of this run",
+                    io::shown(&output.join(target)),
+                    io::shown(file)
+                ));
+            }
+        }
+    }
+    if clashes.is_empty() {
+        return Ok(list);
+    }
+    clashes.sort();
+    Err(Error::usage(format!(
+        "{} output{} clash; nothing was written: {}",
+        clashes.len(),
+        if clashes.len() == 1 { "" } else { "s" },
+        pzl::text::printable_name(&clashes.join("; "))
+    ))
+    .hint("convert the clashing inputs into separate folders, or rename one of each pair"))
 }
 
 /// `work` over `items` on `jobs` threads (one: in this thread), with a progress bar on a

@@ -33,11 +33,19 @@ pub struct Ctx {
     verbose: std::sync::atomic::AtomicBool,
     colour: ColorWhen,
     warned: Mutex<HashMap<String, usize>>,
+    /// Folders a walk could not read, with why: errors of the run, not only warnings.
+    unreadable: Mutex<Vec<(String, String)>>,
 }
 
 impl Ctx {
     pub fn new(quiet: bool, verbose: bool, colour: ColorWhen) -> Ctx {
-        Ctx { quiet, verbose: verbose.into(), colour, warned: Mutex::new(HashMap::new()) }
+        Ctx {
+            quiet,
+            verbose: verbose.into(),
+            colour,
+            warned: Mutex::new(HashMap::new()),
+            unreadable: Mutex::new(Vec::new()),
+        }
     }
 
     /// From now on, print the harmless notes too (`check` wants every oddity shown).
@@ -54,6 +62,16 @@ impl Ctx {
         }
     }
 
+    /// How many folders a walk could not read (not yet taken).
+    pub fn unreadable_count(&self) -> usize {
+        self.unreadable.lock().map(|u| u.len()).unwrap_or(0)
+    }
+
+    /// The folders a walk could not read since the last call, with why.
+    pub fn take_unreadable(&self) -> Vec<(String, String)> {
+        self.unreadable.lock().map(|mut u| std::mem::take(&mut *u)).unwrap_or_default()
+    }
+
     /// A warning about `file` (unless `--quiet`); after a few per file, only counted.
     pub fn warn(&self, file: &str, message: impl std::fmt::Display) {
         if self.quiet {
@@ -63,7 +81,7 @@ impl Ctx {
         let n = warned.entry(file.to_string()).or_default();
         *n += 1;
         if *n <= WARNINGS_PER_FILE {
-            say(&format!("pzl: warning: {}: {message}", pzl::text::printable(file)));
+            say(&format!("pzl: warning: {}: {message}", pzl::text::printable_name(file)));
         }
     }
 
@@ -96,7 +114,7 @@ impl Ctx {
             if *n > WARNINGS_PER_FILE {
                 say(&format!(
                     "pzl: warning: {}: … and {} more warnings",
-                    pzl::text::printable(file),
+                    pzl::text::printable_name(file),
                     n - WARNINGS_PER_FILE
                 ));
             }
@@ -224,9 +242,16 @@ fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>, seen: &mut HashSet<(u64
     if !seen.insert((meta.dev(), meta.ino())) {
         return;
     }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        ctx.warn(&dir.display().to_string(), "cannot read this folder; skipped");
-        return;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            let message = format!("cannot read this folder: {e}");
+            ctx.warn(&dir.display().to_string(), format!("{message}; skipped"));
+            if let Ok(mut unreadable) = ctx.unreadable.lock() {
+                unreadable.push((dir.display().to_string(), message));
+            }
+            return;
+        }
     };
     // Each folder's entries sorted by name and walked in that order give the order of sorting
     // the whole paths (which compare component by component: 5% of `pzl info` over a folder).

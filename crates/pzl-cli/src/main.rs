@@ -34,7 +34,17 @@ fn main() -> ExitCode {
         }
     };
     let ctx = Ctx::new(cli.quiet, cli.verbose, cli.color);
-    let result = run(&ctx, cli.command);
+    let mut result = run(&ctx, cli.command);
+    // A folder a walk could not read fails the run, whatever the command made of the rest.
+    let unreadable = ctx.take_unreadable();
+    if !unreadable.is_empty() && result.is_ok() {
+        let folders: Vec<&str> = unreadable.iter().map(|(folder, _)| folder.as_str()).collect();
+        result = Err(pzl::Error::io(format!(
+            "{} could not be read: {}",
+            pzl::text::count(folders.len() as u64, "folder"),
+            pzl::text::printable_name(&folders.join(", "))
+        )));
+    }
     ctx.finish();
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -75,7 +75,7 @@ pub fn emit<R: Serialize + std::fmt::Display>(mode: Mode, report: &R) -> Result<
 }
 
 /// The counts a run over several inputs ends with.
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Clone, Serialize)]
 pub struct Summary {
     pub files: usize,
     pub ok: usize,
@@ -99,11 +99,38 @@ pub struct Batch<'a> {
     mode: Mode,
     many: bool,
     pub summary: Summary,
+    /// The reports are a side channel (the work is the files written): a closed standard output
+    /// stops the printing, not the run.
+    side_channel: bool,
+    /// Standard output was closed (with `side_channel`): nothing more is printed.
+    closed: bool,
 }
 
 impl<'a> Batch<'a> {
     pub fn new(ctx: &'a Ctx, mode: Mode, inputs: usize) -> Batch<'a> {
-        Batch { ctx, mode, many: inputs != 1, summary: Summary::default() }
+        // A folder the walk could not read is one more input (an error), reported at the end.
+        let many = inputs.saturating_add(ctx.unreadable_count()) != 1;
+        Batch { ctx, mode, many, summary: Summary::default(), side_channel: false, closed: false }
+    }
+
+    /// The run's work is the files it writes, the reports a side channel: when standard output
+    /// closes (`pzl convert DIR -o OUT | head`) the run goes on and its exit status still tells.
+    pub fn report_is_side_channel(&mut self) {
+        self.side_channel = true;
+    }
+
+    /// Print with `print`, unless standard output closed on a side channel.
+    fn print(&mut self, print: impl FnOnce() -> Result<(), Error>) -> Result<(), Error> {
+        if self.closed {
+            return Ok(());
+        }
+        match print() {
+            Err(e) if self.side_channel && io::is_closed_pipe(&e) => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
     }
 
     /// One input's report, with the status it gives.
@@ -117,10 +144,8 @@ impl<'a> Batch<'a> {
             Status::Ok => self.summary.ok += 1,
             Status::Problems => self.summary.problems += 1,
         }
-        if self.many && self.mode == Mode::Json {
-            return json_line(report);
-        }
-        emit(self.mode, report)
+        let (many, mode) = (self.many, self.mode);
+        self.print(|| if many && mode == Mode::Json { json_line(report) } else { emit(mode, report) })
     }
 
     /// One input that could not be processed. With one input the error ends the command; with
@@ -140,7 +165,7 @@ impl<'a> Batch<'a> {
         self.summary.files += 1;
         self.summary.errors += 1;
         match self.mode {
-            Mode::Json => json_line(&serde_json::json!({"file": file, "error": e}))?,
+            Mode::Json => self.print(|| json_line(&serde_json::json!({"file": file, "error": e})))?,
             Mode::Text => self.ctx.error(&e),
         }
         Ok(())
@@ -148,11 +173,21 @@ impl<'a> Batch<'a> {
 
     /// Print what is left and give the run's status: the worst of its inputs; an input that could
     /// not be read makes it an error (exit 2) after every other input was processed.
-    pub fn finish(self, summary_line: bool) -> Result<Status, Error> {
+    pub fn finish(mut self, summary_line: bool) -> Result<Status, Error> {
+        // A folder of the walk that could not be read is an input that could not be processed.
+        for (folder, message) in self.ctx.take_unreadable() {
+            self.summary.files += 1;
+            self.summary.errors += 1;
+            if self.mode == Mode::Json {
+                let e = Error::io(message).in_file(&folder);
+                self.print(|| json_line(&serde_json::json!({"file": folder, "error": e})))?;
+            }
+        }
         if self.many {
-            match self.mode {
-                Mode::Json => json_line(&serde_json::json!({"summary": self.summary}))?,
-                Mode::Text if summary_line => io::stdout(self.summary.to_string().as_bytes())?,
+            let (mode, summary) = (self.mode, self.summary.clone());
+            match mode {
+                Mode::Json => self.print(|| json_line(&serde_json::json!({"summary": summary})))?,
+                Mode::Text if summary_line => self.print(|| io::stdout(summary.to_string().as_bytes()))?,
                 Mode::Text => {}
             }
         }

@@ -125,7 +125,7 @@ impl Error {
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if let Some(file) = &self.file {
-            write!(f, "{}: ", crate::text::printable(file))?;
+            write!(f, "{}: ", crate::text::printable_name(file))?;
         }
         if let Some(at) = self.at.as_ref().filter(|at| **at != Location::Whole) {
             write!(f, "{at}: ")?;

@@ -126,7 +126,7 @@ fn write_facts(f: &mut std::fmt::Formatter<'_>, facts: &[Fact]) -> std::fmt::Res
 
 fn write_heading(f: &mut std::fmt::Formatter<'_>, file: Option<&str>) -> std::fmt::Result {
     if let Some(file) = file {
-        write!(f, "{}: ", printable(file))?;
+        write!(f, "{}: ", crate::text::printable_name(file))?;
     }
     Ok(())
 }

@@ -44,6 +44,24 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A file name (or any one-line text from outside: a hash, a key) as it may reach a terminal:
+/// every control character escaped as by [`printable`], line ends and tabs too, so a name
+/// holding `\n` cannot forge a report line.
+pub fn printable_name(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// `n` and the noun, in the singular for one: `count(1, "file")` is `1 file`, `count(3, "file")`
 /// `3 files` (nouns with a regular plural).
 pub fn count(n: impl Into<u128>, noun: &str) -> String {
@@ -54,6 +72,12 @@ pub fn count(n: impl Into<u128>, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_keep_no_line_end() {
+        assert_eq!(printable_name("a\nb\u{1b}]0;x\u{7}"), "a\\u{a}b\\u{1b}]0;x\\u{7}");
+        assert!(matches!(printable_name("plain é.puz"), Cow::Borrowed(_)));
+    }
 
     #[test]
     fn lines_split_on_every_line_end() {

@@ -291,6 +291,16 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 /// placements (findings R2).
 pub const MAX_PLACEMENTS: u64 = 2_000_000;
 
+/// The most squares all placements together cover (the exact-cover matrix's entries, about 4
+/// bytes each across the plan and the engine): a few big pieces stay under [`MAX_PLACEMENTS`]
+/// but each of their places covers thousands of squares (findings N8: 4 copies of a 60×60 square
+/// on a 120×121 board, 421 M entries, took 1.8 GB in setup). Real problems use well under 1 M.
+pub const MAX_MATRIX: u64 = 40_000_000;
+
+/// The most shards a count is split into: the cut into at least 16 N subtrees is held in memory
+/// (findings N7: N = 10⁷ took 2.8 GB before it aborted).
+pub const MAX_SHARDS: u64 = 1 << 16;
+
 impl Problem {
     /// An upper bound of the placements a search would set up: for every piece and orientation,
     /// the positions where its bounding box fits in the board's. Cheap: nothing is built.
@@ -311,8 +321,38 @@ impl Problem {
             .fold(0u64, u64::saturating_add)
     }
 
-    /// Refuse a problem too large to set up ([`MAX_PLACEMENTS`]), saying why.
+    /// An upper bound of the squares all placements cover together (the matrix a search sets
+    /// up): [`Problem::placement_bound`] with each place weighed by its piece's squares.
+    pub fn matrix_bound(&self) -> u64 {
+        let (bw, bh) = (self.board.width() as u64, self.board.height() as u64);
+        self.pieces
+            .iter()
+            .map(|p| {
+                let squares = p.shape.len() as u64 + 1;
+                p.shape
+                    .orientations(self.equivalence())
+                    .iter()
+                    .map(|(_, o)| {
+                        let (w, h) = (o.width() as u64, o.height() as u64);
+                        ((bw + 1).saturating_sub(w) * (bh + 1).saturating_sub(h)).saturating_mul(squares)
+                    })
+                    .fold(0u64, u64::saturating_add)
+            })
+            .fold(0u64, u64::saturating_add)
+    }
+
+    /// Refuse a problem too large to set up ([`MAX_PLACEMENTS`], [`MAX_MATRIX`]), saying why.
     pub fn check_size(&self) -> Result<(), String> {
+        let matrix = self.matrix_bound();
+        if matrix > MAX_MATRIX {
+            return Err(format!(
+                "the problem is too large to search: its {} pieces' places on the {}x{} board cover up \
+                 to {matrix} squares together, and pzl sets up at most {MAX_MATRIX}",
+                self.pieces.len(),
+                self.board.width(),
+                self.board.height()
+            ));
+        }
         let bound = self.placement_bound();
         if bound > MAX_PLACEMENTS {
             return Err(format!(
@@ -449,6 +489,12 @@ impl Problem {
         if n == 0 || k >= n {
             return Err(format!("shard {k} of {n} does not exist: K runs from 0 to N-1"));
         }
+        if n > MAX_SHARDS {
+            return Err(format!(
+                "{n} shards: pzl splits a count into at most {MAX_SHARDS} (the cut into at least 16 N \
+                 subtrees is held in memory)"
+            ));
+        }
         if options.limit.is_some() {
             return Err("a shard counts every solution of its part: leave out --limit".to_string());
         }
@@ -493,11 +539,17 @@ impl Problem {
         }
         let mut done: Vec<u64> = skip.into_iter().chain(run.done).collect();
         done.sort_unstable();
+        // The earlier figures come from a file: a sum that does not fit is an error, not a wrap.
+        let add = |a: u64, b: u64, what: &str| {
+            a.checked_add(b).ok_or_else(|| {
+                format!("the earlier run's {what} ({a}) plus this run's ({b}) does not fit in 64 bits")
+            })
+        };
         Ok(ShardCounts {
-            raw: earlier.raw + run.sum.raw,
-            distinct_weight: earlier.distinct_weight + run.sum.distinct,
+            raw: add(earlier.raw, run.sum.raw, "raw count")?,
+            distinct_weight: add(earlier.distinct_weight, run.sum.distinct, "distinct weight")?,
             symmetry_order: plan.group.len(),
-            nodes: earlier.nodes + run.nodes,
+            nodes: add(earlier.nodes, run.nodes, "node count")?,
             subtrees: run.subtrees,
             in_shard: run.in_shard,
             timed_out: run.timed_out,

@@ -45,52 +45,69 @@ pub struct ShardResult {
 }
 
 impl ShardResult {
-    /// Read the JSON report `pzl solve --count --shard K/N -o FILE` wrote.
+    /// Read the JSON report `pzl solve --count --shard K/N -o FILE` wrote. Only the fields a
+    /// merge needs are built (others are skipped as they are read, never held as a tree), and a
+    /// file larger than [`MAX_SHARD_FILE`] is refused: real ones are under 2 KB.
     pub fn from_json(bytes: &[u8], file: &str) -> Result<ShardResult, Error> {
         let not_shard = |why: &str| {
             Error::syntax(format!("not a shard result ({why})"))
                 .in_file(file)
                 .hint("shard results are written by `pzl solve PROBLEM --count --shard K/N -o FILE`")
         };
-        let value: serde_json::Value =
-            serde_json::from_slice(bytes).map_err(|e| not_shard(&format!("not JSON: {e}")))?;
-        let facts = value.get("facts").ok_or_else(|| not_shard("no facts"))?;
-        let int = |key: &str| {
-            facts
-                .get(key)
-                .and_then(serde_json::Value::as_u64)
-                .ok_or_else(|| not_shard(&format!("no `{key}`")))
-        };
-        let text = |key: &str| {
-            facts
-                .get(key)
-                .and_then(serde_json::Value::as_str)
-                .map(str::to_string)
-                .ok_or_else(|| not_shard(&format!("no `{key}`")))
-        };
-        let flag = |key: &str| {
-            facts
-                .get(key)
-                .and_then(serde_json::Value::as_bool)
-                .ok_or_else(|| not_shard(&format!("no `{key}`")))
-        };
+        if bytes.len() > MAX_SHARD_FILE {
+            return Err(not_shard(&format!(
+                "{} bytes; pzl's shard results are a few KB, and pzl reads at most {MAX_SHARD_FILE}",
+                bytes.len()
+            )));
+        }
+        #[derive(serde::Deserialize)]
+        struct Facts {
+            problem_hash: String,
+            pzl_version: String,
+            shard_k: u64,
+            shard_n: u64,
+            raw: u64,
+            distinct_weight: u64,
+            symmetries: u64,
+            nodes: u64,
+            subtrees: u64,
+            finished: bool,
+            #[serde(default)]
+            distinct: bool,
+        }
+        #[derive(serde::Deserialize)]
+        struct Wire {
+            facts: Facts,
+            #[serde(default)]
+            time_ms: Option<f64>,
+        }
+        let wire: Wire = serde_json::from_slice(bytes).map_err(|e| {
+            // serde's message quotes at most a short piece of the input.
+            let why = e.to_string();
+            let why: String = why.chars().take(200).collect();
+            not_shard(&why)
+        })?;
+        let facts = wire.facts;
         Ok(ShardResult {
             file: file.to_string(),
-            problem_hash: text("problem_hash")?,
-            pzl_version: text("pzl_version")?,
-            k: int("shard_k")?,
-            n: int("shard_n")?,
-            raw: int("raw")?,
-            distinct_weight: int("distinct_weight")?,
-            symmetries: int("symmetries")?,
-            nodes: int("nodes")?,
-            subtrees: int("subtrees")?,
-            time_ms: value.get("time_ms").and_then(serde_json::Value::as_f64).unwrap_or(0.0),
-            finished: flag("finished")?,
-            distinct: facts.get("distinct").and_then(serde_json::Value::as_bool).unwrap_or(false),
+            problem_hash: facts.problem_hash,
+            pzl_version: facts.pzl_version,
+            k: facts.shard_k,
+            n: facts.shard_n,
+            raw: facts.raw,
+            distinct_weight: facts.distinct_weight,
+            symmetries: facts.symmetries,
+            nodes: facts.nodes,
+            subtrees: facts.subtrees,
+            time_ms: wire.time_ms.unwrap_or(0.0),
+            finished: facts.finished,
+            distinct: facts.distinct,
         })
     }
 }
+
+/// The largest shard result file [`ShardResult::from_json`] reads (1 MiB).
+pub const MAX_SHARD_FILE: usize = 1 << 20;
 
 /// A shard given more than once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -257,8 +274,9 @@ impl fmt::Display for MergeReport {
         if let (true, Some(total)) = (self.complete, self.total) {
             return writeln!(f, "{total}");
         }
+        // File names and hashes come from outside: escaped, so none drives the terminal.
         for line in self.problems() {
-            writeln!(f, "{line}")?;
+            writeln!(f, "{}", pzl_core::text::printable_name(&line))?;
         }
         writeln!(f, "partial raw count (a lower bound): {}", self.raw)
     }

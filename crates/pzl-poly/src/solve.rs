@@ -195,6 +195,11 @@ fn earlier_run(
         Error::syntax(format!("cannot resume from this file: {why}"))
             .hint("--resume takes the JSON an unfinished `pzl solve --count --shard K/N -o FILE` wrote")
     };
+    // A JSON tree takes tens of times its text: only files of a shard result's size are read.
+    const MOST: usize = 4 * crate::shard::MAX_SHARD_FILE;
+    if bytes.len() > MOST {
+        return Err(bad(format!("{} bytes; pzl reads at most {MOST}", bytes.len())));
+    }
     let value: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| bad(format!("not JSON ({e})")))?;
     let facts = value.get("facts").ok_or_else(|| bad("no facts".to_string()))?;
@@ -229,12 +234,29 @@ fn earlier_run(
         .get("done_subtrees")
         .and_then(|v| serde_json::from_value(v.clone()).ok())
         .ok_or_else(|| bad("no `done_subtrees`".to_string()))?;
+    // The file may come from another machine: its figures bound nothing until checked. The cut
+    // aims at max(4096, 16 N) subtrees and overshoots by at most a piece's places, so a shard
+    // holds far fewer than this many; the ranges must lie in the shard, in order, apart.
+    let subtrees = int("subtrees")?;
+    let in_shard = int("subtrees_in_shard")?;
+    let most = 4096u64.max(n.saturating_mul(16)).saturating_mul(1024);
+    if subtrees > most || in_shard > subtrees.saturating_sub(k).div_ceil(n) {
+        return Err(bad(format!(
+            "it claims {in_shard} subtrees in the shard of a cut into {subtrees}, which no cut into {n} \
+             shards gives"
+        )));
+    }
     let mut done = Vec::new();
+    let mut next = 0u64;
     for [from, to] in ranges {
-        if from > to || to > int("subtrees_in_shard")? {
-            return Err(bad(format!("`done_subtrees` holds a range {from}..{to} outside the shard")));
+        if from > to || to >= in_shard || from < next {
+            return Err(bad(format!(
+                "`done_subtrees` holds a range {from}..{to} outside the shard's {in_shard} subtrees or \
+                 out of order"
+            )));
         }
-        done.extend((from..=to).map(|place| place * n + k));
+        next = to.saturating_add(1);
+        done.extend((from..=to).map(|place| place.saturating_mul(n).saturating_add(k)));
     }
     Ok(crate::packer::ShardCounts {
         raw: int("raw")?,

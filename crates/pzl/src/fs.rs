@@ -116,11 +116,47 @@ fn refuse_unwritable(path: &Path) -> Result<(), Error> {
     OpenOptions::new().write(true).open(path).map(drop).map_err(|e| io_error(path, &e))
 }
 
-/// Rewrite a file in place (it has other hard links that must see the change).
+/// Rewrite a file in place (it has other hard links that must see the change), never leaving it
+/// cut short by a failed write (findings N2): the new content is first written in full to a
+/// temporary file beside it and synced, which proves the disk has room for it; that file is
+/// removed, and the old file is overwritten from its start (not truncated first) and then cut
+/// to the new length. If that write fails anyway, the old content, kept in memory, is written
+/// back. Only a process killed outright (SIGKILL, power loss) during the last step can leave
+/// the file part new, part old.
 fn write_in_place(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let mut file =
-        OpenOptions::new().write(true).truncate(true).open(path).map_err(|e| io_error(path, &e))?;
-    file.write_all(bytes).and_then(|()| file.sync_all()).map_err(|e| io_error(path, &e))
+    let old = std::fs::read(path).map_err(|e| io_error(path, &e))?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    {
+        let (mut probe, temp) = create_temporary(&dir, &name)?;
+        let _pending = Pending::new(temp);
+        probe.write_all(bytes).and_then(|()| probe.sync_all()).map_err(|e| {
+            io_error(path, &e)
+                .hint("the file was left as it was (it has other hard links, so it is rewritten in place)")
+        })?;
+        // `_pending` removes the probe here, giving its room to the rewrite.
+    }
+    let mut file = OpenOptions::new().write(true).open(path).map_err(|e| io_error(path, &e))?;
+    let rewrite = |file: &mut File, content: &[u8]| -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom};
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(content)?;
+        file.set_len(content.len() as u64)?;
+        file.sync_all()
+    };
+    if let Err(e) = rewrite(&mut file, bytes) {
+        let restored = rewrite(&mut file, &old).is_ok();
+        let error = io_error(path, &e);
+        return Err(if restored {
+            error.hint("the old content was written back")
+        } else {
+            error.hint("the old content could not be written back: the file is damaged")
+        });
+    }
+    Ok(())
 }
 
 /// Removes a temporary file unless the write finished, and takes it off the in-progress list.

@@ -203,7 +203,7 @@ pub mod tootsweet {
 pub mod poly {
     use super::*;
 
-    pub use pzl_poly::shard::{Duplicate, MergeReport, ShardResult};
+    pub use pzl_poly::shard::{Duplicate, MAX_SHARD_FILE, MergeReport, ShardResult};
 
     /// Check and add up the results of a sharded count (`(file name, bytes)` of each JSON
     /// result `pzl solve --count --shard K/N` wrote): same problem, same N, every K once, all

@@ -45,7 +45,7 @@ fn one(
 ) -> Result<Status, Error> {
     let shown = io::shown(path);
     let name = shown.as_str();
-    let printable = pzl::text::printable(name);
+    let printable = pzl::text::printable_name(name);
     if request.shard.is_some() {
         return shard(ctx, name, doc, args, request);
     }
@@ -87,7 +87,7 @@ fn one(
     if report.status() == Status::Problems && report.outcome != Outcome::Counted {
         ctx.note(format!(
             "pzl: {}: {}",
-            pzl::text::printable(name),
+            pzl::text::printable_name(name),
             verdict(&report, request.timeout_seconds())
         ));
     }
@@ -111,7 +111,7 @@ fn shard(
     request.cancel = Some(io::stop_on_interrupt());
     let progress = std::sync::Arc::new(pzl::Progress::default());
     request.progress = Some(progress.clone());
-    let bar = ctx.progress(0, &format!("counting {}", pzl::text::printable(name)));
+    let bar = ctx.progress(0, &format!("counting {}", pzl::text::printable_name(name)));
     let finished = std::sync::atomic::AtomicBool::new(false);
     let solved = std::thread::scope(|scope| {
         scope.spawn(|| {
@@ -315,7 +315,7 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
                 s.errors += 1;
                 // The line names the file once: the error's own copy of the name is left out.
                 let error = pzl::Error { file: None, ..error.clone() };
-                text.push_str(&format!("{}: error: {error}\n", pzl::text::printable(file)));
+                text.push_str(&format!("{}: error: {error}\n", pzl::text::printable_name(file)));
             }
         }
     }
@@ -352,7 +352,7 @@ fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
 
 /// `FILE: solved, unique, hard (0.172 ms)`.
 fn batch_line(r: &SolveReport) -> String {
-    let file = pzl::text::printable(r.file.as_deref().unwrap_or("-")).into_owned();
+    let file = pzl::text::printable_name(r.file.as_deref().unwrap_or("-")).into_owned();
     let detail = match r.outcome {
         Outcome::Solved => {
             let uniqueness = match r.unique {

@@ -151,7 +151,15 @@ pub fn decode_data(value: &str, offset: usize) -> Result<String, ParseError> {
     let text = String::from_utf8(inflated).map_err(|e| {
         ParseError::at_offset(offset, format!("expected UTF-8 text inside the Penpa+ data ({e})"))
     })?;
-    Ok(unshorten(&text))
+    unshorten(&text).ok_or_else(|| {
+        ParseError::at_offset(
+            offset,
+            format!(
+                "the Penpa+ data grows past {} MiB once its short forms are spelt out; pzl refuses it",
+                MAX_INFLATED >> 20
+            ),
+        )
+    })
 }
 
 /// Raw-inflate `bytes`, refusing more than `limit` bytes of output.
@@ -171,14 +179,22 @@ fn inflate(bytes: &[u8], limit: u64, offset: usize) -> Result<Vec<u8>, ParseErro
 }
 
 /// Undo penpa-edit's substitutions (in reverse order, so `zZ` becomes `z` last).
-fn unshorten(text: &str) -> String {
+/// `None` when the text would grow past [`MAX_INFLATED`] (each short form stands for up to 8
+/// times its length: findings N5's `z8` link grew 128 MiB into a gigabyte).
+fn unshorten(text: &str) -> Option<String> {
     let mut out = text.to_string();
     for (long, short) in SUBSTITUTIONS.iter().rev() {
-        if out.contains(short) {
+        let count = out.matches(short).count();
+        if count > 0 {
+            let grown =
+                out.len().saturating_add(count.saturating_mul(long.len().saturating_sub(short.len())));
+            if grown as u64 > MAX_INFLATED {
+                return None;
+            }
             out = out.replace(short, long);
         }
     }
-    out
+    Some(out)
 }
 
 /// Apply penpa-edit's substitutions.
@@ -281,6 +297,12 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
     Ok(parsed)
 }
 
+/// The longest data line 2 (the blank margins, four numbers) read.
+pub const MAX_MARGINS_LINE: usize = 256;
+
+/// The longest layer line (lines 4 and 5) read: 4 MiB, so the JSON tree stays near 200 MB.
+pub const MAX_LAYER_LINE: usize = 4 << 20;
+
 /// Read the inflated, unshortened Penpa+ text. `offset` is where the data starts in the input:
 /// every error and warning is placed there and names the data line.
 pub fn read_data(data: &str, offset: usize) -> Result<Parsed<Board>, ParseError> {
@@ -326,9 +348,18 @@ pub fn read_data(data: &str, offset: usize) -> Result<Parsed<Board>, ParseError>
             ));
         }
     }
+    // A JSON tree takes tens of times its text: each line is measured before it is parsed
+    // (findings N5: a 40 MB line 2 took 3 GB). Line 2 is four numbers; a layer of the largest
+    // real boards, with its undo history, is well under a megabyte.
     let json = |i: usize, what: &str| -> Result<Option<Value>, ParseError> {
+        let most = if i == 1 { MAX_MARGINS_LINE } else { MAX_LAYER_LINE };
         match lines.get(i).map(|l| l.trim()).filter(|l| !l.is_empty()) {
             None => Ok(None),
+            Some(l) if l.len() > most => Err(err(format!(
+                "Penpa+ data line {}: expected {what}, found a line of {} bytes (pzl reads at most {most})",
+                i + 1,
+                l.len()
+            ))),
             Some(l) => serde_json::from_str(l)
                 .map(Some)
                 .map_err(|e| err(format!("Penpa+ data line {}: expected {what} as JSON ({e})", i + 1))),
@@ -341,8 +372,9 @@ pub fn read_data(data: &str, offset: usize) -> Result<Parsed<Board>, ParseError>
             [n(0), n(1), n(2), n(3)]
         }
         Some(other) => {
+            let found: String = other.to_string().chars().take(100).collect();
             return Err(err(format!(
-                "Penpa+ data line 2: expected the blank margins as `[top,bottom,left,right]`, found {other}"
+                "Penpa+ data line 2: expected the blank margins as `[top,bottom,left,right]`, found {found}"
             )));
         }
     };
@@ -773,7 +805,7 @@ pub(crate) mod tests {
     #[test]
     fn substitutions_round_trip_text_with_z() {
         let text = r#"{"symbol":{"zY":"zZ z"},"line":null}"#;
-        assert_eq!(unshorten(&shorten(text)), text);
+        assert_eq!(unshorten(&shorten(text)).unwrap(), text);
         assert_eq!(shorten(text), r#"{zY:{"zZY":"zZZ zZ"},zL:zO}"#);
     }
 }

@@ -1,5 +1,6 @@
 //! puzz.link / pzprjs URLs for Masyu: `https://puzz.link/p?mashu/W/H/<body>` (width first; also
-//! the alias `masyu`, other hosts such as `pzv.jp/p.html?` or `pzprxs.vercel.app/p?`, the bare
+//! the aliases `masyu` and `pearl`, the editor's and player's links `p.html?mashu_edit/…` and
+//! `p.html?mashu_play/…`, other hosts such as `pzv.jp/p.html?` or `pzprxs.vercel.app/p?`, the bare
 //! `p?mashu/…` and `mashu/…`). The body packs three cells per base-27 character `0–9 a–q` as
 //! 9a + 3b + c (0 empty, 1 white, 2 black), row-major. A URL holds pearls only.
 //!
@@ -12,20 +13,28 @@ use crate::{Board, Cell};
 /// The host pzl writes.
 pub const HOST: &str = "https://puzz.link/p?";
 
-const TYPES: [&str; 2] = ["mashu", "masyu"];
+/// The names pzprjs gives Masyu in its URLs (`pzpr.variety`'s aliases).
+pub const TYPES: [&str; 3] = ["mashu", "masyu", "pearl"];
+
+/// The suffixes pzprjs's menus add to the type: the editor's link (`mashu_edit/…`), the
+/// player's (`mashu_play/…`) and the test mode's.
+const MODES: [&str; 3] = ["_edit", "_play", "_test"];
+
+/// The length of the type (with its mode suffix) `text` starts with, if it starts with one and a `/`.
+fn type_at(text: &str) -> Option<usize> {
+    TYPES.iter().find_map(|t| {
+        let rest = text.strip_prefix(t)?;
+        let mode = MODES.iter().find(|m| rest.starts_with(**m)).map_or(0, |m| m.len());
+        rest[mode..].starts_with('/').then_some(t.len() + mode)
+    })
+}
 
 /// Where the `mashu/…` part starts in `text`, if it is a Masyu URL.
 fn body_start(text: &str) -> Option<usize> {
-    for t in TYPES {
-        if text.starts_with(t) && text[t.len()..].starts_with('/') {
-            return Some(0);
-        }
-        let pattern = format!("?{t}/");
-        if let Some(i) = text.find(&pattern) {
-            return Some(i + 1);
-        }
+    if type_at(text).is_some() {
+        return Some(0);
     }
-    None
+    text.match_indices('?').map(|(i, _)| i + 1).find(|&i| type_at(&text[i..]).is_some())
 }
 
 /// Does `bytes` hold one line that is a Masyu puzz.link URL?
@@ -60,6 +69,7 @@ pub fn read(text: &str) -> Result<Parsed<Board>, ParseError> {
     let mut offset = start;
     let mut segments = url[start..].split('/');
     let kind = segments.next().unwrap_or_default();
+
     offset += kind.len() + 1;
     let mut next_number = |segments: &mut std::str::Split<'_, char>, offset: &mut usize, what: &str| loop {
         let Some(segment) = segments.next() else {
@@ -185,6 +195,23 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a, c);
         assert_eq!(write_url(&a), "https://puzz.link/p?mashu/4/4/020100");
+    }
+
+    #[test]
+    fn edit_and_play_links_and_the_pearl_alias_read() {
+        let plain = read("https://puzz.link/p?mashu/6/6/1063000i3000").unwrap().value;
+        for url in [
+            "https://puzz.link/p.html?mashu_edit/6/6/1063000i3000",
+            "https://puzz.link/p.html?mashu_play/6/6/1063000i3000",
+            "http://pzv.jp/p.html?pearl/6/6/1063000i3000",
+            "pearl_edit/6/6/1063000i3000",
+        ] {
+            assert!(looks_like(url.as_bytes()), "{url}");
+            assert_eq!(read(url).unwrap().value, plain, "{url}");
+        }
+        assert!(read("https://puzz.link/p.html?mashu_edit/6/6/1063000i3000").unwrap().warnings.is_empty());
+        assert!(!looks_like(b"https://puzz.link/p.html?mashuu/6/6/1063000i3000"));
+        assert!(!looks_like(b"https://puzz.link/p.html?mashu_x/6/6/1063000i3000"));
     }
 
     #[test]

@@ -239,6 +239,9 @@ fn configure(conn: &Connection) -> Result<(), DatabaseError> {
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_VIEW, false)?;
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true)?;
     conn.pragma_update(None, "cell_size_check", true)?;
+    // The bundled SQLite enforces foreign keys by default: a hostile file's `ON UPDATE SET NULL`
+    // would change the `properties` table on a write (findings N1). The app's schema has none.
+    conn.pragma_update(None, "foreign_keys", false)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     Ok(())
 }
@@ -275,6 +278,17 @@ impl Database {
         match first {
             // A WAL database needs its `-shm` file; in a read-only folder it cannot be made.
             Err(DatabaseError::ReadOnly(_) | DatabaseError::CannotOpen(_)) if wal => {
+                // `immutable=1` reads the main file only: committed changes still in the `-wal`
+                // file would be missed without a word (findings N13).
+                let mut wal_file = path.as_os_str().to_owned();
+                wal_file.push("-wal");
+                if std::fs::metadata(&wal_file).is_ok_and(|m| m.len() > 0) {
+                    return Err(DatabaseError::CannotOpen(
+                        "the database has changes in its -wal file that cannot be read without write \
+                         access to the folder (SQLite must make a -shm file beside it)"
+                            .into(),
+                    ));
+                }
                 Database::open_immutable(path)
             }
             other => other,

@@ -88,6 +88,16 @@ fn has_call(sql_upper: &str, word: &str) -> bool {
     })
 }
 
+/// Whether SQL text (upper case, white space runs made one space) holds `words` as whole words.
+fn has_word(sql_upper: &str, words: &str) -> bool {
+    let bytes = sql_upper.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    sql_upper.match_indices(words).any(|(at, _)| {
+        let end = at + words.len();
+        (at == 0 || !ident(bytes[at - 1])) && (end == bytes.len() || !ident(bytes[end]))
+    })
+}
+
 /// Check that `conn`'s main database has the app's schema (or none at all).
 pub(crate) fn validate(conn: &Connection) -> Result<Shape, DatabaseError> {
     let mut stmt = conn.prepare("SELECT type, name, sql FROM sqlite_master ORDER BY rowid")?;
@@ -122,6 +132,25 @@ pub(crate) fn validate(conn: &Connection) -> Result<Shape, DatabaseError> {
         if has_call(&sql, "CHECK") {
             return Err(schema_error(format!(
                 "table `{table}` has a CHECK constraint, which the app's has not"
+            )));
+        }
+        // Constraints that make a write touch other rows or tables, or run an expression on
+        // every write (findings N1): `ON CONFLICT REPLACE` deletes the row in the way, a foreign
+        // key's actions change other tables, a DEFAULT expression can fill the disk.
+        let refused = [
+            ("ON CONFLICT", "a conflict clause (`ON CONFLICT`), which can delete other rows on a write"),
+            ("UNIQUE", "a UNIQUE constraint"),
+            ("REFERENCES", "a foreign key"),
+            ("FOREIGN", "a foreign key"),
+            ("COLLATE", "a collation"),
+            ("GENERATED", "a generated column"),
+        ];
+        if let Some((_, what)) = refused.iter().find(|(word, _)| has_word(&sql, word)) {
+            return Err(schema_error(format!("table `{table}` has {what}, which the app's has not")));
+        }
+        if has_call(&sql, "DEFAULT") || has_call(&sql, "AS") {
+            return Err(schema_error(format!(
+                "table `{table}` computes a column (`DEFAULT (…)` or `AS (…)`), which the app's does not"
             )));
         }
         let found = columns(conn, table)?;

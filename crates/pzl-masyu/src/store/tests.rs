@@ -28,7 +28,8 @@ fn board(text: &str) -> Board {
 fn hand_made(path: &Path, puzzles: &str, extra: &str) {
     let conn = Connection::open(path).unwrap();
     conn.execute_batch(&format!(
-        "CREATE TABLE properties (key text primary key, value text default null);
+        "PRAGMA foreign_keys = OFF;
+         CREATE TABLE properties (key text primary key, value text default null);
          CREATE TABLE puzzles ({puzzles});
          INSERT INTO properties VALUES ('version', '1.0');
          INSERT INTO puzzles (id, puzzle, name, board, status) VALUES (5, '4:4:CCQQQA', 'Aphid', 'AA:IC', 1);
@@ -622,4 +623,43 @@ fn huge_strings_are_listed_cut() {
     }
     let file = tootsweet::write_file(&largest);
     assert!(file.lines().all(|l| l.len() < ops::LIST_CAP), "the largest board is never cut");
+}
+
+/// N1: schemas whose writes touch other rows or tables, or compute a value on every write, are
+/// refused for writing, naming what is wrong; the file is left as it was. (An index can only make
+/// a write fail, which rolls it back whole: it is allowed, see S3.)
+#[test]
+fn n1_hostile_constraints_are_refused() {
+    let cases: [(&str, &str, &str, &str); 6] = [
+        ("name-replace", "name text", "name text unique on conflict replace", ""),
+        ("board-replace", "board text", "board text unique on conflict replace", ""),
+        ("fk", "board text", "board text references puzzles(id) on update set null", ""),
+        ("default-blob", "solution_date", "solution_date, junk blob default (zeroblob(50000000))", ""),
+        ("generated", "solution_date", "solution_date, g integer generated always as (1/0) stored", ""),
+        ("collate", "name text", "name text collate nocase", ""),
+    ];
+    for (label, from, to, extra) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("Puzzles.data");
+        hand_made(&path, &APP_PUZZLES.replacen(from, to, 1), extra);
+        let before = std::fs::read(&path).unwrap();
+        let e = match Database::open_for_writing(&path) {
+            Ok(_) => panic!("{label}: opened for writing"),
+            Err(e) => e,
+        };
+        assert!(matches!(e, DatabaseError::Schema(_)), "{label}: {e}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{label}: the file is unchanged");
+    }
+    // Foreign keys in another table do nothing: they are off on every connection.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("Puzzles.data");
+    hand_made(
+        &path,
+        APP_PUZZLES,
+        "CREATE TABLE notes (ref integer references puzzles(id) on update cascade on delete cascade);
+         INSERT INTO notes VALUES (5);",
+    );
+    let db = Database::open_for_writing(&path).unwrap();
+    let on: i64 = db.conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
+    assert_eq!(on, 0);
 }

@@ -1,0 +1,517 @@
+//! The second trust round (issue 36): every link form puzz.link's menus write, nothing lost or
+//! overwritten silently, honest output, memory and time bounded by the input. Each test names
+//! the finding of `shared/findings/reliability-2.md` (N…) or `newcomer-2.md` it holds.
+
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::{pzl, s, stderr, stdout, write};
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/masyu")
+}
+
+/// pzprjs's test board for `mashu` (solved), in the one-line `/` form.
+const SOLVED: &str = "pzprv3/mashu/6/6/. . 1 . . . /. 2 . . 1 . /. . . . . . /. . . 2 . . /. 1 . . . . /. . . . . . /1 1 1 0 1 /0 1 1 -1 0 /0 0 1 1 0 /0 1 -1 1 1 /1 1 0 0 0 /0 0 1 0 0 /1 0 0 1 1 1 /1 1 0 0 1 1 /1 1 1 -1 0 1 /1 -1 0 1 0 0 /0 0 1 1 0 0 /";
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b'.' { (b as char).to_string() } else { format!("%{b:02X}") }
+        })
+        .collect()
+}
+
+/// Item 5: the edit link, the player/duplicate link, the `pearl` alias, a header with an empty
+/// body and the `f` line all read; unknown-colour pearls are a named loss.
+#[test]
+fn interop_every_link_form_pzprjs_writes_reads() {
+    let plain = pzl(&["solve", "https://puzz.link/p?mashu/6/6/1063000i3000"]);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    for url in [
+        "https://puzz.link/p.html?mashu_edit/6/6/1063000i3000",
+        "https://puzz.link/p.html?pearl/6/6/1063000i3000",
+    ] {
+        let out = pzl(&["solve", url]);
+        assert!(out.status.success(), "{url}: {}", stderr(&out));
+        assert_eq!(stdout(&out), stdout(&plain), "{url}");
+    }
+    let player = format!("https://puzz.link/p.html?type=player&{}", encode(SOLVED));
+    let out = pzl(&["check", &player]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("ok"), "{}", stdout(&out));
+    let out = pzl(&["info", &player]);
+    assert!(stdout(&out).contains("pzprv3"), "{}", stdout(&out));
+
+    let dir = tempfile::tempdir().unwrap();
+    let pearl = write(dir.path(), "p.pzprv3", SOLVED.replace("/mashu/", "/pearl/").replace('/', "\n"));
+    let out = pzl(&["check", s(&pearl)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let f = write(dir.path(), "f.pzprv3", SOLVED.replace("/6/6/", "/6/6/f/").replace('/', "\n"));
+    let out = pzl(&["check", s(&f)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("`f`"), "{}", stderr(&out));
+    let empty = write(dir.path(), "e.pzprv3", "pzprv3\nmashu\n6\n6\n");
+    let out = pzl(&["info", s(&empty)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("empty 6×6 board"), "{}", stderr(&out));
+    let unknown = write(dir.path(), "u.pzprv3", "pzprv3\nmashu\n1\n2\n- 1 \n0 \n");
+    let out = pzl(&["convert", s(&unknown), "--to", "pzprjs", "-o", "-"]);
+    assert!(stderr(&out).contains("unknown colour"), "{}", stderr(&out));
+    let _ = examples();
+}
+
+fn hook() -> PathBuf {
+    examples().join("hook.masyu")
+}
+
+fn ladybug() -> PathBuf {
+    examples().join("ladybug.tootsweet")
+}
+
+/// A folder `col` holding `x.masyu` and `x.tootsweet`: both map to `x.pzpr`.
+fn colliding(dir: &Path) -> PathBuf {
+    let col = dir.join("col");
+    std::fs::create_dir(&col).unwrap();
+    std::fs::copy(hook(), col.join("x.masyu")).unwrap();
+    std::fs::copy(ladybug(), col.join("x.tootsweet")).unwrap();
+    col
+}
+
+/// N3: same stem, different extensions: each input gets its own output, named in a warning,
+/// with or without --force and at any --jobs; the summary counts what was written.
+#[test]
+fn n3_same_stem_inputs_get_their_own_outputs() {
+    for extra in [&["--force"][..], &["--jobs", "3"], &[]] {
+        let dir = tempfile::tempdir().unwrap();
+        let col = colliding(dir.path());
+        let out = dir.path().join("out");
+        let mut args = vec!["convert", s(&col), "-o", s(&out), "--to", "pzprv3"];
+        args.extend_from_slice(extra);
+        let run = pzl(&args);
+        assert!(run.status.success(), "{extra:?}: {}", stderr(&run));
+        assert!(stderr(&run).contains("2 inputs would share this output"), "{}", stderr(&run));
+        assert!(stdout(&run).contains("2 files: 2 ok"), "{}", stdout(&run));
+        let a = std::fs::read_to_string(out.join("x.masyu.pzpr")).unwrap();
+        let b = std::fs::read_to_string(out.join("x.tootsweet.pzpr")).unwrap();
+        assert!(a.contains("\n6\n6\n") && b.contains("\n4\n4\n"), "{a}\n{b}");
+        assert!(!out.join("x.pzpr").exists());
+    }
+}
+
+/// N3: two roots holding one relative path cannot be told apart by a name: refused before
+/// anything is written, naming the pair.
+#[test]
+fn n3_two_roots_with_one_relative_path_are_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    for (root, file) in [("a", hook()), ("b", ladybug())] {
+        std::fs::create_dir(dir.path().join(root)).unwrap();
+        std::fs::copy(file, dir.path().join(root).join("x.masyu")).unwrap();
+    }
+    let out = dir.path().join("out");
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let run = pzl(&["convert", s(&a), s(&b), "-o", s(&out), "--to", "pzprv3", "--force"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let err = stderr(&run);
+    assert!(
+        err.contains("nothing was written") && err.contains("a/x.masyu") && err.contains("b/x.masyu"),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing written");
+}
+
+/// N3 / N20b: OUTDIR equal to an input folder is refused; OUTDIR inside one is not walked, so a
+/// second run does not nest; an output that is an input of the run is refused.
+#[test]
+fn n3_an_output_folder_in_or_equal_to_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let same = dir.path().join("same");
+    std::fs::create_dir(&same).unwrap();
+    std::fs::copy(hook(), same.join("x.masyu")).unwrap();
+    std::fs::copy(ladybug(), same.join("y.tootsweet")).unwrap();
+    let before = std::fs::read(same.join("x.masyu")).unwrap();
+    let run = pzl(&["convert", s(&same), "-o", s(&same), "--to", "masyu", "--force"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("is the input folder"), "{}", stderr(&run));
+    assert_eq!(std::fs::read(same.join("x.masyu")).unwrap(), before, "the input is never changed");
+
+    let inner = same.join("out");
+    for _ in 0..3 {
+        let run = pzl(&["convert", s(&same), "-o", s(&inner), "--to", "pzprv3"]);
+        assert!(run.status.code() != Some(2), "{}", stderr(&run));
+    }
+    assert!(inner.join("x.pzpr").exists());
+    assert!(!inner.join("out").exists(), "the output folder is not walked again");
+
+    // Two inputs named on the command line, into their own folder: z.masyu would be replaced.
+    let files = dir.path().join("files");
+    std::fs::create_dir(&files).unwrap();
+    std::fs::copy(ladybug(), files.join("y.tootsweet")).unwrap();
+    std::fs::copy(hook(), files.join("z.masyu")).unwrap();
+    let before = std::fs::read(files.join("z.masyu")).unwrap();
+    let (t, m) = (files.join("y.tootsweet"), files.join("z.masyu"));
+    let run = pzl(&["convert", s(&t), s(&m), "-o", s(&files), "--to", "masyu", "--force"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("is an input of this run"), "{}", stderr(&run));
+    assert_eq!(std::fs::read(files.join("z.masyu")).unwrap(), before);
+}
+
+/// N19: a closed report pipe does not stop a folder conversion.
+#[test]
+fn n19_a_closed_report_pipe_does_not_stop_a_conversion() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let col = dir.path().join("col");
+    std::fs::create_dir(&col).unwrap();
+    for i in 0..200 {
+        std::fs::copy(hook(), col.join(format!("p{i:03}.masyu"))).unwrap();
+    }
+    let out = dir.path().join("out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["convert", s(&col), "-o", s(&out), "--to", "pzprv3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader went away before the first line
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 200, "every file converted");
+}
+
+/// N14: names with escape sequences or line ends cannot drive the terminal or forge lines.
+#[test]
+fn n14_names_are_escaped_in_every_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let col = dir.path().join("in");
+    std::fs::create_dir(&col).unwrap();
+    std::fs::copy(hook(), col.join("esc\x1b]0;pwned\x07x.masyu")).unwrap();
+    std::fs::copy(hook(), col.join("x.masyu: ok\n3 files: 3 ok\nreal.masyu")).unwrap();
+    let out = dir.path().join("out");
+    for args in [
+        vec!["-q", "convert", s(&col), "-o", s(&out), "--to", "pzprv3"],
+        vec!["info", s(&col)],
+        vec!["check", s(&col)],
+        vec!["solve", s(&col)],
+    ] {
+        let run = pzl(&args);
+        let all = format!("{}{}", stdout(&run), stderr(&run));
+        assert!(!all.contains('\x1b') && !all.contains('\x07'), "{args:?}: {all:?}");
+        assert!(!all.lines().any(|l| l.starts_with("3 files: 3 ok")), "{args:?}: {all}");
+    }
+}
+
+/// Run `pzl` as user 65534 when this is root (a root walk reads every folder).
+fn as_nobody(args: &[&str]) -> Option<std::process::Output> {
+    use std::process::{Command, Stdio};
+    let root = Command::new("id").arg("-u").output().ok().is_some_and(|o| stdout(&o).trim() == "0");
+    let mut command = if root {
+        if !Command::new("setpriv").arg("--version").output().is_ok_and(|o| o.status.success()) {
+            return None;
+        }
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_pzl")]);
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_pzl"))
+    };
+    Some(command.args(args).stdin(Stdio::null()).output().unwrap())
+}
+
+/// N16: an unreadable sub-folder is an error of the run (exit 2, a JSON line), not "all ok".
+#[test]
+fn n16_an_unreadable_folder_fails_the_run() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let top = dir.path().join("in");
+    let locked = top.join("locked");
+    std::fs::create_dir_all(&locked).unwrap();
+    std::fs::copy(hook(), top.join("a.masyu")).unwrap();
+    std::fs::copy(hook(), locked.join("b.masyu")).unwrap();
+    std::fs::set_permissions(&top, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(top.join("a.masyu"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    for args in [vec!["-q", "info", s(&top), "--json"], vec!["-q", "solve", s(&top)]] {
+        let Some(run) = as_nobody(&args) else {
+            println!("skipping: cannot run as another user here");
+            return;
+        };
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {}{}", stdout(&run), stderr(&run));
+        if args.contains(&"--json") {
+            let text = stdout(&run);
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(lines.iter().any(|l| l.contains("\"error\"") && l.contains("locked")), "{lines:?}");
+            assert!(lines.last().is_some_and(|l| l.contains("\"errors\":1")), "{lines:?}");
+        }
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Run `pzl` under a 4 GB address-space cap (a failed fix must not take the machine) and give
+/// its output and peak resident memory in KB, measured by `/usr/bin/time -f %M`; `None` where
+/// that program is missing.
+#[cfg(unix)]
+fn peak(args: &[&str]) -> Option<(std::process::Output, u64)> {
+    use std::process::{Command, Stdio};
+    if !Path::new("/usr/bin/time").exists() {
+        println!("skipping the memory measure: /usr/bin/time is not installed");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("peak");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 4000000; report=$1; shift; exec /usr/bin/time -f %M -o "$report" "$@""#)
+        .arg("sh")
+        .arg(&report)
+        .arg(env!("CARGO_BIN_EXE_pzl"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = std::fs::read_to_string(&report).unwrap_or_default();
+    let kb = text.lines().rev().find_map(|l| l.trim().parse().ok()).unwrap_or(0);
+    assert!(kb > 0, "/usr/bin/time gave no peak: {text:?}");
+    Some((out, kb))
+}
+
+/// pzl's own memory floor in a debug build is a few MB; a bound well over it, far under the bombs.
+const SMALL_KB: u64 = 150_000;
+
+fn pent_6x10(dir: &Path) -> PathBuf {
+    write(dir, "pent.pack", common::pack("pentominoes 6x10", 10, 6, &common::PENTOMINOES))
+}
+
+/// N6: a resume file whose ranges claim 4·10⁹ subtrees is refused at once in little memory.
+#[cfg(unix)]
+#[test]
+fn n6_a_tampered_resume_file_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = pent_6x10(dir.path());
+    let unfinished = dir.path().join("u.json");
+    let out =
+        pzl(&["solve", s(&pack), "--count", "--shard", "0/1", "--timeout", "0.001", "-o", s(&unfinished)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&unfinished).unwrap()).unwrap();
+    json["facts"]["subtrees_in_shard"] = serde_json::json!(u64::MAX);
+    json["facts"]["done_subtrees"] = serde_json::json!([[0u64, 4_000_000_000u64]]);
+    let tampered = write(dir.path(), "t.json", serde_json::to_vec(&json).unwrap());
+    let Some((out, kb)) = peak(&["solve", s(&pack), "--count", "--shard", "0/1", "--resume", s(&tampered)])
+    else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot resume"), "{}", stderr(&out));
+    assert!(kb < SMALL_KB, "peak {kb} KB");
+}
+
+/// N7: `--shard 0/10000000` is refused before the cut, in little memory.
+#[cfg(unix)]
+#[test]
+fn n7_a_huge_shard_count_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = pent_6x10(dir.path());
+    let Some((out, kb)) = peak(&["solve", s(&pack), "--count", "--shard", "0/10000000", "-o", "-"]) else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(kb < SMALL_KB, "peak {kb} KB");
+}
+
+/// N15: a shard result padded to 100 MB is refused before it is read; extra fields in a real
+/// one are skipped, not built.
+#[cfg(unix)]
+#[test]
+fn n15_a_fat_shard_file_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let square = write(
+        dir.path(),
+        "square.pack",
+        "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
+         ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n",
+    );
+    let shard = dir.path().join("s.json");
+    let out = pzl(&["solve", s(&square), "--count", "--shard", "0/1", "-o", s(&shard)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&shard).unwrap()).unwrap();
+    json["pad"] = serde_json::json!(vec![0u8; 1000]);
+    let padded = write(dir.path(), "padded.json", serde_json::to_vec(&json).unwrap());
+    let out = pzl(&["merge", s(&padded)]);
+    assert_eq!(stdout(&out), "48\n", "{}", stderr(&out));
+    let mut fat = std::fs::read(&shard).unwrap();
+    let end = fat.iter().rposition(|&b| b == b'}').unwrap();
+    let pad: Vec<u8> = b",\"pad\":[".iter().copied().chain(b"0,".repeat(50_000_000)).chain(*b"0]}").collect();
+    fat.splice(end.., pad);
+    let fat = write(dir.path(), "fat.json", fat);
+    let Some((out, kb)) = peak(&["merge", s(&fat)]) else { return };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not a shard result"), "{}", stderr(&out));
+    assert!(kb < SMALL_KB, "peak {kb} KB");
+}
+
+/// N14: escape sequences in a shard file's hash do not reach the terminal.
+#[test]
+fn n14_merge_escapes_what_shard_files_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let square = write(
+        dir.path(),
+        "square.pack",
+        "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
+         ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n",
+    );
+    let shard = dir.path().join("s.json");
+    assert!(pzl(&["solve", s(&square), "--count", "--shard", "0/2", "-o", s(&shard)]).status.success());
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&shard).unwrap()).unwrap();
+    json["facts"]["problem_hash"] = serde_json::json!("\u{1b}]0;pwned\u{7}\u{1b}[2J\nforged line");
+    let evil = write(dir.path(), "evil\u{1b}[31m.json", serde_json::to_vec(&json).unwrap());
+    let out = pzl(&["merge", s(&shard), s(&evil)]);
+    let all = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(!all.contains('\u{1b}') && !all.contains('\u{7}'), "{all:?}");
+    assert!(!all.lines().any(|l| l.starts_with("forged line")), "{all}");
+}
+
+/// N2: a hard-linked output on a full disk keeps its old content under both names; with room,
+/// both names see the new content and no temporary file is left.
+#[test]
+fn n2_a_hard_linked_output_is_never_cut_short() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.masyu");
+    let mut text = String::from("300 300\n");
+    for _ in 0..300 {
+        text.push_str(&".".repeat(299));
+        text.push_str("W\n");
+    }
+    std::fs::write(&big, text).unwrap();
+
+    // With room: the change reaches both names.
+    let roomy = write(dir.path(), "out.svg", "IMPORTANT OLD CONTENT\n");
+    std::fs::hard_link(&roomy, dir.path().join("link.svg")).unwrap();
+    let out = pzl(&["render", s(&big), "-o", s(&roomy)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(dir.path().join("link.svg")).unwrap().contains("<svg"));
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".pzl-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !mounted {
+        println!("skipping the full disk: cannot mount a small tmpfs here (needs root and mount rights)");
+        return;
+    }
+    let target = write(&mount, "out.svg", "IMPORTANT OLD CONTENT\n");
+    std::fs::hard_link(&target, mount.join("link.svg")).unwrap();
+    let out = pzl(&["render", s(&big), "-o", s(&target)]);
+    let kept = std::fs::read_to_string(&target);
+    let linked = std::fs::read_to_string(mount.join("link.svg"));
+    let names: Vec<_> = std::fs::read_dir(&mount).unwrap().flatten().map(|e| e.file_name()).collect();
+    let _ = Command::new("umount").arg(&mount).status();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(kept.unwrap(), "IMPORTANT OLD CONTENT\n");
+    assert_eq!(linked.unwrap(), "IMPORTANT OLD CONTENT\n");
+    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+}
+
+/// N13: a WAL database whose `-wal` holds changes, in a folder the user cannot write (so no
+/// `-shm` can be made): refused, never read stale.
+#[test]
+fn n13_a_wal_that_cannot_be_read_is_refused_not_skipped() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::Command;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let made = Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute('CREATE TABLE properties ( \\n  key text primary key,\\n  value text default null)')
+c.execute('CREATE TABLE puzzles ( \\n  id integer primary key autoincrement,\\n  puzzle text,\\n  name text default null, \\n  size integer default 0,\\n  volume integer default 0,\\n  board text default null,\\n  checkpoint text default null,\\n  status integer default 0,\\n  solution_date default null)')
+c.execute(\"INSERT INTO puzzles (puzzle, name) VALUES ('4:4:CCQQQA', 'Aphid')\"); c.commit()
+c.execute('pragma journal_mode=wal'); c.execute('pragma wal_autocheckpoint=0')
+c.execute(\"INSERT INTO puzzles (puzzle, name) VALUES ('4:4:AgAQAA', 'NEW-IN-WAL')\"); c.commit()
+import shutil, os; os.mkdir(sys.argv[2]); shutil.copy(sys.argv[1], sys.argv[2]); shutil.copy(sys.argv[1] + '-wal', sys.argv[2])",
+        )
+        .arg(dir.path().join("w.data"))
+        .arg(dir.path().join("ro"))
+        .status()
+        .is_ok_and(|st| st.success());
+    if !made {
+        println!("skipping: python3 with sqlite3 is not available");
+        return;
+    }
+    let ro = dir.path().join("ro");
+    for entry in std::fs::read_dir(&ro).unwrap() {
+        std::fs::set_permissions(entry.unwrap().path(), std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let db = ro.join("w.data");
+    let Some(out) = as_nobody(&["masyu", "db", "list", s(&db)]) else {
+        println!("skipping: cannot run as another user here");
+        return;
+    };
+    let shown = format!("{}{}", stdout(&out), stderr(&out));
+    if out.status.success() {
+        // SQLite could read the WAL after all (a writable folder): then the row is there.
+        assert!(shown.contains("NEW-IN-WAL"), "{shown}");
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{shown}");
+        assert!(shown.contains("-wal"), "{shown}");
+    }
+}
+
+/// A Penpa+ link (as `gen_penpa.py` of the findings makes them) whose data line 2 is `line2`
+/// repeated `n` times inside `[…]`, written to `dir/name`; `None` without python3.
+fn penpa_bomb(dir: &Path, name: &str, line2: &str, n: u64) -> Option<PathBuf> {
+    let path = dir.join(name);
+    let made = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import sys, zlib, base64
+n = int(sys.argv[3])
+head = 'square,4,4,38,0,1,1,418,418,286,286,0,0,0,0,Title: ,Author: ,,,OFF,false'
+layer = '{\"symbol\":{},\"line\":{}}'
+text = '\\n'.join([head, '[' + (sys.argv[2] + ',') * (n - 1) + sys.argv[2] + ']', '{}', layer, layer])
+c = zlib.compressobj(9, zlib.DEFLATED, -15)
+raw = c.compress(text.encode()) + c.flush()
+open(sys.argv[1], 'w').write('https://swaroopg92.github.io/penpa-edit/#m=edit&p=' + base64.b64encode(raw).decode())",
+        )
+        .arg(&path)
+        .arg(line2)
+        .arg(n.to_string())
+        .status()
+        .is_ok_and(|st| st.success());
+    made.then_some(path)
+}
+
+/// N5: a 52 KB link whose line 2 inflates to 40 MB of JSON, and the `z8` link that grows 8 times
+/// once spelt out: refused in little memory, with a short message.
+#[cfg(unix)]
+#[test]
+fn n5_a_penpa_json_bomb_is_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    // 10 MB of line 2 took 693 MB before; 18 MB of `z8` grows to 144 MB spelt out.
+    for (name, token, n) in [("dom.penpa", "0", 5_000_000u64), ("subst.penpa", "z8", 6_000_000)] {
+        let Some(link) = penpa_bomb(dir.path(), name, token, n) else {
+            println!("skipping: python3 is not available");
+            return;
+        };
+        let Some((out, kb)) = peak(&["-q", "info", s(&link)]) else { return };
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(out.stderr.len() < 2000, "{name}: a short message, not {} bytes", out.stderr.len());
+        println!("{name}: peak {kb} KB");
+        // The bound: the 128 MiB text and one copy while its short forms are spelt out.
+        assert!(kb < 400_000, "{name}: peak {kb} KB");
+    }
+}
