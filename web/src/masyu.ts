@@ -6,10 +6,13 @@ import { $, board, say, setStatus, type Player } from './main';
 const S = 36; // cell size
 const M = 10; // margin
 const NS = 'http://www.w3.org/2000/svg';
+// Edge states as pzl spells them everywhere (Python, `pzl … --json`); the player keeps their
+// index here.
 const STATES = ['unknown', 'line', 'cross'];
+const code = (state: string) => Math.max(0, STATES.indexOf(state));
 
-interface MasyuData { width: number; height: number; rows: string[]; edges: number[]; ends: [number, number, number, number][] }
-interface Step { text: string; changes: [number, number, number][] }
+interface MasyuData { width: number; height: number; rows: string[]; edges: string[]; ends: [number, number, number, number][] }
+interface Step { text: string; changes: { edge: number; now: string; was: string }[] }
 
 function el(name: string, attrs: Record<string, string | number>, parent?: Element): SVGElement {
   const e = document.createElementNS(NS, name);
@@ -36,7 +39,7 @@ export class MasyuPlayer implements Player {
   constructor(p: Puzzle) {
     this.p = p;
     this.d = JSON.parse(p.masyu());
-    this.edges = Uint8Array.from(this.d.edges);
+    this.edges = Uint8Array.from(this.d.edges, code);
     this.storeKey = `pzl-masyu:${this.d.width}x${this.d.height}:${this.d.rows.join('/')}`;
     const saved = localStorage.getItem(this.storeKey);
     if (saved && saved.length === this.edges.length && this.edges.every((e) => e === 0)) {
@@ -146,10 +149,15 @@ export class MasyuPlayer implements Player {
     this.clearMarks();
     this.edges.forEach((s, n) => this.paint(n, s));
     if (save) localStorage.setItem(this.storeKey, this.edges.join(''));
-    this.p.set_masyu_edges(this.edges);
+    this.sync();
     const report = JSON.parse(this.p.check());
     if (report.ok) { setStatus('solved'); if (!quiet) say(`Solved: ${report.verdict}`); }
     else if (board().dataset.status === 'solved' || save) setStatus('unsolved');
+  }
+
+  /** Give the WASM puzzle the player's edges. */
+  sync() {
+    this.p.act(JSON.stringify({ action: 'set-edges', edges: Array.from(this.edges, (s) => STATES[s]) }));
   }
 
   paint(n: number, s: number) {
@@ -168,7 +176,7 @@ export class MasyuPlayer implements Player {
   }
 
   check() {
-    this.p.set_masyu_edges(this.edges);
+    this.sync();
     const report = JSON.parse(this.p.check());
     this.clearMarks();
     if (report.ok) { setStatus('solved'); say(`Correct: ${report.verdict}`); return; }
@@ -180,12 +188,12 @@ export class MasyuPlayer implements Player {
 
   hint() {
     this.stopReplay();
-    this.p.set_masyu_edges(this.edges);
+    this.sync();
     const h = JSON.parse(this.p.masyu_hint());
     if (h.type === 'deduce') {
       this.undoStack.push(this.edges.slice());
       this.redoStack = [];
-      this.edges[h.edge] = h.state === 'line' ? 1 : 2;
+      this.edges[h.edge] = code(h.state);
       this.changed(true, true);
       if (board().dataset.status === 'solved') { say(`Hint [${h.rule}]: ${h.text} — solved!`); return; }
       this.mark(h.reads, 'hl');
@@ -211,7 +219,7 @@ export class MasyuPlayer implements Player {
     (window as any).pzlLastSolveMs = ms;
     if (!r.edges.length) { say(`No solution: ${r.report.outcome}`); return; }
     this.undoStack.push(this.edges.slice());
-    this.edges = Uint8Array.from(r.edges[0]);
+    this.edges = Uint8Array.from(r.edges[0] as string[], code);
     this.changed(true, true);
     say(`Solved by pzl in ${ms.toFixed(1)} ms (${r.report.unique ? 'unique' : 'not proven unique'})`);
   }
@@ -262,7 +270,7 @@ export class MasyuPlayer implements Player {
   stepForward(): boolean {
     const step = this.steps[this.pos];
     if (!step) return false;
-    for (const [n, s] of step.changes) { this.edges[n] = s; this.paint(n, s); }
+    for (const { edge, now } of step.changes) { this.edges[edge] = code(now); this.paint(edge, code(now)); }
     this.pos++;
     this.showPos(step.text);
     if (this.pos === this.steps.length) this.changed(false, true);
@@ -273,7 +281,7 @@ export class MasyuPlayer implements Player {
     if (this.pos === 0) return;
     this.pos--;
     const step = this.steps[this.pos];
-    for (const [n, , old] of step.changes) { this.edges[n] = old; this.paint(n, old); }
+    for (const { edge, was } of step.changes) { this.edges[edge] = code(was); this.paint(edge, code(was)); }
     this.showPos(this.steps[this.pos - 1]?.text ?? '');
   }
 

@@ -8,8 +8,10 @@
 //!
 //! Output is compared exactly, with `$DIR`, `$EX` and `$CORPUS` written back for the paths.
 //! `PZL_GOLDEN_UPDATE=1 cargo test -p pzl-cli --test golden` rewrites the expected files from what
-//! pzl does now (review the diff before committing). Cases whose command names `$CORPUS` skip
-//! with a printed reason when the corpus is absent (and fail under `PZL_REQUIRE_CORPUS=1`).
+//! pzl does now (review the diff before committing). Each case is its own named trial
+//! (libtest-mimic), so `cargo test -p pzl-cli --test golden -- masyu/solve` runs one. Cases whose
+//! command names `$CORPUS` are listed as ignored when the corpus is absent (and fail under
+//! `PZL_REQUIRE_CORPUS=1`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -79,13 +81,13 @@ struct Run {
     status: String,
 }
 
-fn run_case(case: &Path, dir: &Path, corpus: &Path) -> Run {
+fn run_case(case: &Path, dir: &Path, corpus: Option<&Path>) -> Run {
     let examples = root().join("../../examples");
     let examples = examples.canonicalize().unwrap_or(examples);
     let line = std::fs::read_to_string(case.join("cmd")).unwrap();
     let substitute = |s: &str| {
         s.replace("$EX", &examples.display().to_string())
-            .replace("$CORPUS", &corpus.display().to_string())
+            .replace("$CORPUS", &corpus.map(|c| c.display().to_string()).unwrap_or_default())
             .replace("$DIR", &dir.display().to_string())
     };
     let args: Vec<String> = shlex::split(line.trim())
@@ -112,13 +114,15 @@ fn run_case(case: &Path, dir: &Path, corpus: &Path) -> Run {
     let out = child.wait_with_output().unwrap();
     let unsubstitute = |bytes: Vec<u8>| -> Vec<u8> {
         match String::from_utf8(bytes) {
-            Ok(text) => mask_times(
-                &text
-                    .replace(&dir.display().to_string(), "$DIR")
-                    .replace(&corpus.display().to_string(), "$CORPUS")
-                    .replace(&examples.display().to_string(), "$EX"),
-            )
-            .into_bytes(),
+            Ok(text) => {
+                let mut text = text.replace(&dir.display().to_string(), "$DIR");
+                // Only a real path is masked: replacing "" would put `$CORPUS` between every
+                // two characters.
+                if let Some(corpus) = corpus {
+                    text = text.replace(&corpus.display().to_string(), "$CORPUS");
+                }
+                mask_times(&text.replace(&examples.display().to_string(), "$EX")).into_bytes()
+            }
             Err(e) => e.into_bytes(),
         }
     };
@@ -129,70 +133,72 @@ fn run_case(case: &Path, dir: &Path, corpus: &Path) -> Run {
     }
 }
 
-#[test]
-fn golden_cases() {
-    let update = std::env::var_os("PZL_GOLDEN_UPDATE").is_some();
-    let corpus_dir = pzl_corpus::dir("");
-    let corpus = corpus_dir.clone().unwrap_or_default();
+/// Run one case; `Err` says what differs. In update mode, rewrite the case from what pzl does.
+fn check_case(case: &Path, corpus: Option<&Path>, update: bool) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let run = run_case(case, dir.path(), corpus);
+    let inputs = files_under(&case.join("in"));
+    let produced: Vec<PathBuf> =
+        files_under(dir.path()).into_iter().filter(|p| !inputs.contains(p)).collect();
+    if update {
+        std::fs::write(case.join("stdout"), &run.stdout).unwrap();
+        std::fs::write(case.join("stderr"), &run.stderr).unwrap();
+        std::fs::write(case.join("status"), &run.status).unwrap();
+        let _ = std::fs::remove_dir_all(case.join("out"));
+        for rel in &produced {
+            let to = case.join("out").join(rel);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(dir.path().join(rel), to).unwrap();
+        }
+        return Ok(());
+    }
     let mut failures = Vec::new();
-    let mut ran = 0;
-    for case in cases() {
-        let name = case.strip_prefix(root().join("tests/golden")).unwrap().display().to_string();
-        let cmd = std::fs::read_to_string(case.join("cmd")).unwrap();
-        if cmd.contains("$CORPUS") && corpus_dir.is_none() {
-            println!("{name}: skipped, the shared corpus is absent");
-            continue;
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let before: Vec<PathBuf> = files_under(dir.path());
-        let run = run_case(&case, dir.path(), &corpus);
-        let inputs = files_under(&case.join("in"));
-        let produced: Vec<PathBuf> = files_under(dir.path())
-            .into_iter()
-            .filter(|p| !before.contains(p) && !inputs.contains(p))
-            .collect();
-        ran += 1;
-        if update {
-            std::fs::write(case.join("stdout"), &run.stdout).unwrap();
-            std::fs::write(case.join("stderr"), &run.stderr).unwrap();
-            std::fs::write(case.join("status"), &run.status).unwrap();
-            let _ = std::fs::remove_dir_all(case.join("out"));
-            for rel in &produced {
-                let to = case.join("out").join(rel);
-                std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-                std::fs::copy(dir.path().join(rel), to).unwrap();
-            }
-            continue;
-        }
-        let expect = |file: &str| std::fs::read(case.join(file)).unwrap_or_default();
-        for (what, got, want) in [
-            ("stdout", run.stdout.clone(), expect("stdout")),
-            ("stderr", run.stderr.clone(), expect("stderr")),
-            ("status", run.status.clone().into_bytes(), expect("status")),
-        ] {
-            if got != want {
-                failures.push(format!(
-                    "{name}: {what} differs\n--- expected\n{}\n--- got\n{}",
-                    String::from_utf8_lossy(&want),
-                    String::from_utf8_lossy(&got)
-                ));
-            }
-        }
-        let wanted = files_under(&case.join("out"));
-        if wanted != produced {
-            failures.push(format!("{name}: output files differ: expected {wanted:?}, got {produced:?}"));
-        }
-        for rel in wanted.iter().filter(|r| produced.contains(r)) {
-            if std::fs::read(case.join("out").join(rel)).ok() != std::fs::read(dir.path().join(rel)).ok() {
-                failures.push(format!("{name}: output file {} differs", rel.display()));
-            }
+    let expect = |file: &str| std::fs::read(case.join(file)).unwrap_or_default();
+    for (what, got, want) in [
+        ("stdout", run.stdout, expect("stdout")),
+        ("stderr", run.stderr, expect("stderr")),
+        ("status", run.status.into_bytes(), expect("status")),
+    ] {
+        if got != want {
+            failures.push(format!(
+                "{what} differs\n--- expected\n{}\n--- got\n{}",
+                String::from_utf8_lossy(&want),
+                String::from_utf8_lossy(&got)
+            ));
         }
     }
-    println!("{ran} golden cases run");
-    assert!(
-        failures.is_empty(),
-        "{} golden case failures (PZL_GOLDEN_UPDATE=1 rewrites them):\n\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
+    let wanted = files_under(&case.join("out"));
+    if wanted != produced {
+        failures.push(format!("output files differ: expected {wanted:?}, got {produced:?}"));
+    }
+    for rel in wanted.iter().filter(|r| produced.contains(r)) {
+        if std::fs::read(case.join("out").join(rel)).ok() != std::fs::read(dir.path().join(rel)).ok() {
+            failures.push(format!("output file {} differs", rel.display()));
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} (PZL_GOLDEN_UPDATE=1 rewrites it)", failures.join("\n\n")))
+    }
+}
+
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
+    let update = std::env::var_os("PZL_GOLDEN_UPDATE").is_some();
+    let corpus = pzl_corpus::dir("");
+    let trials = cases()
+        .into_iter()
+        .map(|case| {
+            let name = case.strip_prefix(root().join("tests/golden")).unwrap().display().to_string();
+            let needs_corpus = std::fs::read_to_string(case.join("cmd")).unwrap().contains("$CORPUS");
+            let corpus = corpus.clone();
+            // Without the corpus a case that names it is ignored: libtest lists it as such.
+            let ignored = needs_corpus && corpus.is_none();
+            libtest_mimic::Trial::test(name, move || Ok(check_case(&case, corpus.as_deref(), update)?))
+                .with_kind("golden")
+                .with_ignored_flag(ignored)
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
 }

@@ -44,6 +44,7 @@ pub mod model;
 pub mod numbering;
 pub mod page;
 pub mod pdf;
+pub mod play;
 pub mod puzzle;
 pub mod raw;
 pub mod render;

@@ -23,6 +23,7 @@ pub mod error;
 pub mod formats;
 pub mod generate;
 mod kind;
+pub mod play;
 pub mod render;
 pub mod solver;
 #[cfg(feature = "database")]

@@ -41,6 +41,7 @@ mod format;
 #[cfg(unix)]
 pub mod fs;
 pub mod kinds;
+pub mod play;
 
 pub use document::{Doc, Document, Open, Solution};
 pub use embedded::{Pick, SaveReport, Saved};

@@ -4,6 +4,7 @@
 //! [`Limits`] (a timeout and a cancel flag).
 
 pub mod search;
+pub mod view;
 
 use pzl_core::time::Instant;
 use std::collections::BTreeMap;

@@ -71,8 +71,8 @@ pub enum Hint {
     Deduce {
         /// The edge, in flat numbering.
         edge: usize,
-        /// `line` or `cross`.
-        state: &'static str,
+        /// What to draw there: a line or a cross (never `unknown`).
+        state: EdgeState,
         /// The rung of the ladder the rule is on.
         level: Level,
         /// The rule's trace name.
@@ -88,8 +88,8 @@ pub enum Hint {
     Wrong {
         /// The edge, in flat numbering.
         edge: usize,
-        /// What the player drew there: `line` or `cross`.
-        state: &'static str,
+        /// What the player drew there: a line or a cross.
+        state: EdgeState,
         /// The cells at its two ends (row, column from 0).
         cells: Vec<[usize; 2]>,
         /// What is wrong, in words.
@@ -102,14 +102,6 @@ pub enum Hint {
         /// Why no hint can be given.
         text: String,
     },
-}
-
-fn name(state: EdgeState) -> &'static str {
-    match state {
-        EdgeState::Line => "line",
-        EdgeState::Cross => "cross",
-        EdgeState::Unknown => "unknown",
-    }
 }
 
 /// One rung's deductions from a position: every edge the lowest level that decides anything
@@ -225,7 +217,7 @@ pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
                 EdgeState::Line => "this line is not part of the loop",
                 _ => "the loop goes through this cross",
             };
-            return Hint::Wrong { edge: e, state: name(mine), cells: ends(e), text: text.to_string() };
+            return Hint::Wrong { edge: e, state: mine, cells: ends(e), text: text.to_string() };
         }
     }
     let open = |e: usize| board.edge_by_number(e) == EdgeState::Unknown;
@@ -238,7 +230,7 @@ pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
     let Some(&TraceEvent::Set { edge, line, rule, cell }) = step.events.first() else {
         return Hint::None { text: "no rule decides anything here".to_string() };
     };
-    let state = if line { "line" } else { "cross" };
+    let state = if line { EdgeState::Line } else { EdgeState::Cross };
     if step.level == Level::Search {
         return Hint::Deduce {
             edge: edge as usize,
@@ -274,10 +266,7 @@ mod tests {
         let mut board = board_from_rows(&["....", ".B..", "...W", "...."]).unwrap();
         for _ in 0..100 {
             match hint(&board, None) {
-                Hint::Deduce { edge, state, .. } => board.set_edge_by_number(
-                    edge,
-                    if state == "line" { EdgeState::Line } else { EdgeState::Cross },
-                ),
+                Hint::Deduce { edge, state, .. } => board.set_edge_by_number(edge, state),
                 Hint::Solved => break,
                 other => panic!("{other:?}"),
             }
@@ -294,7 +283,7 @@ mod tests {
         for _ in 0..300 {
             match hint(&board, None) {
                 Hint::Deduce { edge, state, .. } => {
-                    let s = if state == "line" { EdgeState::Line } else { EdgeState::Cross };
+                    let s = state;
                     assert!(s != EdgeState::Line || solution.edge_by_number(edge) == EdgeState::Line);
                     board.set_edge_by_number(edge, s);
                 }

@@ -36,14 +36,14 @@ pub fn hint(ctx: &Ctx, args: &crate::args::HintArgs) -> Result<Status, Error> {
         }
         None => doc,
     };
-    let board = masyu::board(&doc).map_err(|e| e.in_file(io::shown(&args.puzzle)))?;
-    let hint = masyu::hint(board, high::timeout(args.timeout.as_deref())?);
+    let hint =
+        doc.hint(high::timeout(args.timeout.as_deref())?).map_err(|e| e.in_file(io::shown(&args.puzzle)))?;
     let status = match hint {
         masyu::Hint::Deduce { .. } | masyu::Hint::Solved => Status::Ok,
         masyu::Hint::Wrong { .. } | masyu::Hint::None { .. } => Status::Problems,
     };
     if args.apply {
-        apply(ctx, args, &doc, board, &hint)?;
+        apply(ctx, args, &doc, &hint)?;
         if args.output.is_none() {
             return Ok(status);
         }
@@ -71,21 +71,19 @@ fn apply(
     ctx: &Ctx,
     args: &crate::args::HintArgs,
     doc: &pzl::Document,
-    board: &masyu::Board,
     hint: &masyu::Hint,
 ) -> Result<(), Error> {
     let masyu::Hint::Deduce { edge, state, .. } = hint else {
         ctx.note("nothing to apply: the hint is not a new line or cross");
         return Ok(());
     };
-    let mut next = board.clone();
-    let state = if *state == "line" { masyu::EdgeState::Line } else { masyu::EdgeState::Cross };
-    next.set_edge_by_number(*edge, state);
+    let next =
+        doc.act(&pzl::play::Action::Masyu(pzl::play::MasyuAction::Draw { edge: *edge, state: *state }))?;
     let format = match &args.output {
         Some(out) => crate::cmd::target_format(doc, None, out)?,
         None => doc.format(),
     };
-    let written = masyu::document(next, format)?.write(format)?;
+    let written = next.write(format)?;
     if !written.lost.is_empty() {
         return Err(Error::usage(format!("{} cannot hold the player's lines and crosses", format.name()))
             .hint(

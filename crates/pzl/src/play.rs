@@ -1,0 +1,184 @@
+//! The play layer (tokenizers' bindings): what a player sees of a document ([`Document::view`]),
+//! what a player does to it ([`Document::act`]) and the checks and hints in between. Every shape
+//! is a serde type of the kind crate that owns the rules, so the CLI's `--json`, the Python
+//! package and the browser give the same JSON for the same board; the front ends only forward.
+//!
+//! ```
+//! use pzl::{Document, Open, play::{Action, View}};
+//!
+//! let doc = Document::read(b"4:4:AgAQAA\n", "ladybug.tootsweet", None, &Open::default())?.value;
+//! let action: Action = serde_json::from_str(r#"{"action": "draw", "edge": 0, "state": "cross"}"#)?;
+//! let doc = doc.act(&action)?;
+//! let View::Masyu(board) = doc.view()? else { unreachable!() };
+//! assert_eq!(serde_json::to_value(&board.edges[0])?, "cross");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use pzl_core::Error;
+
+use crate::{Doc, Document};
+
+pub use pzl_apad::solve::view::{DateView, EMPTY, OUTSIDE, Square};
+pub use pzl_crossword::play::{Action as CrosswordAction, EntryCheck, PlayerCell, PlayerClue, PlayerGrid};
+pub use pzl_masyu::EdgeState;
+pub use pzl_masyu::play::{Action as MasyuAction, BoardView, EdgeChange, Replay, ReplayStep};
+pub use pzl_masyu::solver::{Hint, Level};
+
+/// What a player sees of a document: the kind's own view, serialised as it is (the document's
+/// kind says which).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum View {
+    /// A Masyu board: pearls, edge states, the cells each edge joins.
+    Masyu(BoardView),
+    /// A crossword's player grid: numbers, blocks, clues, never the answers.
+    Crossword(PlayerGrid),
+}
+
+/// What a player does: one of the kinds' actions, told apart by its `action` name (`draw`,
+/// `set-edges`, `apply-hint` for Masyu; `unlock` for crosswords).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum Action {
+    /// A Masyu action.
+    Masyu(MasyuAction),
+    /// A crossword action.
+    Crossword(CrosswordAction),
+}
+
+fn not_for(doc: &Document, what: &str) -> Error {
+    Error::unsupported(doc.kind(), what)
+}
+
+impl Document {
+    /// What a player sees of the document.
+    pub fn view(&self) -> Result<View, Error> {
+        match self {
+            Document::Masyu(d) => Ok(View::Masyu(d.value.view())),
+            Document::Crossword(d) => Ok(View::Crossword(PlayerGrid::of(&d.value))),
+            _ => Err(not_for(self, "view")),
+        }
+    }
+
+    /// The document with `action` done (the format stays the document's).
+    pub fn act(&self, action: &Action) -> Result<Document, Error> {
+        match (self, action) {
+            (Document::Masyu(d), Action::Masyu(a)) => {
+                Ok(Document::Masyu(Doc { format: d.format, value: d.value.act(a)? }))
+            }
+            (Document::Crossword(d), Action::Crossword(a)) => {
+                Ok(Document::Crossword(Doc { format: d.format, value: a.apply(&d.value)? }))
+            }
+            _ => Err(not_for(self, "this action")),
+        }
+    }
+
+    /// The next step a person could take on a Masyu board, or the first wrong line.
+    pub fn hint(&self, timeout: Option<std::time::Duration>) -> Result<Hint, Error> {
+        match self {
+            Document::Masyu(d) => Ok(pzl_masyu::solver::hint(&d.value, timeout)),
+            _ => Err(not_for(self, "hint")),
+        }
+    }
+
+    /// Check a crossword player's `entries` (one string per cell) for the `cells` listed (empty:
+    /// every cell).
+    pub fn check_entries(&self, entries: &[String], cells: &[usize]) -> Result<EntryCheck, Error> {
+        match self {
+            Document::Crossword(d) => Ok(pzl_crossword::play::check_entries(&d.value, entries, cells)),
+            _ => Err(not_for(self, "checking entries")),
+        }
+    }
+
+    /// The answers of a crossword's `cells`, to reveal them.
+    pub fn reveal(&self, cells: &[usize]) -> Result<Vec<String>, Error> {
+        match self {
+            Document::Crossword(d) => Ok(pzl_crossword::play::reveal(&d.value, cells)),
+            _ => Err(not_for(self, "reveal")),
+        }
+    }
+}
+
+/// A Masyu solver trace (JSON Lines, what `solve` with a trace gives) replayed event by event.
+pub fn replay(trace: &str) -> Result<Replay, Error> {
+    Ok(pzl_masyu::play::replay(&pzl_masyu::solver::trace::read_jsonl(trace)?))
+}
+
+/// A-Puzzle-A-Day: the solutions of the date typed as `date` (`Jan 19`, `2026-01-19`; empty:
+/// today) on `edition` (`classic`, `weekday` or a description file), leaving `weekday` (`Mon`;
+/// none: the date's weekday in its year, else in `year`, else this year) uncovered; only the
+/// first when `first`. Warnings say what was ignored.
+pub fn apad_date(
+    edition: &str,
+    date: &str,
+    weekday: Option<&str>,
+    year: Option<i32>,
+    first: bool,
+    timeout: Option<std::time::Duration>,
+) -> Result<pzl_core::Parsed<DateView>, Error> {
+    let puzzle = pzl_apad::Puzzle::load(edition)?;
+    let limits = pzl_apad::solve::Limits::new(timeout, None);
+    let solved = pzl_apad::solve::view::solve_typed_date(&puzzle, date, weekday, year, first, &limits)?;
+    Ok(solved.map(|s| DateView::of(&puzzle, &s)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Open;
+
+    fn open(bytes: &[u8], name: &str) -> Document {
+        Document::read(bytes, name, None, &Open::default()).unwrap().value
+    }
+
+    #[test]
+    fn a_masyu_board_is_viewed_and_drawn_on() {
+        let doc = open(b"4:4:AgAQAA\n", "l.tootsweet");
+        let hint = doc.hint(None).unwrap();
+        let Hint::Deduce { edge, state, .. } = hint else { panic!("{hint:?}") };
+        let next = doc.act(&Action::Masyu(MasyuAction::ApplyHint { timeout: None })).unwrap();
+        let View::Masyu(view) = next.view().unwrap() else { panic!() };
+        assert_eq!(view.edges[edge], state);
+        assert_eq!(next.format(), doc.format());
+        let json = serde_json::to_value(next.view().unwrap()).unwrap();
+        assert!(json["edges"].as_array().unwrap().iter().all(|e| e.is_string()));
+    }
+
+    #[test]
+    fn actions_and_views_of_another_kind_name_the_kind() {
+        let doc = open(b"4:4:AgAQAA\n", "l.tootsweet");
+        let unlock: Action = serde_json::from_str(r#"{"action": "unlock", "key": 1234}"#).unwrap();
+        let Err(e) = doc.act(&unlock) else { panic!("unlocked a Masyu board") };
+        assert!(e.message.contains("masyu"), "{e}");
+        assert!(doc.check_entries(&[], &[]).unwrap_err().message.contains("masyu"));
+        let pack = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/poly/pent-6x10.pack"))
+            .unwrap();
+        let poly = open(&pack, "p.pack");
+        assert!(poly.view().unwrap_err().message.contains("poly"));
+    }
+
+    #[test]
+    fn a_crossword_is_viewed_and_checked() {
+        let ipuz =
+            std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/crossword/square-deal.ipuz"))
+                .unwrap();
+        let doc = open(&ipuz, "s.ipuz");
+        let View::Crossword(grid) = doc.view().unwrap() else { panic!() };
+        let all: Vec<usize> = (0..grid.cells.len()).collect();
+        let answers = doc.reveal(&all).unwrap();
+        let entries: Vec<String> =
+            grid.cells.iter().zip(answers).map(|(c, a)| if c.block { String::new() } else { a }).collect();
+        assert!(doc.check_entries(&entries, &[]).unwrap().solved);
+    }
+
+    #[test]
+    fn an_apad_date_is_solved_to_a_view() {
+        let view = apad_date("classic", "Jan 19", None, None, true, None).unwrap().value;
+        assert_eq!(view.count, 1);
+        assert_eq!(view.labels[0].as_deref(), Some("Jan"));
+    }
+}
