@@ -25,6 +25,7 @@
 
 pub mod arsenic;
 mod bits;
+pub mod container;
 mod huffman;
 pub mod simple;
 pub mod sit13;
