@@ -1,5 +1,5 @@
 #![deny(missing_docs)]
-//! Classic Macintosh archives: StuffIt classic (methods 0, 1, 2, 13) and StuffIt 5 (methods 0,
+//! Classic Macintosh archives: StuffIt classic (methods 0, 1, 2, 3, 13) and StuffIt 5 (methods 0,
 //! 13, 15 "Arsenic"), bare, self-extracting (`.sea`: the archive is the data fork) or wrapped in
 //! BinHex or MacBinary. [`Archive::read`] lists the members without decompressing anything;
 //! [`Archive::forks`] decompresses one member's two forks and checks every CRC.
@@ -291,6 +291,7 @@ impl Archive {
             }
             1 => simple::rle90(stored, len).map_err(place)?,
             2 => simple::lzw(stored, len).map_err(place)?,
+            3 => simple::huffman(stored, len).map_err(place)?,
             13 => sit13::decompress(stored, len).map_err(place)?,
             15 => arsenic::decompress(stored, len).map_err(place)?,
             _ => return Err(place(format!("compression method {} is not supported", fork.method.name()))),
