@@ -121,6 +121,8 @@ fn the_corpus_archives_and_images_list() {
         ("peeler/testfile.dropstuff_6_maximum.sit.hqx", "StuffIt 5 archive in BinHex 4.0"),
         ("CiderPress2/Installer Disk 1.image", "(DiskCopy 4.2 image)"),
         ("MfsReader/mfs400K.dsk", "MFS volume"),
+        ("peeler/testfile.compact_pro_152.cpt", "Compact Pro archive"),
+        ("BeHierarchic/manyExtents.img.gz", "HFS volume \"ManyExtents\" (gzip)"),
     ] {
         let run = pzl(&["info", path(&dir.join(name))]);
         assert!(run.status.success(), "{name}: {}", stderr(&run));

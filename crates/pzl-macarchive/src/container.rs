@@ -90,6 +90,7 @@ impl Opened {
             Opened::Archive(a, _) => match a.format {
                 crate::ArchiveFormat::StuffItClassic => "stuffit",
                 crate::ArchiveFormat::StuffIt5 => "stuffit5",
+                crate::ArchiveFormat::CompactPro => "compactpro",
             },
             Opened::Volume(v) => match v.format {
                 crate::volume::VolumeFormat::Hfs => "hfs",

@@ -1,6 +1,6 @@
 #![deny(missing_docs)]
 //! Classic Macintosh archives: StuffIt classic (methods 0, 1, 2, 3, 13) and StuffIt 5 (methods 0,
-//! 13, 15 "Arsenic"), bare, self-extracting (`.sea`: the archive is the data fork) or wrapped in
+//! 13, 15 "Arsenic") and Compact Pro (RLE, LZH), bare, self-extracting (`.sea`: the archive is the data fork) or wrapped in
 //! BinHex or MacBinary. [`Archive::read`] lists the members without decompressing anything;
 //! [`Archive::forks`] decompresses one member's two forks and checks every CRC.
 //!
@@ -26,6 +26,7 @@
 pub mod arsenic;
 mod bits;
 pub mod container;
+pub mod cpt;
 mod huffman;
 pub mod simple;
 pub mod sit13;
@@ -55,6 +56,8 @@ pub enum ArchiveFormat {
     StuffItClassic,
     /// StuffIt 5 to 8 (`StuffIt (c)1997-`).
     StuffIt5,
+    /// Compact Pro (`.cpt`).
+    CompactPro,
 }
 
 impl ArchiveFormat {
@@ -63,6 +66,7 @@ impl ArchiveFormat {
         match self {
             ArchiveFormat::StuffItClassic => "StuffIt (classic)",
             ArchiveFormat::StuffIt5 => "StuffIt 5",
+            ArchiveFormat::CompactPro => "Compact Pro",
         }
     }
 }
@@ -85,8 +89,13 @@ impl Method {
             13 => "LZ+Huffman",
             14 => "Installer",
             15 => "Arsenic",
+            0x81 => "Compact Pro RLE",
+            0x82 => "Compact Pro LZH+RLE",
             _ => "unknown",
         };
+        if self.0 > 0x80 {
+            return name.to_string();
+        }
         format!("{name} ({})", self.0)
     }
 }
@@ -134,6 +143,8 @@ pub struct Entry {
     pub rsrc: Fork,
     /// The offset of the entry's header in the (unwrapped) archive.
     pub header_offset: usize,
+    /// Compact Pro's CRC-32 over the resource fork then the data fork.
+    pub crc32: Option<u32>,
 }
 
 fn ser_code<S: serde::Serializer>(code: &[u8; 4], s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -189,6 +200,8 @@ pub fn detect(bytes: &[u8]) -> Option<ArchiveFormat> {
         Some(ArchiveFormat::StuffItClassic)
     } else if stuffit::is_sit5(bytes) {
         Some(ArchiveFormat::StuffIt5)
+    } else if cpt::detect(bytes).is_some() {
+        Some(ArchiveFormat::CompactPro)
     } else {
         None
     }
@@ -229,6 +242,7 @@ impl Archive {
         let archive = match detect(&inner) {
             Some(ArchiveFormat::StuffItClassic) => stuffit::read_classic(&inner)?,
             Some(ArchiveFormat::StuffIt5) => stuffit::read_sit5(&inner)?,
+            Some(ArchiveFormat::CompactPro) => cpt::read(&inner)?,
             None => {
                 return Err(Error::at(
                     0,
@@ -253,6 +267,10 @@ impl Archive {
         }
         let data = self.fork(entry, &entry.data, "data fork")?;
         let rsrc = self.fork(entry, &entry.rsrc, "resource fork")?;
+        if self.format == ArchiveFormat::CompactPro {
+            cpt::check_crc(entry, &rsrc, &data)
+                .map_err(|m| Error::at(entry.rsrc.offset, format!("'{}': {m}", entry.shown())))?;
+        }
         Ok(Forks { info: entry.file_info(), data, rsrc })
     }
 
@@ -294,6 +312,7 @@ impl Archive {
             3 => simple::huffman(stored, len).map_err(place)?,
             13 => sit13::decompress(stored, len).map_err(place)?,
             15 => arsenic::decompress(stored, len).map_err(place)?,
+            m @ (0x81 | 0x82) => cpt::decompress(stored, len, m == 0x82).map_err(place)?,
             _ => return Err(place(format!("compression method {} is not supported", fork.method.name()))),
         };
         if let Some(want) = fork.crc {

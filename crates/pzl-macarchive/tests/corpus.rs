@@ -308,3 +308,26 @@ fn a_tiny_mfs_volume_reads() {
         std::fs::write(dir.join("mfs.image"), &dc).unwrap();
     }
 }
+
+/// Both Compact Pro archives extract the 27 files `unar` extracted (SHA-256), folders included,
+/// each file's CRC-32 checked.
+#[test]
+fn compact_pro_archives_extract_what_unar_extracted() {
+    let Some((dir, files)) = manifest() else { return };
+    let mut forks = 0;
+    for file in files.iter().filter(|f| f["path"].as_str().unwrap().ends_with(".cpt")) {
+        let path = file["path"].as_str().unwrap();
+        let archive =
+            Archive::read(&std::fs::read(dir.join(path)).unwrap()).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(archive.format, pzl_macarchive::ArchiveFormat::CompactPro);
+        for (key, want) in file["facts"]["unar_extract"]["forks"].as_object().unwrap() {
+            let (name, which) = key.rsplit_once(" [").unwrap();
+            let i = archive.find(name).unwrap_or_else(|| panic!("{path}: no member {name}"));
+            let got = archive.forks(i).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let got = if which == "rsrc]" { &got.rsrc } else { &got.data };
+            assert_eq!(hex(&Sha256::digest(got)), want["sha256"].as_str().unwrap(), "{path}: {key}");
+            forks += 1;
+        }
+    }
+    assert_eq!(forks, 54);
+}
