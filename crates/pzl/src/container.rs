@@ -33,21 +33,23 @@ pub(crate) fn read_member(
     open: &Open,
 ) -> Option<Result<Parsed<Document>, Error>> {
     let member = member_of(name, path)?;
-    let read = || {
-        let opened = opened(bytes, name).ok_or_else(|| {
-            Error::usage(format!(
-                "`{member}` names a member, but this is not an archive or disk image pzl reads"
-            ))
+    let archive = &name[..name.len() - member.len() - MEMBER_SEPARATOR.len_utf8()];
+    Some(open_member(bytes, archive, member, open))
+}
+
+/// Member `member` (a path such as `Folder/File`) of the archive or disk image `bytes`, called
+/// `name` in messages, read as a document (Python and the browser, which have no file paths).
+pub fn open_member(bytes: &[u8], name: &str, member: &str, open: &Open) -> Result<Parsed<Document>, Error> {
+    let opened = opened(bytes, name).ok_or_else(|| {
+        Error::usage(format!("`{member}` names a member, but this is not an archive or disk image pzl reads"))
             .in_file(name)
-        })??;
-        let (file, member_name) = opened.member_file(member).map_err(|e| Error::from(e).in_file(name))?;
-        let mut open = open.clone();
-        if open.from.is_none() {
-            open.from = crate::Format::detect(&file, Some(&member_name));
-        }
-        Document::read(&file, name, None, &open)
-    };
-    Some(read())
+    })??;
+    let (file, member_name) = opened.member_file(member).map_err(|e| Error::from(e).in_file(name))?;
+    let mut open = open.clone();
+    if open.from.is_none() {
+        open.from = crate::Format::detect(&file, Some(&member_name));
+    }
+    Document::read(&file, &format!("{name}{MEMBER_SEPARATOR}{member}"), None, &open)
 }
 
 /// What `pzl info` says about an archive or disk image (`None`: not one, or a member is named).
