@@ -55,7 +55,12 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let describe = |file: &PathBuf| {
         let request = pzl::InfoRequest { details: args.details };
         let input = io::read(file)?;
-        let info = match pzl::container::info(&input.bytes, &input.name, input.path.as_deref()) {
+        // An archive or disk image lists its members, unless --from names another format.
+        let listed = options
+            .from
+            .is_none()
+            .then(|| pzl::container::info(&input.bytes, &input.name, input.path.as_deref()));
+        let info = match listed.flatten() {
             // An archive or disk image: its members.
             Some(listed) => listed,
             None => Document::read(&input.bytes, &input.name, input.path.as_deref(), &options).and_then(
