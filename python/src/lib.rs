@@ -145,6 +145,38 @@ fn open_path(
     read(py, &data, &name, Some(&path), format, pick_of(pick))
 }
 
+/// An archive or disk image's `pzl info` (every member under `members`) as JSON; `None` when
+/// `data` is neither (StuffIt, Compact Pro, HFS, HFS+, MFS, DiskCopy 4.2, `.img.gz`, also in
+/// BinHex or MacBinary).
+#[pyfunction]
+fn container_info_json(py: Python<'_>, data: &[u8], name: &str) -> PyResult<Option<String>> {
+    match pzl::container::info(data, name, None) {
+        None => Ok(None),
+        Some(info) => json(&info.map_err(|e| to_py(py, e))?).map(Some),
+    }
+}
+
+/// Read member `member` (`Folder/File`) of the archive or disk image `data` (named `name`), as
+/// `format` or detected; `pick` takes one puzzle resource of it.
+#[pyfunction]
+#[pyo3(signature = (data, name, member, format=None, pick=None))]
+fn open_member(
+    py: Python<'_>,
+    data: &[u8],
+    name: &str,
+    member: &str,
+    format: Option<&str>,
+    pick: Option<PickSpec>,
+) -> PyResult<(NativeDocument, WarningList)> {
+    let mut open = match format {
+        Some(f) => Open::from_name(f).map_err(|e| to_py(py, e))?,
+        None => Open::default(),
+    };
+    open.pick = pick_of(pick);
+    let parsed = pzl::container::open_member(data, name, member, &open).map_err(|e| to_py(py, e))?;
+    Ok((NativeDocument::new(parsed.value, format!("{name}#{member}")), warnings(&parsed.warnings)))
+}
+
 /// Every format, in detection order, as JSON.
 #[pyfunction]
 fn formats_json() -> PyResult<String> {
@@ -542,6 +574,8 @@ fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(formats_json, m)?)?;
     m.add_function(wrap_pyfunction!(formats_claiming, m)?)?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
+    m.add_function(wrap_pyfunction!(container_info_json, m)?)?;
+    m.add_function(wrap_pyfunction!(open_member, m)?)?;
     m.add_function(wrap_pyfunction!(apad_solve, m)?)?;
     m.add_function(wrap_pyfunction!(masyu_board, m)?)?;
     puz::register(m)?;

@@ -492,6 +492,45 @@ pub enum MacCommand {
     Derez(DerezArgs),
     /// Compile Rez source (`data` statements) into a resource file.
     Rez(RezArgs),
+    /// Unpack a StuffIt archive or an HFS/HFS+/MFS disk image (DiskCopy 4.2, `.img.gz` too)
+    /// into a folder, every file with both forks and its Finder info.
+    Extract(ExtractArgs),
+    /// Put files (Mac files in any container, or plain files) into a new classic StuffIt
+    /// archive that every StuffIt Expander opens: `.sit`, `.sit.hqx` (BinHex) or `.sit.bin`.
+    Stuff(StuffArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct StuffArgs {
+    /// The files to put in.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The archive to write; `.hqx` wraps it in BinHex, `.bin` in MacBinary.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The archive or disk image (`.sit`, `.sit.hqx`, `.sea.bin`, `.img`, `.dsk`, `.image`, `.img.gz`).
+    pub file: PathBuf,
+    /// The folder to unpack into (created; it must not exist yet).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// How each file keeps its resource fork and Finder info.
+    #[arg(long, value_enum, default_value = "appledouble")]
+    pub fork_format: ForkFormat,
+}
+
+/// How `pzl mac extract` writes a file's two forks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ForkFormat {
+    /// The data fork as the file, `._NAME` beside it (what macOS writes on foreign disks).
+    Appledouble,
+    /// One `NAME.bin` per file.
+    Macbinary,
+    /// One `NAME.as` per file.
+    Applesingle,
 }
 
 #[derive(Debug, Subcommand)]

@@ -54,7 +54,23 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
     let describe = |file: &PathBuf| {
         let request = pzl::InfoRequest { details: args.details };
-        open(ctx, file, &options).and_then(|doc| doc.info(&request)).map(|mut info| {
+        let input = io::read(file)?;
+        // An archive or disk image lists its members, unless --from names another format.
+        let listed = options
+            .from
+            .is_none()
+            .then(|| pzl::container::info(&input.bytes, &input.name, input.path.as_deref()));
+        let info = match listed.flatten() {
+            // An archive or disk image: its members.
+            Some(listed) => listed,
+            None => Document::read(&input.bytes, &input.name, input.path.as_deref(), &options).and_then(
+                |parsed| {
+                    ctx.warnings(&input.name, &parsed.warnings);
+                    parsed.value.info(&request)
+                },
+            ),
+        };
+        info.map(|mut info| {
             info.file = Some(io::shown(file));
             info
         })

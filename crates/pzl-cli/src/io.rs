@@ -207,6 +207,13 @@ pub fn read(name: &Path) -> Result<Input, Error> {
         return Ok(Input { name: url.into(), path: None, bytes: url.as_bytes().to_vec() });
     }
     let shown = shown(name);
+    // `ARCHIVE#MEMBER`: read the archive; the library finds the member (`pzl::container`).
+    if !name.exists()
+        && let Some(file) = member_file(&shown)
+    {
+        let bytes = std::fs::read(&file).map_err(|e| io_error(&shown, &e))?;
+        return Ok(Input { name: shown, path: Some(file), bytes });
+    }
     // One open and one look at the open file (not a look by name, then `fs::read`'s open and
     // look): a folder of thousands of small files spends much of its time in these calls.
     let mut file = std::fs::File::open(name).map_err(|e| io_error(&shown, &e))?;
@@ -219,6 +226,11 @@ pub fn read(name: &Path) -> Result<Input, Error> {
     // again (a `statx` and an `lseek` per file) although the buffer is already the right size.
     (&mut file).take(u64::MAX).read_to_end(&mut bytes).map_err(|e| io_error(&shown, &e))?;
     Ok(Input { name: shown, path: Some(name.to_path_buf()), bytes })
+}
+
+/// The file part of `ARCHIVE#MEMBER`: the longest prefix before a `#` that is a file.
+fn member_file(name: &str) -> Option<PathBuf> {
+    name.match_indices('#').map(|(i, _)| PathBuf::from(&name[..i])).rev().find(|p| p.is_file())
 }
 
 /// The inputs the arguments name: files as given, and for each folder the puzzle files inside it

@@ -18,7 +18,7 @@ mod poly;
 pub use any::{convert_any, detect_any, opening_byte, openings};
 pub use apad::{apad, apad_text};
 pub use crossword::{ipuz_read, jpz_read, puz_read, text_read, xd_read};
-pub use macfile::{applesingle, binhex, dcmp, fork, macbinary, rez, stuffit};
+pub use macfile::{applesingle, binhex, dcmp, fork, macbinary, rez, stuffit, volume};
 pub use masyu::{
     masyu_check_render, masyu_janko, masyu_pzprjs, masyu_pzprv3, masyu_sol, masyu_solve, masyu_tatham,
     masyu_text, masyu_tootsweet, masyu_trace, penpa_read,
@@ -44,6 +44,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("fork", fork),
     ("dcmp", dcmp),
     ("stuffit", stuffit),
+    ("volume", volume),
     ("macbinary", macbinary),
     ("rez", rez),
     ("masyu_check_render", masyu_check_render),

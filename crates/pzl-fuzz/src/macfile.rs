@@ -67,3 +67,16 @@ pub fn stuffit(data: &[u8]) {
         }
     }
 }
+
+/// The disk-image reader (HFS, HFS+, MFS, DiskCopy 4.2, gzip): no panic; every file either
+/// reads with the fork sizes its catalog gives or fails with an error.
+pub fn volume(data: &[u8]) {
+    if let Ok(volume) = pzl_macarchive::volume::Volume::read(data) {
+        for (i, entry) in volume.entries.iter().enumerate() {
+            if let Ok(forks) = volume.forks(i) {
+                assert_eq!(forks.data.len() as u64, entry.data_len);
+                assert_eq!(forks.rsrc.len() as u64, entry.rsrc_len);
+            }
+        }
+    }
+}

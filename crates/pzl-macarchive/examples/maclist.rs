@@ -1,11 +1,24 @@
 //! List an archive or a disk image, or extract every member's forks to check them:
-//! `cargo run --release -p pzl-macarchive --example maclist -- FILE [--extract]` (the speed
-//! comparison with `unar` in docs/notes-macarchive.md uses `--extract`).
+//! `cargo run --release -p pzl-macarchive --example maclist -- FILE [--extract [DIR]]` (with
+//! DIR, each fork is written there as `NAME` and `NAME.rsrc`, as `unar` writes files: the speed
+//! comparison in docs/notes-macarchive.md).
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let path = args.first().ok_or("usage: maclist FILE [--extract]")?;
     let extract = args.iter().any(|a| a == "--extract");
+    let dir = args.iter().skip_while(|a| *a != "--extract").nth(1).map(std::path::PathBuf::from);
+    let write = |name: &str, forks: &pzl_macfile::Forks| -> std::io::Result<()> {
+        if let Some(dir) = &dir {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap_or(dir))?;
+            std::fs::write(&path, &forks.data)?;
+            if !forks.rsrc.is_empty() {
+                std::fs::write(dir.join(format!("{name}.rsrc")), &forks.rsrc)?;
+            }
+        }
+        Ok(())
+    };
     let bytes = std::fs::read(path)?;
     let mut total = 0usize;
     if pzl_macarchive::volume::detect(&bytes).is_some() {
@@ -13,6 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for (i, e) in volume.entries.iter().enumerate() {
             if extract && !e.folder {
                 let f = volume.forks(i)?;
+                write(&e.shown(), &f)?;
                 total += f.data.len() + f.rsrc.len();
             } else {
                 println!("{:?}{} {} {}", e.shown(), if e.folder { "/" } else { "" }, e.data_len, e.rsrc_len);
@@ -23,6 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for (i, e) in archive.entries.iter().enumerate() {
             if extract && !e.folder {
                 let f = archive.forks(i)?;
+                write(&e.shown(), &f)?;
                 total += f.data.len() + f.rsrc.len();
             } else {
                 println!("{:?}{} {} {}", e.shown(), if e.folder { "/" } else { "" }, e.data.len, e.rsrc.len);

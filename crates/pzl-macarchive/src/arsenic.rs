@@ -109,7 +109,9 @@ pub fn decompress(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
         return Err("the stream does not start with the Arsenic signature \"As\"".into());
     }
     let block_bits = d.bit_string(&mut initial, 4)? + 9;
-    let block_size = 1usize << block_bits;
+    // A block never holds more than about the bytes it decodes to: allocate for that, not for
+    // the 16 MiB a 4-bit size field can claim.
+    let block_size = (1usize << block_bits).min(len.saturating_mul(2).saturating_add(4096));
     let mut out: Vec<u8> = Vec::with_capacity(len.min(input.len().saturating_mul(16) + 4096));
     let mut crc = !0u32;
     let mut stored_crc = None;

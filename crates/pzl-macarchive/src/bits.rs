@@ -133,4 +133,21 @@ impl<'a> HighFirst<'a> {
     pub fn overrun(&self) -> bool {
         self.past_end > self.count
     }
+
+    /// Whether every bit of the input has been taken.
+    pub fn exhausted(&self) -> bool {
+        self.pos * 8 - self.count as usize >= self.bytes.len() * 8
+    }
+
+    /// The byte offset of the next whole byte once aligned (bits taken, rounded up, over 8).
+    pub fn byte_offset(&self) -> usize {
+        (self.pos * 8 - self.count as usize).div_ceil(8)
+    }
+
+    /// Drop the bits left of the current byte.
+    pub fn align(&mut self) {
+        let r = self.count % 8;
+        self.buf <<= r;
+        self.count -= r;
+    }
 }

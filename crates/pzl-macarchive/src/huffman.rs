@@ -96,6 +96,22 @@ impl Code {
             .collect();
     }
 
+    /// Read one symbol from bits taken high bit first (a walk down the tree).
+    pub fn read_high(&self, bits: &mut crate::bits::HighFirst<'_>) -> Result<u32, String> {
+        let mut node = 0usize;
+        for _ in 0..33 {
+            let child = self.nodes[node][bits.bit() as usize];
+            if child == 0 {
+                return Err("bits that start no code".into());
+            }
+            if child & LEAF != 0 {
+                return Ok(child & !LEAF);
+            }
+            node = child as usize;
+        }
+        Err("a code longer than 32 bits".into())
+    }
+
     /// Read one symbol.
     #[inline]
     pub fn read(&self, bits: &mut LowFirst<'_>) -> Result<u32, String> {

@@ -1,6 +1,6 @@
 #![deny(missing_docs)]
-//! Classic Macintosh archives: StuffIt classic (methods 0, 1, 2, 13) and StuffIt 5 (methods 0,
-//! 13, 15 "Arsenic"), bare, self-extracting (`.sea`: the archive is the data fork) or wrapped in
+//! Classic Macintosh archives: StuffIt classic (methods 0, 1, 2, 3, 13) and StuffIt 5 (methods 0,
+//! 13, 15 "Arsenic") and Compact Pro (RLE, LZH), bare, self-extracting (`.sea`: the archive is the data fork) or wrapped in
 //! BinHex or MacBinary. [`Archive::read`] lists the members without decompressing anything;
 //! [`Archive::forks`] decompresses one member's two forks and checks every CRC.
 //!
@@ -25,6 +25,8 @@
 
 pub mod arsenic;
 mod bits;
+pub mod container;
+pub mod cpt;
 mod huffman;
 pub mod simple;
 pub mod sit13;
@@ -54,6 +56,8 @@ pub enum ArchiveFormat {
     StuffItClassic,
     /// StuffIt 5 to 8 (`StuffIt (c)1997-`).
     StuffIt5,
+    /// Compact Pro (`.cpt`).
+    CompactPro,
 }
 
 impl ArchiveFormat {
@@ -62,6 +66,7 @@ impl ArchiveFormat {
         match self {
             ArchiveFormat::StuffItClassic => "StuffIt (classic)",
             ArchiveFormat::StuffIt5 => "StuffIt 5",
+            ArchiveFormat::CompactPro => "Compact Pro",
         }
     }
 }
@@ -84,8 +89,13 @@ impl Method {
             13 => "LZ+Huffman",
             14 => "Installer",
             15 => "Arsenic",
+            0x81 => "Compact Pro RLE",
+            0x82 => "Compact Pro LZH+RLE",
             _ => "unknown",
         };
+        if self.0 > 0x80 {
+            return name.to_string();
+        }
         format!("{name} ({})", self.0)
     }
 }
@@ -133,6 +143,8 @@ pub struct Entry {
     pub rsrc: Fork,
     /// The offset of the entry's header in the (unwrapped) archive.
     pub header_offset: usize,
+    /// Compact Pro's CRC-32 over the resource fork then the data fork.
+    pub crc32: Option<u32>,
 }
 
 fn ser_code<S: serde::Serializer>(code: &[u8; 4], s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -188,6 +200,8 @@ pub fn detect(bytes: &[u8]) -> Option<ArchiveFormat> {
         Some(ArchiveFormat::StuffItClassic)
     } else if stuffit::is_sit5(bytes) {
         Some(ArchiveFormat::StuffIt5)
+    } else if cpt::detect(bytes).is_some() {
+        Some(ArchiveFormat::CompactPro)
     } else {
         None
     }
@@ -228,6 +242,7 @@ impl Archive {
         let archive = match detect(&inner) {
             Some(ArchiveFormat::StuffItClassic) => stuffit::read_classic(&inner)?,
             Some(ArchiveFormat::StuffIt5) => stuffit::read_sit5(&inner)?,
+            Some(ArchiveFormat::CompactPro) => cpt::read(&inner)?,
             None => {
                 return Err(Error::at(
                     0,
@@ -252,6 +267,10 @@ impl Archive {
         }
         let data = self.fork(entry, &entry.data, "data fork")?;
         let rsrc = self.fork(entry, &entry.rsrc, "resource fork")?;
+        if self.format == ArchiveFormat::CompactPro {
+            cpt::check_crc(entry, &rsrc, &data)
+                .map_err(|m| Error::at(entry.rsrc.offset, format!("'{}': {m}", entry.shown())))?;
+        }
         Ok(Forks { info: entry.file_info(), data, rsrc })
     }
 
@@ -290,8 +309,10 @@ impl Archive {
             }
             1 => simple::rle90(stored, len).map_err(place)?,
             2 => simple::lzw(stored, len).map_err(place)?,
+            3 => simple::huffman(stored, len).map_err(place)?,
             13 => sit13::decompress(stored, len).map_err(place)?,
             15 => arsenic::decompress(stored, len).map_err(place)?,
+            m @ (0x81 | 0x82) => cpt::decompress(stored, len, m == 0x82).map_err(place)?,
             _ => return Err(place(format!("compression method {} is not supported", fork.method.name()))),
         };
         if let Some(want) = fork.crc {

@@ -119,3 +119,66 @@ pub fn lzw(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
     }
     Ok(out)
 }
+
+/// Method 3: a Huffman tree sent first (pre-order, high bit first: 1 then an 8-bit leaf value,
+/// or 0 then the zero branch and the one branch), then one code per byte.
+pub fn huffman(input: &[u8], len: usize) -> Result<Vec<u8>, String> {
+    use crate::bits::HighFirst;
+    const LEAF: u32 = 0x8000_0000;
+    fn parse(bits: &mut HighFirst<'_>, nodes: &mut Vec<[u32; 2]>, depth: usize) -> Result<u32, String> {
+        if depth > 256 || nodes.len() > 512 {
+            return Err("a Huffman tree deeper or larger than 256 leaves allow".into());
+        }
+        if bits.overrun() {
+            return Err("the data ends inside the Huffman tree".into());
+        }
+        if bits.bit() == 1 {
+            return Ok(LEAF | bits.bits(8));
+        }
+        let index = nodes.len();
+        nodes.push([0, 0]);
+        let zero = parse(bits, nodes, depth + 1)?;
+        let one = parse(bits, nodes, depth + 1)?;
+        nodes[index] = [zero, one];
+        Ok(index as u32)
+    }
+    let mut bits = HighFirst::new(input);
+    let mut nodes = Vec::new();
+    let root = parse(&mut bits, &mut nodes, 0)?;
+    let mut out = Vec::with_capacity(len.min(input.len().saturating_mul(16) + 4096));
+    while out.len() < len {
+        let mut at = root;
+        while at & LEAF == 0 {
+            at = nodes[at as usize][bits.bit() as usize];
+        }
+        out.push(at as u8);
+        if bits.overrun() {
+            return Err(format!("the data ends after {} of {len} bytes", out.len()));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn huffman_tree_and_codes() {
+        // Tree: 0 -> (1 'a', 1 'b'): codes a = 0, b = 1. Bits: 0 1 01100001 1 01100010, then
+        // the message "abba" = 0 1 1 0.
+        let bits = "0101100001101100010".to_string() + "0110";
+        let mut bytes = vec![0u8; bits.len().div_ceil(8)];
+        for (i, c) in bits.chars().enumerate() {
+            if c == '1' {
+                bytes[i / 8] |= 0x80 >> (i % 8);
+            }
+        }
+        assert_eq!(super::huffman(&bytes, 4).unwrap(), b"abba");
+        assert!(super::huffman(&bytes, 40).is_err());
+    }
+
+    #[test]
+    fn rle90_runs_and_literal_marker() {
+        assert_eq!(super::rle90(&[b'x', 0x90, 4, 0x90, 0, b'y'], 6).unwrap(), b"xxxx\x90y");
+        assert!(super::rle90(&[b'x', 0x90, 200], 6).is_err());
+    }
+}

@@ -116,6 +116,7 @@ pub(crate) fn read_classic(bytes: &[u8]) -> Result<Archive> {
             rsrc: if is_folder { Fork::default() } else { rsrc },
             data: if is_folder { Fork::default() } else { data },
             header_offset: pos,
+            crc32: None,
         };
         if is_folder {
             if dir.len() >= MAX_DEPTH {
@@ -267,6 +268,7 @@ pub(crate) fn read_sit5(bytes: &[u8]) -> Result<Archive> {
             rsrc: Fork::default(),
             data: Fork::default(),
             header_offset: offs,
+            crc32: None,
         };
         if is_folder {
             dirs.push((offs, path));

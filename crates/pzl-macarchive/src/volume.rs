@@ -216,7 +216,8 @@ impl Volume {
             return Err(Error::Other(format!("'{}' is a folder", e.shown())));
         }
         let read = |runs: &Runs, len: u64, which: &str| -> Result<Vec<u8>> {
-            let mut out = Vec::with_capacity(len as usize);
+            let held: usize = runs.iter().map(|&(_, n)| n).sum();
+            let mut out = Vec::with_capacity(held.min(usize::try_from(len).unwrap_or(usize::MAX)));
             for &(at, n) in runs {
                 out.extend_from_slice(slice(&self.image, at, n, &format!("'{}', {which}", e.shown()))?);
             }

@@ -244,3 +244,90 @@ fn the_hfs_plus_volume_lists_what_7zip_lists() {
     let i = volume.find("a_directory/a_resourcefork").unwrap();
     assert!(!volume.forks(i).unwrap().rsrc.is_empty());
 }
+
+/// A 4 KiB MFS volume made here byte by byte: one file, "Read Me", with both forks. It reads
+/// back, and is a seed of the `volume` fuzz target (`PZL_WRITE_SEEDS=1`), with a DiskCopy 4.2
+/// copy of it whose checksums pzl computes the same way.
+#[test]
+fn a_tiny_mfs_volume_reads() {
+    use pzl_macarchive::volume::{ImageWrapper, Volume, VolumeFormat};
+    let mut img = vec![0u8; 4096];
+    let put16 = |img: &mut Vec<u8>, at: usize, v: u16| img[at..at + 2].copy_from_slice(&v.to_be_bytes());
+    let put32 = |img: &mut Vec<u8>, at: usize, v: u32| img[at..at + 4].copy_from_slice(&v.to_be_bytes());
+    put16(&mut img, 1024, 0xD2D7);
+    put16(&mut img, 1024 + 12, 1); // files
+    put16(&mut img, 1024 + 14, 3); // directory at sector 3
+    put16(&mut img, 1024 + 16, 1); // one sector long
+    put16(&mut img, 1024 + 18, 4); // allocation blocks
+    put32(&mut img, 1024 + 20, 512);
+    put16(&mut img, 1024 + 28, 4); // first block at sector 4
+    img[1024 + 36] = 4;
+    img[1024 + 37..1024 + 41].copy_from_slice(b"Test");
+    img[1024 + 64..1024 + 67].copy_from_slice(&[0x00, 0x10, 0x01]); // blocks 2 and 3 end their chains
+    let e = 1536;
+    img[e] = 0x80;
+    img[e + 2..e + 10].copy_from_slice(b"TEXTttxt");
+    put32(&mut img, e + 18, 1);
+    put16(&mut img, e + 22, 2);
+    put32(&mut img, e + 24, 5);
+    put32(&mut img, e + 28, 512);
+    put16(&mut img, e + 32, 3);
+    put32(&mut img, e + 34, 3);
+    put32(&mut img, e + 38, 512);
+    img[e + 50] = 7;
+    img[e + 51..e + 58].copy_from_slice(b"Read Me");
+    img[2048..2053].copy_from_slice(b"hello");
+    img[2560..2563].copy_from_slice(b"abc");
+    let volume = Volume::read(&img).unwrap();
+    assert_eq!((volume.format, volume.name.as_str()), (VolumeFormat::Mfs, "Test"));
+    let forks = volume.forks(volume.find("Read Me").unwrap()).unwrap();
+    assert_eq!((forks.data.as_slice(), forks.rsrc.as_slice()), (&b"hello"[..], &b"abc"[..]));
+    assert_eq!(forks.info.file_type(), *b"TEXT");
+
+    // The same volume in DiskCopy 4.2: checksums as the format defines them; a flipped byte is caught.
+    let sum = |b: &[u8]| {
+        b.chunks(2)
+            .fold(0u32, |s, w| s.wrapping_add(u32::from(u16::from_be_bytes([w[0], w[1]]))).rotate_right(1))
+    };
+    let mut dc = vec![0u8; 84];
+    dc[0] = 4;
+    dc[1..5].copy_from_slice(b"Test");
+    dc[0x40..0x44].copy_from_slice(&(img.len() as u32).to_be_bytes());
+    dc[0x48..0x4C].copy_from_slice(&sum(&img).to_be_bytes());
+    dc[0x52..0x54].copy_from_slice(&0x0100u16.to_be_bytes());
+    dc.extend_from_slice(&img);
+    let again = Volume::read(&dc).unwrap();
+    assert_eq!(again.wrapper, ImageWrapper::DiskCopy42);
+    let mut bad = dc.clone();
+    bad[84 + 2050] ^= 1;
+    assert!(Volume::read(&bad).unwrap_err().to_string().contains("data checksum"));
+    if std::env::var_os("PZL_WRITE_SEEDS").is_some() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/volume");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("mfs.dsk"), &img).unwrap();
+        std::fs::write(dir.join("mfs.image"), &dc).unwrap();
+    }
+}
+
+/// Both Compact Pro archives extract the 27 files `unar` extracted (SHA-256), folders included,
+/// each file's CRC-32 checked.
+#[test]
+fn compact_pro_archives_extract_what_unar_extracted() {
+    let Some((dir, files)) = manifest() else { return };
+    let mut forks = 0;
+    for file in files.iter().filter(|f| f["path"].as_str().unwrap().ends_with(".cpt")) {
+        let path = file["path"].as_str().unwrap();
+        let archive =
+            Archive::read(&std::fs::read(dir.join(path)).unwrap()).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(archive.format, pzl_macarchive::ArchiveFormat::CompactPro);
+        for (key, want) in file["facts"]["unar_extract"]["forks"].as_object().unwrap() {
+            let (name, which) = key.rsplit_once(" [").unwrap();
+            let i = archive.find(name).unwrap_or_else(|| panic!("{path}: no member {name}"));
+            let got = archive.forks(i).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let got = if which == "rsrc]" { &got.rsrc } else { &got.data };
+            assert_eq!(hex(&Sha256::digest(got)), want["sha256"].as_str().unwrap(), "{path}: {key}");
+            forks += 1;
+        }
+    }
+    assert_eq!(forks, 54);
+}

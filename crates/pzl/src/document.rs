@@ -141,6 +141,10 @@ impl Document {
         path: Option<&Path>,
         open: &Open,
     ) -> Result<Parsed<Document>, Error> {
+        // `FILE#MEMBER`: a member of an archive or disk image (see `container`).
+        if let Some(read) = crate::container::read_member(bytes, name, path, open) {
+            return read;
+        }
         let file_name = path.map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|| name.to_string());
         let format = match open.from {
             Some(f) => f,

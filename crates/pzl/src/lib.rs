@@ -35,6 +35,7 @@
 //! # Ok::<(), pzl::Error>(())
 //! ```
 
+pub mod container;
 mod document;
 mod embedded;
 mod format;

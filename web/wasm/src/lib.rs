@@ -48,6 +48,31 @@ pub fn open(bytes: &[u8], name: &str, from: &str) -> Result<Puzzle, JsError> {
     open_doc(bytes, name, from)
 }
 
+/// An archive or disk image dropped on the page (StuffIt, Compact Pro, HFS, HFS+, MFS,
+/// DiskCopy 4.2, `.img.gz`, also in BinHex or MacBinary): `pzl info` as JSON, its `members` fact
+/// listing every member; `null` when the file is not one.
+#[wasm_bindgen]
+pub fn container_info(bytes: &[u8], name: &str) -> Result<String, JsError> {
+    match pzl::container::info(bytes, name, None) {
+        Some(info) => Ok(to_json(&info.map_err(js)?)),
+        None => Ok("null".into()),
+    }
+}
+
+/// Open member `member` (`Folder/File`, as `container_info` lists it) of an archive or image.
+#[wasm_bindgen]
+pub fn open_member(bytes: &[u8], name: &str, member: &str) -> Result<Puzzle, JsError> {
+    let parsed = pzl::container::open_member(bytes, name, member, &Open::default()).map_err(js)?;
+    let mut doc = parsed.value;
+    if let Document::Mac(_) = &doc
+        && let Ok(only) = doc.pick(&pzl::Pick::default())
+    {
+        doc = only;
+    }
+    let warnings = parsed.warnings.iter().map(|w| w.to_string()).collect();
+    Ok(Puzzle { doc, name: format!("{name}#{member}"), warnings })
+}
+
 /// Open a puzzle shared as text: a puzz.link URL, a Tatham id, a TootSweet string, a pzl-pack file…
 #[wasm_bindgen]
 pub fn open_text(text: &str) -> Result<Puzzle, JsError> {

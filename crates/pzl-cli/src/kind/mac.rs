@@ -7,7 +7,7 @@ use std::path::Path;
 use pzl::kinds::mac;
 use pzl::{Document, Error, Open, Status};
 
-use crate::args::{DerezArgs, MacCommand, RezArgs, RsrcCommand, Which};
+use crate::args::{DerezArgs, ExtractArgs, ForkFormat, MacCommand, RezArgs, RsrcCommand, StuffArgs, Which};
 use crate::high;
 use crate::io::{self, Ctx};
 use crate::print::{self, Mode};
@@ -17,7 +17,55 @@ pub fn run(ctx: &Ctx, command: MacCommand) -> Result<Status, Error> {
         MacCommand::Rsrc(c) => rsrc(ctx, c),
         MacCommand::Derez(args) => derez(ctx, &args),
         MacCommand::Rez(args) => rez(ctx, &args),
+        MacCommand::Extract(args) => extract(ctx, &args),
+        MacCommand::Stuff(args) => stuff(&args),
     }
+}
+
+/// `pzl mac stuff FILE… -o ARCHIVE`.
+fn stuff(args: &StuffArgs) -> Result<Status, Error> {
+    let mut files = Vec::new();
+    for name in &args.files {
+        let input = io::read(name)?;
+        files.push(pzl::container::forks_of(&input.bytes, &input.name, input.path.as_deref())?);
+    }
+    let bytes = pzl::container::stuff(files, &io::shown(&args.output))?;
+    io::write_binary(&args.output, &bytes)?;
+    Ok(Status::Ok)
+}
+
+/// `pzl mac extract ARCHIVE -o DIR`: everything is unpacked in memory first (so a bad CRC leaves
+/// no partial folder), then written into a new folder.
+fn extract(ctx: &Ctx, args: &ExtractArgs) -> Result<Status, Error> {
+    let input = io::read(&args.file)?;
+    let kind = match args.fork_format {
+        ForkFormat::Appledouble => pzl::container::ContainerKind::AppleDouble,
+        ForkFormat::Macbinary => pzl::container::ContainerKind::MacBinary,
+        ForkFormat::Applesingle => pzl::container::ContainerKind::AppleSingle,
+    };
+    let files = pzl::container::extract(&input.bytes, &input.name, kind)?;
+    let out = &args.output;
+    if out.exists() {
+        return Err(Error::usage("already exists").in_file(io::shown(out)).hint("name a new folder with -o"));
+    }
+    let made = |e: std::io::Error| Error::usage(e.to_string()).in_file(io::shown(out));
+    std::fs::create_dir_all(out).map_err(made)?;
+    let mut count = 0;
+    for (path, bytes) in &files {
+        let target = out.join(path);
+        match bytes {
+            None => std::fs::create_dir_all(&target).map_err(made)?,
+            Some(bytes) => {
+                if let Some(parent) = target.parent() {
+                    std::fs::create_dir_all(parent).map_err(made)?;
+                }
+                io::write_path(&target, bytes)?;
+                count += 1;
+            }
+        }
+    }
+    ctx.note(format!("{count} files written to {}", io::shown(out)));
+    Ok(Status::Ok)
 }
 
 fn which(w: &Which) -> Result<mac::Which, Error> {
