@@ -666,7 +666,8 @@ impl Memo {
         let holes_fit = u32::from(root.holes) + u32::from(root.holes_left) < 8;
         if holes_fit && 6 + window + pieces + 3 + 5 <= 64 {
             let packing = Packing { fixed: root.board, window, pieces };
-            Memo::Narrow { packing, dead: DeadCache::new(pieces), live: FxHashMap::default() }
+            let one_date = root.holes_left == 0;
+            Memo::Narrow { packing, dead: DeadCache::new(pieces, one_date), live: FxHashMap::default() }
         } else {
             Memo::Wide(FxHashMap::default())
         }
@@ -714,8 +715,11 @@ struct DeadCache {
 impl DeadCache {
     /// 2^(2 × pieces) slots, from 2^12 to 2^20: the states grow with the pieces, and a small
     /// search must not pay for touching a big table (the classic edition's 8 pieces: 2^16).
-    fn new(pieces: u32) -> DeadCache {
-        let bits = (2 * pieces).clamp(12, 20);
+    /// A search for `one_date` meets far fewer states than the one pass and takes a quarter of
+    /// that: one weekday date in 2 MiB instead of 8 for 3 % more instructions (issue 38: one
+    /// date within 16 MiB).
+    fn new(pieces: u32, one_date: bool) -> DeadCache {
+        let bits = (2 * pieces).saturating_sub(if one_date { 2 } else { 0 }).clamp(12, 20);
         DeadCache { slots: vec![0; 1 << bits], bits }
     }
 
