@@ -515,3 +515,47 @@ fn n5_a_penpa_json_bomb_is_refused_in_little_memory() {
         assert!(kb < 400_000, "{name}: peak {kb} KB");
     }
 }
+
+/// N9: a count of 10¹² is refused at once, in little memory, to standard output or a folder.
+#[cfg(unix)]
+#[test]
+fn n9_a_huge_generate_count_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("g");
+    std::fs::create_dir(&folder).unwrap();
+    for args in [
+        vec!["generate", "masyu", "--size", "10x10", "--count", "1000000000000", "--timeout", "1"],
+        vec!["generate", "masyu", "--size", "10x10", "--count", "1000000000000", "-o", s(&folder)],
+    ] {
+        let started = std::time::Instant::now();
+        let Some((out, kb)) = peak(&args) else { return };
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("at most"), "{}", stderr(&out));
+        assert!(started.elapsed().as_secs() < 10);
+        assert!(kb < SMALL_KB, "peak {kb} KB");
+    }
+}
+
+/// Newcomer 5 and N20i: `-n 3 -o p.txt` (a file name) and `-n 2 -o existing-file` say why not
+/// before any work, and make nothing.
+#[test]
+fn generate_several_into_a_file_name_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.txt");
+    let out = pzl(&["generate", "masyu", "--size", "6x6", "-n", "3", "-o", s(&p)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("names one file"), "{}", stderr(&out));
+    assert!(!p.exists());
+    let existing = write(dir.path(), "existing.masyu", "keep");
+    let out = pzl(&["generate", "masyu", "--size", "6x6", "-n", "2", "-o", s(&existing)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is a file"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "keep");
+    // One puzzle to a file name still works; several into a folder too.
+    let one = dir.path().join("one.masyu");
+    assert!(pzl(&["generate", "masyu", "--size", "6x6", "-o", s(&one)]).status.success());
+    let folder = dir.path().join("set");
+    let out = pzl(&["generate", "masyu", "--size", "6x6", "-n", "2", "-o", s(&folder)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 2);
+}
