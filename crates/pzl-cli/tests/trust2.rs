@@ -559,3 +559,51 @@ fn generate_several_into_a_file_name_says_why_not() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 2);
 }
+
+/// N11: 300 distinct one-character answers: the 46 past the table's 254 are named as lost on
+/// reading and on writing `.puz`, and no cell is given another cell's answer.
+#[test]
+fn n11_rebus_answers_past_the_table_are_named_not_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut grid = String::new();
+    for r in 0..15u32 {
+        for c in 0..20u32 {
+            grid.push(char::from_u32(0x4E00 + r * 20 + c).unwrap());
+        }
+        grid.push('\n');
+    }
+    let xd = write(dir.path(), "r.xd", format!("Title: T\n\n\n{grid}\n\n"));
+    let puz = dir.path().join("r.puz");
+    let out = pzl(&["convert", s(&xd), "-o", s(&puz)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("46 cell(s)"), "{}", stderr(&out));
+    let back = pzl(&["convert", s(&puz), "--to", "xd", "-o", "-"]);
+    // xd has fewer one-character keys than 254: the rest is named as lost too.
+    assert!(stderr(&back).contains("rebus answer(s) past the"), "{}", stderr(&back));
+    let text = stdout(&back);
+    // Every kept answer is its own cell's: no answer appears twice in the rebus table.
+    let rebus = text.lines().find(|l| l.starts_with("Rebus:")).unwrap_or_default();
+    let answers: Vec<&str> =
+        rebus.split_whitespace().skip(1).filter_map(|e| e.split_once('=')).map(|(_, a)| a).collect();
+    let mut unique = answers.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert!(answers.len() > 100, "{rebus}");
+    assert_eq!(unique.len(), answers.len(), "{rebus}");
+}
+
+/// N12: an ipuz letter `.puz` cannot hold (`É`) is kept as a one-letter rebus, as the xd and
+/// JPZ readers keep it, never a silent `X`.
+#[test]
+fn n12_a_non_ascii_ipuz_letter_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let ipuz = write(
+        dir.path(),
+        "e.ipuz",
+        r#"{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 3, "height": 3}, "title": "T", "author": "A", "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]], "solution": [["C", "A", "T"], ["A", "R", "\u00c9"], ["T", "E", "N"]], "clues": {"Across": [[1, "c"], [4, "a"], [5, "t"]], "Down": [[1, "c"], [2, "a"], [3, "t"]]}}"#,
+    );
+    let out = pzl(&["convert", s(&ipuz), "--to", "xd", "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("A4. a ~ ARÉ"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("D3. t ~ TÉN"), "{}", stdout(&out));
+}
