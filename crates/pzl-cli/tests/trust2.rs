@@ -607,3 +607,31 @@ fn n12_a_non_ascii_ipuz_letter_is_kept() {
     assert!(stdout(&out).contains("A4. a ~ ARÉ"), "{}", stdout(&out));
     assert!(stdout(&out).contains("D3. t ~ TÉN"), "{}", stdout(&out));
 }
+
+/// Newcomer 6: `render --board FILE` reads the file, `-` and a pipe too; a missing one is named.
+#[test]
+fn render_board_reads_files_standard_input_and_names_a_missing_one() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let (puzzle, board) = (examples().join("hook.masyu"), examples().join("hook.sol"));
+    let from_file = pzl(&["render", s(&puzzle), "--board", s(&board)]);
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["render", s(&puzzle), "--board", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&std::fs::read(&board).unwrap()).unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+    let missing = pzl(&["render", s(&puzzle), "--board", "nosuch.sol"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("nosuch.sol") && stderr(&missing).contains("No such file"),
+        "{}",
+        stderr(&missing)
+    );
+}
