@@ -635,3 +635,19 @@ fn render_board_reads_files_standard_input_and_names_a_missing_one() {
         stderr(&missing)
     );
 }
+
+/// R7: `check` of a file that repeats reference boards 3 times prints a summary of the
+/// repeats, not one line per repeated board.
+#[test]
+fn r7_check_summarises_repeated_boards() {
+    let Some(dir) = pzl_corpus::dir("apad") else { return };
+    let all = std::fs::read(dir.join("solutions.apad")).unwrap();
+    // Its first 1,000 boards (9 bytes each), three times: 2,000 repeats.
+    let one = &all[..9 * 1000];
+    let tmp = tempfile::tempdir().unwrap();
+    let big = write(tmp.path(), "big.apad", one.repeat(3));
+    let out = pzl(&["check", s(&big)]);
+    let text = stdout(&out);
+    assert!(text.lines().count() < 60, "{} lines", text.lines().count());
+    assert!(text.contains("more boards that repeat an earlier one"), "{text}");
+}
