@@ -651,3 +651,19 @@ fn r7_check_summarises_repeated_boards() {
     assert!(text.lines().count() < 60, "{} lines", text.lines().count());
     assert!(text.contains("more boards that repeat an earlier one"), "{text}");
 }
+
+/// Newcomer: `hint --apply` on a format without lines, to standard output, writes the board as
+/// pzprv3 and says so; into such a file it is still refused, the file left alone.
+#[test]
+fn hint_apply_without_lines_writes_pzprv3_to_standard_output() {
+    let out = pzl(&["hint", s(&hook()), "--apply"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("pzprv3\nmashu\n6\n6\n"), "{}", stdout(&out));
+    assert!(stderr(&out).contains("as pzprv3"), "{}", stderr(&out));
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("h.masyu");
+    std::fs::copy(hook(), &copy).unwrap();
+    let out = pzl(&["hint", s(&copy), "--apply", "-o", s(&copy)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(hook()).unwrap());
+}
