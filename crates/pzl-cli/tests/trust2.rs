@@ -667,3 +667,20 @@ fn hint_apply_without_lines_writes_pzprv3_to_standard_output() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(hook()).unwrap());
 }
+
+/// N18: `hint` without `--timeout` on an empty 1000×1000 board ends (the default limit) and
+/// says why, instead of searching for ever.
+#[test]
+fn n18_hint_without_a_timeout_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = write(
+        dir.path(),
+        "huge.masyu",
+        format!("1000 1000\n{}", format!("{}\n", ".".repeat(1000)).repeat(1000)),
+    );
+    let started = std::time::Instant::now();
+    let out = pzl(&["hint", s(&huge)]);
+    assert!(started.elapsed().as_secs() < 90, "{:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("ran out of time"), "{}", stdout(&out));
+}
