@@ -202,7 +202,7 @@ fn propagate(board: &Board, local_only: bool) -> Vec<TraceEvent> {
 pub const DEFAULT_HINT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The hint for the player's `board` (pearls plus the player's lines and crosses), searching at
-/// most `timeout` ([`DEFAULT_HINT_TIMEOUT`] when `None`).
+/// most `timeout` (`DEFAULT_HINT_TIMEOUT`, 10 s, when `None`).
 pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
     let timeout = Some(timeout.unwrap_or(DEFAULT_HINT_TIMEOUT));
     let index = board.edge_index();
