@@ -87,8 +87,25 @@ impl NativeDocument {
         NativeDocument { doc: Mutex::new(doc), name }
     }
 
+    /// The document, from a thread that has released the GIL (inside `allow_threads`).
     fn doc(&self) -> MutexGuard<'_, Document> {
         self.doc.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The document, from a thread that holds the GIL: while another thread holds the lock (a
+    /// long solve, run with the GIL released), this one waits with the GIL released too, so
+    /// every other Python thread runs on (findings N17: `doc.kind` froze the interpreter for the
+    /// length of a solve).
+    fn held(&self, py: Python<'_>) -> MutexGuard<'_, Document> {
+        loop {
+            match self.doc.try_lock() {
+                Ok(guard) => return guard,
+                Err(std::sync::TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    py.allow_threads(|| std::thread::sleep(std::time::Duration::from_millis(2)));
+                }
+            }
+        }
     }
 }
 
@@ -199,13 +216,13 @@ fn detect(data: &[u8], name: Option<&str>) -> Option<&'static str> {
 #[pymethods]
 impl NativeDocument {
     /// The format it was read as.
-    fn format(&self) -> &'static str {
-        self.doc().format().name()
+    fn format(&self, py: Python<'_>) -> &'static str {
+        self.held(py).format().name()
     }
 
     /// The kind of puzzle.
-    fn kind(&self) -> &'static str {
-        self.doc().kind()
+    fn kind(&self, py: Python<'_>) -> &'static str {
+        self.held(py).kind()
     }
 
     /// The name it was opened under.
@@ -214,13 +231,13 @@ impl NativeDocument {
     }
 
     /// The formats of the kind it can be written as.
-    fn writable_formats(&self) -> Vec<&'static str> {
-        self.doc().writable_formats()
+    fn writable_formats(&self, py: Python<'_>) -> Vec<&'static str> {
+        self.held(py).writable_formats()
     }
 
     /// `(json, text)` of the description.
     fn info(&self, py: Python<'_>) -> PyResult<(String, String)> {
-        let mut info = self.doc().info(&pzl::InfoRequest::FULL).map_err(|e| to_py(py, e))?;
+        let mut info = self.held(py).info(&pzl::InfoRequest::FULL).map_err(|e| to_py(py, e))?;
         info.file = Some(self.name.clone());
         Ok((json(&info)?, info.to_string()))
     }
@@ -242,9 +259,9 @@ impl NativeDocument {
     fn write<'py>(&self, py: Python<'py>, to: Option<&str>) -> PyResult<(Bound<'py, PyBytes>, Vec<String>)> {
         let format = match to {
             Some(name) => Format::from_name(name).map_err(|e| to_py(py, e))?,
-            None => self.doc().format(),
+            None => self.held(py).format(),
         };
-        let written = self.doc().write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        let written = self.held(py).write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok((PyBytes::new(py, &written.bytes), written.lost))
     }
 
@@ -261,11 +278,11 @@ impl NativeDocument {
         let format = match to {
             Some(t) => Format::from_name(t).map_err(|e| to_py(py, e))?,
             None => {
-                let d = self.doc();
+                let d = self.held(py);
                 d.format_for_output(&name).unwrap_or_else(|| d.format())
             }
         };
-        let written = self.doc().write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        let written = self.held(py).write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         py.allow_threads(|| pzl::fs::write_file(&path, &written.bytes))
             .map_err(|e| to_py(py, e.in_file(name)))?;
         Ok((format.name(), written.lost))
@@ -356,13 +373,14 @@ impl NativeDocument {
 
     /// The document with `other` laid over it: `(document, warnings)`.
     fn combine(&self, py: Python<'_>, other: &NativeDocument) -> PyResult<(NativeDocument, WarningList)> {
-        let parsed = self.doc().combine(&other.doc()).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        let parsed =
+            self.held(py).combine(&other.held(py)).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok((NativeDocument::new(parsed.value, self.name.clone()), warnings(&parsed.warnings)))
     }
 
     /// A Masyu board's pearls as rows of 0 (empty), 1 (white), 2 (black).
     fn masyu_cells(&self, py: Python<'_>) -> PyResult<Vec<Vec<u8>>> {
-        let doc = self.doc();
+        let doc = self.held(py);
         let board = masyu::board(&doc).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok(board.cells().rows().map(|row| row.iter().map(|&c| cell_code(c)).collect()).collect())
     }
@@ -371,7 +389,7 @@ impl NativeDocument {
     /// -1 (cross). Horizontal: `height` rows of `width - 1` (cell to its right neighbour);
     /// vertical: `height - 1` rows of `width` (cell to the one below).
     fn masyu_edges(&self, py: Python<'_>) -> PyResult<(EdgeRows, EdgeRows)> {
-        let doc = self.doc();
+        let doc = self.held(py);
         let board = masyu::board(&doc).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         let (w, h) = (board.width(), board.height());
         let rows = |orientation, rows: usize, cols: usize| -> EdgeRows {
@@ -395,7 +413,7 @@ impl NativeDocument {
 
     /// The crossword locked with `key` (crosswords only).
     fn lock(&self, py: Python<'_>, key: u16) -> PyResult<NativeDocument> {
-        let doc = pzl::kinds::crossword::lock(&self.doc(), key).map_err(|e| to_py(py, e))?;
+        let doc = pzl::kinds::crossword::lock(&self.held(py), key).map_err(|e| to_py(py, e))?;
         Ok(NativeDocument::new(doc, self.name.clone()))
     }
 
@@ -419,7 +437,7 @@ impl NativeDocument {
                 }
             }
         };
-        let doc = pzl::kinds::crossword::unlock(&self.doc(), key).map_err(|e| to_py(py, e))?;
+        let doc = pzl::kinds::crossword::unlock(&self.held(py), key).map_err(|e| to_py(py, e))?;
         Ok((NativeDocument::new(doc, self.name.clone()), key))
     }
 }

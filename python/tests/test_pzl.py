@@ -231,3 +231,26 @@ def test_warnings_go_through_python_warnings(corpus: Path) -> None:
             except pzl.FormatError:
                 pass
     assert found and any(w.category is pzl.PzlWarning for w in record)
+
+
+def test_touching_a_document_being_solved_does_not_freeze_other_threads() -> None:
+    """N17: `doc.kind` while another thread solves `doc` waits with the GIL released, so a third
+    thread keeps running (it froze for the whole solve before)."""
+    doc = pzl.open(("1000 1000\n" + ("." * 1000 + "\n") * 1000).encode(), format="masyu")
+    solver = threading.Thread(target=lambda: doc.solve(timeout=3))
+    solver.start()
+    time.sleep(0.5)
+    ticks: list[float] = []
+
+    def tick() -> None:
+        for _ in range(30):
+            ticks.append(time.monotonic())
+            time.sleep(0.05)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    assert doc.kind == "masyu"
+    ticker.join()
+    solver.join()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert max(gaps) < 1.0, gaps

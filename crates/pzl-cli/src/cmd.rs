@@ -416,15 +416,17 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let name = args.input.as_deref().unwrap_or(Path::new("-"));
     let doc = open(ctx, name, &options)?;
-    // `--board` is a board file for Masyu and a board number for A-Puzzle-A-Day.
+    // `--board` is a board file for Masyu and a board number for A-Puzzle-A-Day: a number that
+    // names no file is a board number; anything else (`-`, a pipe such as `<(…)`, a missing
+    // file) is read as a file, so a missing one is named as such.
     let (with, mut select) = match &args.board {
-        Some(b) if b.is_file() => (Some(b.as_path()), None),
-        Some(b) => {
-            let n = b.to_str().ok_or_else(|| {
-                Error::usage(format!("--board {}: no such file, and not a board number", b.display()))
-            })?;
-            (None, Some(n.to_string()))
+        Some(b)
+            if !b.exists()
+                && b.to_str().is_some_and(|t| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit())) =>
+        {
+            (None, b.to_str().map(str::to_string))
         }
+        Some(b) => (Some(b.as_path()), None),
         None => (None, None),
     };
     if let Some(date) = &args.date {

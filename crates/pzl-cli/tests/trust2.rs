@@ -515,3 +515,185 @@ fn n5_a_penpa_json_bomb_is_refused_in_little_memory() {
         assert!(kb < 400_000, "{name}: peak {kb} KB");
     }
 }
+
+/// N9: a count of 10¹² is refused at once, in little memory, to standard output or a folder.
+#[cfg(unix)]
+#[test]
+fn n9_a_huge_generate_count_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("g");
+    std::fs::create_dir(&folder).unwrap();
+    for args in [
+        vec!["generate", "masyu", "--size", "10x10", "--count", "1000000000000", "--timeout", "1"],
+        vec!["generate", "masyu", "--size", "10x10", "--count", "1000000000000", "-o", s(&folder)],
+    ] {
+        let started = std::time::Instant::now();
+        let Some((out, kb)) = peak(&args) else { return };
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("at most"), "{}", stderr(&out));
+        assert!(started.elapsed().as_secs() < 10);
+        assert!(kb < SMALL_KB, "peak {kb} KB");
+    }
+}
+
+/// Newcomer 5 and N20i: `-n 3 -o p.txt` (a file name) and `-n 2 -o existing-file` say why not
+/// before any work, and make nothing.
+#[test]
+fn generate_several_into_a_file_name_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.txt");
+    let out = pzl(&["generate", "masyu", "--size", "6x6", "-n", "3", "-o", s(&p)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("names one file"), "{}", stderr(&out));
+    assert!(!p.exists());
+    let existing = write(dir.path(), "existing.masyu", "keep");
+    let out = pzl(&["generate", "masyu", "--size", "6x6", "-n", "2", "-o", s(&existing)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is a file"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "keep");
+    // One puzzle to a file name still works; several into a folder too.
+    let one = dir.path().join("one.masyu");
+    assert!(pzl(&["generate", "masyu", "--size", "6x6", "-o", s(&one)]).status.success());
+    let folder = dir.path().join("set");
+    let out = pzl(&["generate", "masyu", "--size", "6x6", "-n", "2", "-o", s(&folder)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 2);
+}
+
+/// N11: 300 distinct one-character answers: the 46 past the table's 254 are named as lost on
+/// reading and on writing `.puz`, and no cell is given another cell's answer.
+#[test]
+fn n11_rebus_answers_past_the_table_are_named_not_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut grid = String::new();
+    for r in 0..15u32 {
+        for c in 0..20u32 {
+            grid.push(char::from_u32(0x4E00 + r * 20 + c).unwrap());
+        }
+        grid.push('\n');
+    }
+    let xd = write(dir.path(), "r.xd", format!("Title: T\n\n\n{grid}\n\n"));
+    let puz = dir.path().join("r.puz");
+    let out = pzl(&["convert", s(&xd), "-o", s(&puz)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("46 cell(s)"), "{}", stderr(&out));
+    let back = pzl(&["convert", s(&puz), "--to", "xd", "-o", "-"]);
+    // xd has fewer one-character keys than 254: the rest is named as lost too.
+    assert!(stderr(&back).contains("rebus answer(s) past the"), "{}", stderr(&back));
+    let text = stdout(&back);
+    // Every kept answer is its own cell's: no answer appears twice in the rebus table.
+    let rebus = text.lines().find(|l| l.starts_with("Rebus:")).unwrap_or_default();
+    let answers: Vec<&str> =
+        rebus.split_whitespace().skip(1).filter_map(|e| e.split_once('=')).map(|(_, a)| a).collect();
+    let mut unique = answers.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert!(answers.len() > 100, "{rebus}");
+    assert_eq!(unique.len(), answers.len(), "{rebus}");
+}
+
+/// N12: an ipuz letter `.puz` cannot hold (`É`) is kept as a one-letter rebus, as the xd and
+/// JPZ readers keep it, never a silent `X`.
+#[test]
+fn n12_a_non_ascii_ipuz_letter_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let ipuz = write(
+        dir.path(),
+        "e.ipuz",
+        r#"{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 3, "height": 3}, "title": "T", "author": "A", "puzzle": [[1, 2, 3], [4, 0, 0], [5, 0, 0]], "solution": [["C", "A", "T"], ["A", "R", "\u00c9"], ["T", "E", "N"]], "clues": {"Across": [[1, "c"], [4, "a"], [5, "t"]], "Down": [[1, "c"], [2, "a"], [3, "t"]]}}"#,
+    );
+    let out = pzl(&["convert", s(&ipuz), "--to", "xd", "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("A4. a ~ ARÉ"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("D3. t ~ TÉN"), "{}", stdout(&out));
+}
+
+/// Newcomer 6: `render --board FILE` reads the file, `-` and a pipe too; a missing one is named.
+#[test]
+fn render_board_reads_files_standard_input_and_names_a_missing_one() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let (puzzle, board) = (examples().join("hook.masyu"), examples().join("hook.sol"));
+    let from_file = pzl(&["render", s(&puzzle), "--board", s(&board)]);
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
+        .args(["render", s(&puzzle), "--board", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&std::fs::read(&board).unwrap()).unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+    let missing = pzl(&["render", s(&puzzle), "--board", "nosuch.sol"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("nosuch.sol") && stderr(&missing).contains("No such file"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+/// R7: `check` of a file that repeats reference boards 3 times prints a summary of the
+/// repeats, not one line per repeated board.
+#[test]
+fn r7_check_summarises_repeated_boards() {
+    let Some(dir) = pzl_corpus::dir("apad") else { return };
+    let all = std::fs::read(dir.join("solutions.apad")).unwrap();
+    // Its first 1,000 boards (9 bytes each), three times: 2,000 repeats.
+    let one = &all[..9 * 1000];
+    let tmp = tempfile::tempdir().unwrap();
+    let big = write(tmp.path(), "big.apad", one.repeat(3));
+    let out = pzl(&["check", s(&big)]);
+    let text = stdout(&out);
+    assert!(text.lines().count() < 60, "{} lines", text.lines().count());
+    assert!(text.contains("more boards that repeat an earlier one"), "{text}");
+}
+
+/// Newcomer: `hint --apply` on a format without lines, to standard output, writes the board as
+/// pzprv3 and says so; into such a file it is still refused, the file left alone.
+#[test]
+fn hint_apply_without_lines_writes_pzprv3_to_standard_output() {
+    let out = pzl(&["hint", s(&hook()), "--apply"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("pzprv3\nmashu\n6\n6\n"), "{}", stdout(&out));
+    assert!(stderr(&out).contains("as pzprv3"), "{}", stderr(&out));
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("h.masyu");
+    std::fs::copy(hook(), &copy).unwrap();
+    let out = pzl(&["hint", s(&copy), "--apply", "-o", s(&copy)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(hook()).unwrap());
+}
+
+/// N18: `hint` without `--timeout` on an empty 1000×1000 board ends (the default limit) and
+/// says why, instead of searching for ever.
+#[test]
+fn n18_hint_without_a_timeout_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = write(
+        dir.path(),
+        "huge.masyu",
+        format!("1000 1000\n{}", format!("{}\n", ".".repeat(1000)).repeat(1000)),
+    );
+    let started = std::time::Instant::now();
+    let out = pzl(&["hint", s(&huge)]);
+    assert!(started.elapsed().as_secs() < 90, "{:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(1), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).contains("ran out of time"), "{}", stdout(&out));
+}
+
+/// N10 (part): each grid cell of an `.xd` file no longer scans the whole `Rebus:` line. A 255×255
+/// grid with a 200,000-entry line took 6 s in a release build; now well under a second.
+#[test]
+fn n10_an_xd_rebus_line_is_not_scanned_per_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let entries: Vec<String> = (0..200_000).map(|_| "B=XY".to_string()).collect();
+    let grid = format!("{}\n", "A".repeat(255)).repeat(255);
+    let xd = write(dir.path(), "scan.xd", format!("Title: T\nRebus: {}\n\n\n{grid}\n\n", entries.join(" ")));
+    let started = std::time::Instant::now();
+    let out = pzl(&["-q", "info", s(&xd)]);
+    assert!(started.elapsed().as_secs() < 20, "{:?}: {}", started.elapsed(), stderr(&out));
+}

@@ -27,6 +27,10 @@ pub mod flag {
     pub const CIRCLED: u8 = 0x80;
 }
 
+/// The most distinct rebus answers a puzzle holds: a `.puz` GRBS cell names its RTBL entry in
+/// one byte, as the key plus one, so keys run from 1 to 254.
+pub const MAX_REBUS_ANSWERS: usize = 254;
+
 /// The rebus: which cells hold more than one letter (GRBS) and what (RTBL).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Rebus {
@@ -235,15 +239,24 @@ impl Puzzle {
     }
 
     /// Make the cell at `pos` a rebus whose answer is `answer`; its solution byte becomes the
-    /// first letter. Equal answers share one table entry; new keys count up from 1.
-    pub fn set_rebus(&mut self, pos: Pos, answer: &str) {
-        let Some(i) = self.index(pos) else { return };
+    /// first letter. Equal answers share one table entry; new keys count up from 1. The table
+    /// holds at most [`MAX_REBUS_ANSWERS`] answers (a `.puz` cell names its entry in one byte):
+    /// a new answer past them is not stored, the cell keeps only the first letter, and `false`
+    /// says so, for the reader to name the loss (never another answer given to the cell).
+    pub fn set_rebus(&mut self, pos: Pos, answer: &str) -> bool {
+        let Some(i) = self.index(pos) else { return false };
         let cells = self.width * self.height;
         let rebus = self.rebus.get_or_insert_with(|| Rebus { cells: vec![0; cells], table: Vec::new() });
         let key = match rebus.table.iter().find(|(_, v)| v == answer) {
             Some((k, _)) => *k,
             None => {
                 let key = rebus.table.iter().map(|(k, _)| k.saturating_add(1)).max().unwrap_or(1);
+                if rebus.table.len() >= MAX_REBUS_ANSWERS || key == u8::MAX {
+                    if let (Some(cell), Some(first)) = (self.solution.get_mut(i), answer.bytes().next()) {
+                        *cell = first;
+                    }
+                    return false;
+                }
                 rebus.table.push((key, answer.to_string()));
                 key
             }
@@ -254,6 +267,7 @@ impl Puzzle {
         if let (Some(cell), Some(first)) = (self.solution.get_mut(i), answer.bytes().next()) {
             *cell = first;
         }
+        true
     }
 
     /// Circle (or uncircle) the cell at `pos`.

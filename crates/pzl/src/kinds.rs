@@ -161,6 +161,10 @@ pub mod masyu {
     /// A puzz.link URL, the format `pzl generate masyu` writes by default.
     pub const PUZZ_LINK: Format = Format::Masyu(pzl_masyu::formats::Format::Pzprjs);
 
+    /// pzprjs's pzprv3 file: pearls, lines and crosses (what a board with a player's marks is
+    /// written as when its own format holds no lines).
+    pub const PZPRV3: Format = Format::Masyu(pzl_masyu::formats::Format::Pzprv3);
+
     /// The Masyu board a document holds (pearls and edge states), to read as plain data.
     pub fn board(doc: &Document) -> Result<&Board, Error> {
         match doc {

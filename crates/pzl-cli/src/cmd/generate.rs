@@ -58,9 +58,7 @@ pub fn masyu(ctx: &Ctx, args: &GenerateMasyuArgs) -> Result<Status, Error> {
         minimal: args.minimal,
     };
     request.check()?;
-    if args.count == 0 {
-        return Err(Error::usage("--count must be at least 1"));
-    }
+    generate::check_count(args.count)?;
     let jobs = high::jobs(args.jobs.as_deref())?;
     let timeout = high::timeout(args.timeout.as_deref())?;
     let (target, format) = target(args)?;
@@ -101,6 +99,25 @@ fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
         return Ok((Target::Database(output.to_path_buf()), format));
     }
     let is_folder = output.is_dir() || args.count > 1;
+    if is_folder && !output.is_dir() && output.exists() {
+        return Err(Error::usage(format!(
+            "{} is a file, and {} puzzles go into a folder",
+            io::shown(output),
+            args.count
+        ))
+        .hint("name a new or existing folder with -o, or make one puzzle (-n 1)"));
+    }
+    if is_folder && !output.is_dir() && claimed.is_some() {
+        return Err(Error::usage(format!(
+            "-o {} names one file, but {} puzzles were asked for",
+            io::shown(output),
+            args.count
+        ))
+        .hint(format!(
+            "give a folder for them (e.g. -o {}/), or make one puzzle (-n 1)",
+            output.with_extension("").display()
+        )));
+    }
     let format = check_masyu(named.or(if is_folder { None } else { claimed }).unwrap_or(masyu::PUZZ_LINK))?;
     if is_folder {
         // Refused before any work: the names depend only on the request and the index.

@@ -146,6 +146,7 @@ pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
     p.copyright = doc["copyright"].as_str().unwrap_or_default().to_string();
     p.notes = doc["notes"].as_str().unwrap_or_default().to_string();
     let is_block_value = |v: &Value| v.is_null() || text_of(v).is_some_and(|t| t == block);
+    let mut rebus_lost = 0usize;
     for r in 0..h {
         for c in 0..w {
             let i = r * w + c;
@@ -163,14 +164,18 @@ pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
             if let Some(answer) = solution.as_ref().and_then(|s| text_of(&s[r][c])).filter(|a| !a.is_empty())
             {
                 let upper = answer.to_uppercase();
-                if upper.chars().count() > 1 {
-                    p.set_rebus(pzl_grid::Pos::new(r, c), &upper);
+                // Several letters, or one a `.puz` byte cannot hold (`É`, `Ñ`): a rebus, as
+                // the xd and JPZ readers make it (findings N12), never a silent `X`.
+                if (upper.chars().count() > 1 || !upper.is_ascii())
+                    && !p.set_rebus(pzl_grid::Pos::new(r, c), &upper)
+                {
+                    rebus_lost += 1;
                 }
                 p.solution[i] = upper.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
             }
             if let Some(entry) = saved.as_ref().and_then(|s| text_of(&s[r][c])).filter(|e| !e.is_empty()) {
                 p.fill[i] = entry.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
-                if entry.chars().count() > 1 {
+                if entry.chars().count() > 1 || !entry.is_ascii() {
                     let cells = w * h;
                     p.user_rebus.get_or_insert_with(|| vec![String::new(); cells])[i] = entry;
                 }
@@ -179,6 +184,13 @@ pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
     }
     if solution.is_none() {
         p.solution_state = STATE_NO_SOLUTION;
+    }
+    if rebus_lost > 0 {
+        dropped.push(format!(
+            "the answers of {rebus_lost} cell(s) past the {} distinct rebus answers a puzzle holds \
+             (only their first letter is kept)",
+            crate::puzzle::MAX_REBUS_ANSWERS
+        ));
     }
     if kinds.iter().any(|k| k.contains("diagramless")) {
         p.puzzle_type |= TYPE_DIAGRAMLESS;

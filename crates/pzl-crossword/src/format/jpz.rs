@@ -882,6 +882,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     }
     let mut counts = CellCounts::default();
     let (mut shaded, mut bars, mut unlisted, mut corner) = (0, 0, 0, 0);
+    let mut rebus_lost = 0usize;
     let letters = doc.cells.iter().flatten().filter(|c| matches!(c.kind, b'L' | b'C')).count();
     let with_solution = doc
         .cells
@@ -940,7 +941,9 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
                         c.to_ascii_uppercase() as u8
                     }
                     _ => {
-                        puzzle.set_rebus(pos, s);
+                        if !puzzle.set_rebus(pos, s) {
+                            rebus_lost += 1;
+                        }
                         let first = puzzle.solution[i].to_ascii_uppercase();
                         if first.is_ascii_graphic() && !is_block(first) { first } else { b'X' }
                     }
@@ -982,6 +985,13 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             user[i] = s;
         }
         puzzle.user_rebus = Some(user);
+    }
+    if rebus_lost > 0 {
+        extras.push(format!(
+            "{rebus_lost} cell(s) whose answers are past the {} distinct rebus answers a puzzle holds \
+             (only their first letter is kept)",
+            crate::puzzle::MAX_REBUS_ANSWERS
+        ));
     }
     if unlisted > 0 {
         warnings.push(Warning::new(format!("{unlisted} grid cell(s) are not listed: read as blocks")));

@@ -315,6 +315,22 @@ pub fn generate_one(request: &Request, seed: u64, index: u64, limits: &Limits) -
     }
 }
 
+/// The most puzzles one run makes: they are held until the run ends (findings N9: a count of
+/// 10¹² asked for 224 TB at once). Larger sets are made in several runs with other seeds.
+pub const MAX_COUNT: u64 = 1_000_000;
+
+/// Refuse a count of 0 or over [`MAX_COUNT`].
+pub fn check_count(count: u64) -> Result<(), Error> {
+    if count == 0 {
+        return Err(Error::usage("--count must be at least 1"));
+    }
+    if count > MAX_COUNT {
+        return Err(Error::limit(format!("--count {count}: one run makes at most {MAX_COUNT} puzzles"))
+            .hint("make larger sets in several runs with different --seed values"));
+    }
+    Ok(())
+}
+
 /// Make puzzles `0..count` of the run seeded `seed` on `jobs` threads (0: one per core), in
 /// index order whatever the number of threads. `done` is called after each puzzle (for a
 /// progress bar). A puzzle the limits stopped is `Err(Stopped)`; the others are still made.
@@ -328,6 +344,7 @@ pub fn generate(
 ) -> Result<Vec<Result<Generated, Stopped>>, Error> {
     use rayon::prelude::*;
     request.check()?;
+    check_count(count)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()

@@ -189,8 +189,14 @@ fn propagate(board: &Board, local_only: bool) -> Vec<TraceEvent> {
         .collect()
 }
 
-/// The hint for the player's `board` (pearls plus the player's lines and crosses).
+/// How long a hint searches when no timeout is given: a hint on the README's puzzles takes a few
+/// milliseconds, and an empty 1000×1000 board would otherwise search for ever (findings N18).
+pub const DEFAULT_HINT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The hint for the player's `board` (pearls plus the player's lines and crosses), searching at
+/// most `timeout` (`DEFAULT_HINT_TIMEOUT`, 10 s, when `None`).
 pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
+    let timeout = Some(timeout.unwrap_or(DEFAULT_HINT_TIMEOUT));
     let index = board.edge_index();
     let ends = |e: usize| {
         let (a, b) = index.edge(e).cells();
@@ -199,7 +205,9 @@ pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
     let bare = solve(&board.puzzle(), &SolveOptions { timeout, ..SolveOptions::default() });
     let Some(solution) = bare.solution else {
         let text = match bare.outcome {
-            Outcome::TimedOut => "the solver ran out of time",
+            Outcome::TimedOut => {
+                "no easy deduction here, and the solver ran out of time (give it longer with a timeout)"
+            }
             _ => "the puzzle has no solution",
         };
         return Hint::None { text: text.to_string() };

@@ -83,7 +83,17 @@ fn apply(
         Some(out) => crate::cmd::target_format(doc, None, out)?,
         None => doc.format(),
     };
-    let written = next.write(format)?;
+    let mut written = next.write(format)?;
+    if !written.lost.is_empty() && args.output.is_none() {
+        // To standard output there is no file to refuse: the board goes out in a format that
+        // holds it, and the note says which (newcomer 2, "smaller things").
+        ctx.note(format!(
+            "the {} format holds no lines or crosses: the board follows as {}",
+            format.name(),
+            masyu::PZPRV3.name()
+        ));
+        written = next.write(masyu::PZPRV3)?;
+    }
     if !written.lost.is_empty() {
         return Err(Error::usage(format!("{} cannot hold the player's lines and crosses", format.name()))
             .hint(
