@@ -381,6 +381,26 @@ class Document:
         h, v = self._native.masyu_edges()
         return [list(r) for r in h], [list(r) for r in v]
 
+    def view(self) -> Dict[str, Any]:
+        """What a player sees, as the same JSON the browser and ``pzl`` give: a Masyu board
+        (``width``, ``height``, ``rows``, ``edges`` as ``"unknown"``/``"line"``/``"cross"``,
+        ``ends``) or a crossword's player grid (cells and clues, no answers)."""
+        view: Dict[str, Any] = _json.loads(self._native.view())
+        return view
+
+    def act(self, action: Dict[str, Any]) -> "Document":
+        """This document with a player's action done: ``{"action": "draw", "edge": 3, "state":
+        "line"}``, ``{"action": "set-edges", "edges": [...]}``, ``{"action": "apply-hint"}``
+        (Masyu), ``{"action": "unlock", "key": 1234}`` (crosswords)."""
+        return Document(self._native.act(_json.dumps(action)))
+
+    def hint(self, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """The next step a person could take on a Masyu board (``{"type": "deduce", "edge",
+        "state", "rule", "text", ...}``), the first wrong line (``"wrong"``), ``"solved"`` or
+        ``"none"``: the JSON of ``pzl masyu hint --json``."""
+        hint: Dict[str, Any] = _json.loads(self._native.hint(timeout))
+        return hint
+
     def combine(self, other: "Document") -> "Document":
         """This document with ``other`` laid over it (a drawn board over a Masyu puzzle, a
         solution beside a packing puzzle)."""

@@ -411,6 +411,30 @@ impl NativeDocument {
         ))
     }
 
+    /// What a player sees, as JSON: the same as the browser's and `pzl`'s (`pzl::play::View`).
+    fn view(&self, py: Python<'_>) -> PyResult<String> {
+        json(&self.doc().view().map_err(|e| to_py(py, e.in_file(self.name.clone())))?)
+    }
+
+    /// The document with the player's action (JSON, `pzl::play::Action`) done.
+    fn act(&self, py: Python<'_>, action: &str) -> PyResult<NativeDocument> {
+        let action: pzl::play::Action =
+            serde_json::from_str(action).map_err(|e| to_py(py, Error::usage(format!("action: {e}"))))?;
+        let doc = self.doc().act(&action).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        Ok(NativeDocument::new(doc, self.name.clone()))
+    }
+
+    /// The next step on a Masyu board, or the first wrong line, as JSON.
+    #[pyo3(signature = (timeout=None))]
+    fn hint(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<String> {
+        let timeout = match timeout {
+            Some(t) => Some(pzl::parse_timeout(&t.to_string()).map_err(|e| to_py(py, e))?),
+            None => None,
+        };
+        let hint = self.doc().hint(timeout).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        json(&hint)
+    }
+
     /// The crossword locked with `key` (crosswords only).
     fn lock(&self, py: Python<'_>, key: u16) -> PyResult<NativeDocument> {
         let doc = pzl::kinds::crossword::lock(&self.held(py), key).map_err(|e| to_py(py, e))?;

@@ -52,6 +52,25 @@ def test_masyu_from_bytes() -> None:
         doc.render(as_="pdf")  # Masyu boards are drawn as text or SVG
 
 
+def test_play_layer_gives_the_same_json_as_the_library() -> None:
+    doc = pzl.open(LADYBUG, name="ladybug.tootsweet")
+    view = doc.view()
+    assert (view["width"], view["height"], len(view["edges"])) == (4, 4, 24)
+    assert set(view["edges"]) == {"unknown"}
+    drawn = doc.act({"action": "draw", "edge": 0, "state": "cross"})
+    assert drawn.view()["edges"][0] == "cross"
+    hint = doc.hint()
+    assert hint["type"] == "deduce" and hint["state"] in ("line", "cross")
+    hinted = doc.act({"action": "apply-hint"}).view()
+    assert hinted["edges"][hint["edge"]] == hint["state"]
+    with pytest.raises(pzl.Error, match="expected 24"):
+        doc.act({"action": "set-edges", "edges": ["line"]})
+    with pytest.raises(pzl.Error, match="masyu"):
+        doc.act({"action": "unlock", "key": 1234})
+    grid = pzl.open(Path(__file__).parents[2] / "examples" / "crossword" / "square-deal.ipuz").view()
+    assert grid["clues"][0]["direction"] == "across" and "cells" in grid
+
+
 def test_crossword_pdf(corpus: Path) -> None:
     doc = pzl.open(corpus / "puz" / "kotwords" / "test.puz")
     pdf = doc.render("pdf", with_clues=True)
