@@ -38,7 +38,7 @@
 mod document;
 mod embedded;
 mod format;
-#[cfg(unix)]
+#[cfg(any(unix, windows))]
 pub mod fs;
 pub mod kinds;
 

@@ -1,7 +1,7 @@
 //! `pzl masyu replay`, `pzl render --trace`, and `pzl masyu db …` (TootSweet's `Puzzles.data`;
 //! the seed's `pzl tootsweet …` and `pzl replay` stay as aliases).
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::time::Duration;
 
 use pzl::kinds::masyu::{self, Replayer, TraceFile};
@@ -224,10 +224,9 @@ fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool)
         player.position(),
         pzl::text::printable(what),
     );
-    let mut out = std::io::stdout().lock();
-    out.write_all(frame.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| Error::io(e.to_string()).in_file("standard output"))
+    // The frame clears the screen with escapes: through anstream, which turns on a Windows
+    // console's ANSI support.
+    io::stdout_escaped(frame.as_bytes())
 }
 
 /// The board of a replay frame: with colour, what a hypothesis drew (and has not been undone)
