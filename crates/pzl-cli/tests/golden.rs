@@ -10,6 +10,12 @@
 //! `PZL_GOLDEN_UPDATE=1 cargo test -p pzl-cli --test golden` rewrites the expected files from what
 //! pzl does now (review the diff before committing). Cases whose command names `$CORPUS` skip
 //! with a printed reason when the corpus is absent (and fail under `PZL_REQUIRE_CORPUS=1`).
+//!
+//! `PZL_BIN=COMMAND` runs the cases against another pzl (a release build, or `pzl.exe` under
+//! Wine through `scripts/windows/pzl-wine`, as `scripts/windows-smoke` does). With
+//! `PZL_GOLDEN_WINDOWS=1` the cases holding a file `not-windows` (the reason, one line) are
+//! skipped: those whose output depends on Unix alone (paths found in a folder are printed with
+//! `\` on Windows).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -95,7 +101,8 @@ fn run_case(case: &Path, dir: &Path, corpus: &Path) -> Run {
         .collect();
     copy_dir(&case.join("in"), dir);
     let stdin = std::fs::read(case.join("stdin")).ok();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
+    let bin = std::env::var_os("PZL_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_pzl").into());
+    let mut child = Command::new(bin)
         .args(&args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -132,6 +139,7 @@ fn run_case(case: &Path, dir: &Path, corpus: &Path) -> Run {
 #[test]
 fn golden_cases() {
     let update = std::env::var_os("PZL_GOLDEN_UPDATE").is_some();
+    let windows = std::env::var_os("PZL_GOLDEN_WINDOWS").is_some();
     let corpus_dir = pzl_corpus::dir("");
     let corpus = corpus_dir.clone().unwrap_or_default();
     let mut failures = Vec::new();
@@ -141,6 +149,10 @@ fn golden_cases() {
         let cmd = std::fs::read_to_string(case.join("cmd")).unwrap();
         if cmd.contains("$CORPUS") && corpus_dir.is_none() {
             println!("{name}: skipped, the shared corpus is absent");
+            continue;
+        }
+        if windows && let Ok(reason) = std::fs::read_to_string(case.join("not-windows")) {
+            println!("{name}: skipped on Windows: {}", reason.trim());
             continue;
         }
         let dir = tempfile::tempdir().unwrap();

@@ -205,7 +205,8 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
 
 /// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
 /// and the reset after it.
-const HYPOTHESIS: (&str, &str) = ("\x1b[38;5;208m", "\x1b[0m");
+const HYPOTHESIS: anstyle::Style =
+    anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi256(anstyle::Ansi256Color(208))));
 
 fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool) -> Result<(), Error> {
     let help = if paused {
@@ -216,7 +217,7 @@ fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool)
     let board = frame_board(player, colour);
     let level = match player.depth() {
         0 => String::new(),
-        d if colour => format!("  {}inside a hypothesis, level {d}{}", HYPOTHESIS.0, HYPOTHESIS.1),
+        d if colour => format!("  {HYPOTHESIS}inside a hypothesis, level {d}{HYPOTHESIS:#}"),
         d => format!("  inside a hypothesis, level {d}"),
     };
     let frame = format!(
@@ -233,7 +234,8 @@ fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool)
 /// is orange, so guesses are not mistaken for deductions.
 fn frame_board(player: &Replayer, colour: bool) -> String {
     if colour {
-        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), HYPOTHESIS)
+        let (on, off) = (HYPOTHESIS.render().to_string(), HYPOTHESIS.render_reset().to_string());
+        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), (&on, &off))
     } else {
         masyu::board_text(&player.board)
     }
