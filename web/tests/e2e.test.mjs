@@ -1,6 +1,7 @@
 // End-to-end tests of the built page (dist/) in real Chromium (Debian's package, driven by
-// playwright-core), served on localhost. Screenshots go to screenshots/ for the README; timings
-// are printed and written to screenshots/timings.json.
+// playwright-core), served on localhost. Screenshots and timings.json go to target/screenshots/
+// (the repository's target folder), so a test run changes no tracked file;
+// PZL_UPDATE_SCREENSHOTS=1 writes them to screenshots/ instead, to update the README's pictures.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,9 @@ import { serve } from '../serve.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const web = join(here, '..');
 const dist = join(web, 'dist');
-const shots = join(web, 'screenshots');
+const shots = process.env.PZL_UPDATE_SCREENSHOTS
+  ? join(web, 'screenshots')
+  : join(web, '..', 'target', 'screenshots');
 const corpus = process.env.PZL_CORPUS || join(web, '..', '..', 'shared', 'corpus');
 const corpusAlt = join(web, '..', '..', '..', 'shared', 'corpus');
 const CORPUS = existsSync(corpus) ? corpus : corpusAlt;

@@ -26,7 +26,8 @@ pub struct Cli {
     /// `check` always prints them.
     #[arg(short, long, global = true, conflicts_with = "quiet")]
     pub verbose: bool,
-    /// Colour in terminal output: `auto` (on a terminal, unless NO_COLOR is set), `always`, `never`.
+    /// Colour in terminal output: `auto` (on a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1
+    /// forces it), `always`, `never`.
     #[arg(long, value_name = "WHEN", default_value = "auto", global = true)]
     pub color: ColorWhen,
     #[command(subcommand)]

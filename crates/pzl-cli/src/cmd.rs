@@ -450,7 +450,11 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     };
     let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
     ctx.warnings(&io::shown(name), &doc.render_warnings(&request)?);
-    output(&args.output, &bytes)?;
+    if request.colour && std::str::from_utf8(&bytes).is_ok() {
+        io::stdout_escaped(&bytes)?;
+    } else {
+        output(&args.output, &bytes)?;
+    }
     Ok(Status::Ok)
 }
 

@@ -4,7 +4,7 @@
 //! command (a full or closed standard error is ignored), a closed standard output ends the
 //! command quietly, and a flood of warnings about one file is summarised.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -58,7 +58,12 @@ impl Ctx {
         match self.colour {
             ColorWhen::Always => true,
             ColorWhen::Never => false,
-            ColorWhen::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            // anstream's rule: NO_COLOR (set and not empty) turns it off, CLICOLOR_FORCE (not 0)
+            // on, CLICOLOR=0 off; otherwise a terminal that has colour (not TERM=dumb) gets it.
+            // On a Windows console this also turns on its ANSI colour support.
+            ColorWhen::Auto => {
+                anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
+            }
         }
     }
 
@@ -234,13 +239,14 @@ fn member_file(name: &str) -> Option<PathBuf> {
 }
 
 /// The inputs the arguments name: files as given, and for each folder the puzzle files inside it
-/// (sorted; symbolic links to folders are not followed, so a loop cannot trap the walk, and
-/// FIFOs, devices and sockets are skipped with a warning).
+/// (sorted; symbolic links to folders are not followed, and a folder that contains itself, by a
+/// bind mount or a junction, is walked once, so a loop cannot trap the walk; FIFOs, devices and
+/// sockets are skipped with a warning).
 pub fn expand(ctx: &Ctx, names: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for name in names {
         if name.is_dir() {
-            walk(ctx, name, &mut out, &mut HashSet::new());
+            walk(ctx, name, &mut out);
         } else {
             out.push(name.clone());
         }
@@ -248,33 +254,47 @@ pub fn expand(ctx: &Ctx, names: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>, seen: &mut HashSet<(u64, u64)>) {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(meta) = std::fs::metadata(dir) else { return };
-    if !seen.insert((meta.dev(), meta.ino())) {
-        return;
-    }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            let message = format!("cannot read this folder: {e}");
-            ctx.warn(&dir.display().to_string(), format!("{message}; skipped"));
-            if let Ok(mut unreadable) = ctx.unreadable.lock() {
-                unreadable.push((dir.display().to_string(), message));
-            }
-            return;
-        }
-    };
+fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>) {
+    // The folders from `dir` down to the one being read, to notice one that contains itself.
+    let mut ancestors: Vec<same_file::Handle> = Vec::new();
     // Each folder's entries sorted by name and walked in that order give the order of sorting
     // the whole paths (which compare component by component: 5% of `pzl info` over a folder).
-    let mut entries: Vec<_> = entries.flatten().map(|entry| (entry.file_name(), entry)).collect();
-    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    for (_, entry) in entries {
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else { continue };
+    let entries =
+        walkdir::WalkDir::new(dir).follow_links(false).sort_by_file_name().into_iter().filter_entry(
+            |entry| {
+                if !entry.file_type().is_dir() {
+                    return true;
+                }
+                let Ok(handle) = same_file::Handle::from_path(entry.path()) else { return true };
+                ancestors.truncate(entry.depth());
+                if ancestors.contains(&handle) {
+                    return false;
+                }
+                ancestors.push(handle);
+                true
+            },
+        );
+    for entry in entries {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                if let Some(path) = e.path().filter(|p| p.is_dir()) {
+                    let reason = e.io_error().map_or_else(|| e.to_string(), ToString::to_string);
+                    let message = format!("cannot read this folder: {reason}");
+                    ctx.warn(&path.display().to_string(), format!("{message}; skipped"));
+                    if let Ok(mut unreadable) = ctx.unreadable.lock() {
+                        unreadable.push((path.display().to_string(), message));
+                    }
+                }
+                continue;
+            }
+        };
+        let kind = entry.file_type();
         if kind.is_dir() {
-            walk(ctx, &path, found, seen);
-        } else if kind.is_file() || kind.is_symlink() && path.is_file() {
+            continue;
+        }
+        let path = entry.into_path();
+        if kind.is_file() || kind.is_symlink() && path.is_file() {
             let name = path.to_string_lossy();
             if pzl::Format::is_puzzle_file_name(&name) {
                 found.push(path);
@@ -366,6 +386,19 @@ pub fn write_binary(name: &Path, bytes: &[u8]) -> Result<(), Error> {
 pub fn stdout(bytes: &[u8]) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
     out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| io_error(STDOUT, &e))
+}
+
+/// Text with terminal escapes (colour, a cleared screen) on standard output, through `anstream`:
+/// passed on as it is, except to an old Windows console without ANSI support, where the colours
+/// are set through the console API instead.
+pub fn stdout_escaped(bytes: &[u8]) -> Result<(), Error> {
+    let mut out = anstream::AutoStream::always(std::io::stdout().lock());
+    out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| io_error(STDOUT, &e))
+}
+
+/// Text on standard output, with colour (`colour`, from [`Ctx::colour`]) or without.
+pub fn stdout_text(bytes: &[u8], colour: bool) -> Result<(), Error> {
+    if colour { stdout_escaped(bytes) } else { stdout(bytes) }
 }
 
 #[cfg(test)]

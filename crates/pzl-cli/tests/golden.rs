@@ -12,6 +12,12 @@
 //! (libtest-mimic), so `cargo test -p pzl-cli --test golden -- masyu/solve` runs one. Cases whose
 //! command names `$CORPUS` are listed as ignored when the corpus is absent (and fail under
 //! `PZL_REQUIRE_CORPUS=1`).
+//!
+//! `PZL_BIN=COMMAND` runs the cases against another pzl (a release build, or `pzl.exe` under
+//! Wine through `scripts/windows/pzl-wine`, as `scripts/windows-smoke` does). With
+//! `PZL_GOLDEN_WINDOWS=1` the cases holding a file `not-windows` (the reason, one line) are
+//! listed as ignored: those whose output depends on Unix alone (paths found in a folder are
+//! printed with `\` on Windows).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -97,7 +103,8 @@ fn run_case(case: &Path, dir: &Path, corpus: Option<&Path>) -> Run {
         .collect();
     copy_dir(&case.join("in"), dir);
     let stdin = std::fs::read(case.join("stdin")).ok();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pzl"))
+    let bin = std::env::var_os("PZL_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_pzl").into());
+    let mut child = Command::new(bin)
         .args(&args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -186,6 +193,7 @@ fn check_case(case: &Path, corpus: Option<&Path>, update: bool) -> Result<(), St
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let update = std::env::var_os("PZL_GOLDEN_UPDATE").is_some();
+    let windows = std::env::var_os("PZL_GOLDEN_WINDOWS").is_some();
     let corpus = pzl_corpus::dir("");
     let trials = cases()
         .into_iter()
@@ -194,7 +202,9 @@ fn main() {
             let needs_corpus = std::fs::read_to_string(case.join("cmd")).unwrap().contains("$CORPUS");
             let corpus = corpus.clone();
             // Without the corpus a case that names it is ignored: libtest lists it as such.
-            let ignored = needs_corpus && corpus.is_none();
+            // On Windows (PZL_GOLDEN_WINDOWS=1) a case marked `not-windows` is ignored too.
+            let unix_only = windows && case.join("not-windows").is_file();
+            let ignored = needs_corpus && corpus.is_none() || unix_only;
             libtest_mimic::Trial::test(name, move || Ok(check_case(&case, corpus.as_deref(), update)?))
                 .with_kind("golden")
                 .with_ignored_flag(ignored)

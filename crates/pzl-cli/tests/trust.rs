@@ -3,6 +3,9 @@
 //! disk or a killed process leaves no partial file, closed pipes and full terminals end quietly,
 //! folders with loops or FIFOs cannot trap a walk, and text from files never drives the terminal.
 //! Tests that need root, `mkfifo` or a mount skip with a printed reason when the machine says no.
+//! Unix only (FIFOs, devices, modes, signals, shell pipes): on Windows the same promises are held
+//! by `pzl::fs`'s unit tests and `scripts/windows-smoke`, run under Wine.
+#![cfg(unix)]
 
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};

@@ -2,19 +2,25 @@
 //! expects of `cp`, not of a temporary-file trick.
 //!
 //! - A regular file (or a new path) is written to a temporary file beside it, synced, and renamed
-//!   into place: readers never see a partial file and a failure leaves the old one. The file keeps
-//!   its mode and owner; a new file gets `0666 & ~umask`.
-//! - A symbolic link is written through to its target; a device node, FIFO or socket is opened and
-//!   written directly (`-o /dev/null` discards, `-o fifo` feeds its reader). Neither is replaced.
-//! - A regular file with several hard links is rewritten in place, so every link sees the change.
-//! - A file the user cannot write is refused, as `cp` refuses it.
+//!   into place: readers never see a partial file and a failure leaves the old one. On Unix the
+//!   file keeps its mode and owner; a new file gets `0666 & ~umask`.
+//! - A symbolic link is written through to its target; on Unix a device node, FIFO or socket is
+//!   opened and written directly (`-o /dev/null` discards, `-o fifo` feeds its reader), and on
+//!   Windows so is a device name (`-o NUL`). Neither is replaced.
+//! - On Unix a regular file with several hard links is rewritten in place, so every link sees the
+//!   change. (Windows does not tell a program how many links a file has: there the file is
+//!   replaced and other hard links keep the old content.)
+//! - A file the user cannot write is refused, as `cp` refuses it (on Windows: a read-only file,
+//!   or one another program holds open, with a message that says which).
 //! - Temporary files still being written are listed, so a signal handler can remove them
 //!   ([`remove_temporary_files`]).
-//! - [`Edit`] serialises read-modify-write edits of one file between processes (an advisory lock
-//!   on the file, re-taken when another writer replaced it), so no update is lost.
+//! - [`Edit`] serialises read-modify-write edits of one file between processes (a lock on the
+//!   file, re-taken when another writer replaced it), so no update is lost. The lock is advisory
+//!   on Unix and mandatory on Windows (other programs cannot read the file while it is held).
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
+#[cfg(unix)]
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -35,10 +41,15 @@ pub fn remove_temporary_files() {
 }
 
 fn io_error(path: &Path, e: &std::io::Error) -> Error {
+    if in_use(e) {
+        return Error::io(format!("the file is in use by another program ({e})"))
+            .in_file(path.display().to_string())
+            .hint("close it in the other program (or wait for it to finish) and run the command again");
+    }
     let hint = match e.kind() {
         std::io::ErrorKind::PermissionDenied => Some("check the file's and its folder's permissions"),
         std::io::ErrorKind::NotFound => Some("check that the folder exists"),
-        _ if e.raw_os_error() == Some(28) => Some("free some space on the disk and run the command again"),
+        std::io::ErrorKind::StorageFull => Some("free some space on the disk and run the command again"),
         _ => None,
     };
     let error = Error::io(e.to_string()).in_file(path.display().to_string());
@@ -46,6 +57,12 @@ fn io_error(path: &Path, e: &std::io::Error) -> Error {
         Some(h) => error.hint(h),
         None => error,
     }
+}
+
+/// Windows: another program holds the file open without sharing it (`ERROR_SHARING_VIOLATION`)
+/// or has locked part of it (`ERROR_LOCK_VIOLATION`). Unix has no such error.
+fn in_use(e: &std::io::Error) -> bool {
+    cfg!(windows) && matches!(e.raw_os_error(), Some(32 | 33))
 }
 
 /// Where a write to `path` really goes: through symbolic links (each resolved against the folder
@@ -85,9 +102,10 @@ fn write_file_with(path: &Path, bytes: &[u8], sync: bool) -> Result<(), Error> {
     let target = resolve_links(path)?;
     match std::fs::metadata(&target) {
         Ok(meta) if !meta.file_type().is_file() => write_special(&target, &meta, bytes),
+        Err(_) if is_windows_device(&target) => write_device(&target, bytes),
         Ok(meta) => {
-            refuse_unwritable(&target)?;
-            if meta.nlink() > 1 {
+            refuse_unwritable(&target, &meta)?;
+            if has_other_links(&meta) {
                 write_in_place(&target, bytes)
             } else {
                 replace(&target, Some(&meta), bytes, sync)
@@ -98,21 +116,69 @@ fn write_file_with(path: &Path, bytes: &[u8], sync: bool) -> Result<(), Error> {
     }
 }
 
+/// Whether other hard links share this file's content (they must see the change).
+#[cfg(unix)]
+fn has_other_links(meta: &std::fs::Metadata) -> bool {
+    meta.nlink() > 1
+}
+
+/// Windows does not tell (`number_of_links` is not stable Rust): the file is replaced.
+#[cfg(not(unix))]
+fn has_other_links(_meta: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// A Windows device name (`NUL`, `CON`, `COM1`, …, with or without an extension): written as
+/// it is, never replaced, as `/dev/null` on Unix. Always false on Unix.
+fn is_windows_device(path: &Path) -> bool {
+    const DEVICES: [&str; 4] = ["NUL", "CON", "PRN", "AUX"];
+    if !cfg!(windows) {
+        return false;
+    }
+    let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { return false };
+    let stem = stem.trim_end_matches([' ', '.']).to_ascii_uppercase();
+    DEVICES.contains(&stem.as_str())
+        || (stem.len() == 4
+            && (stem.starts_with("COM") || stem.starts_with("LPT"))
+            && stem.as_bytes()[3].is_ascii_digit()
+            && stem.as_bytes()[3] != b'0')
+}
+
 /// A device, FIFO or socket: opened and written as it is, never replaced; a folder is refused.
 fn write_special(path: &Path, meta: &std::fs::Metadata, bytes: &[u8]) -> Result<(), Error> {
     if meta.is_dir() {
         return Err(Error::usage("is a folder, not a file").in_file(path.display().to_string()));
     }
-    let kind = meta.file_type();
-    if !(kind.is_char_device() || kind.is_block_device() || kind.is_fifo()) {
+    if !is_device(meta) && !is_windows_device(path) {
         return Err(Error::usage("is not a regular file, device or FIFO").in_file(path.display().to_string()));
     }
+    write_device(path, bytes)
+}
+
+#[cfg(unix)]
+fn is_device(meta: &std::fs::Metadata) -> bool {
+    let kind = meta.file_type();
+    kind.is_char_device() || kind.is_block_device() || kind.is_fifo()
+}
+
+#[cfg(not(unix))]
+fn is_device(_meta: &std::fs::Metadata) -> bool {
+    false
+}
+
+fn write_device(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let mut file = OpenOptions::new().write(true).open(path).map_err(|e| io_error(path, &e))?;
     file.write_all(bytes).and_then(|()| file.flush()).map_err(|e| io_error(path, &e))
 }
 
 /// Refuse a file this process may not write, before any work is done.
-fn refuse_unwritable(path: &Path) -> Result<(), Error> {
+fn refuse_unwritable(path: &Path, meta: &std::fs::Metadata) -> Result<(), Error> {
+    if cfg!(windows) && meta.permissions().readonly() {
+        // Windows' read-only attribute: the rename would fail with a bare "Access is denied".
+        return Err(Error::io("the file is read-only").in_file(path.display().to_string()).hint(
+            "clear its read-only attribute (attrib -r, or Properties in Explorer), or write to another file",
+        ));
+    }
     OpenOptions::new().write(true).open(path).map(drop).map_err(|e| io_error(path, &e))
 }
 
@@ -198,35 +264,85 @@ fn replace(path: &Path, old: Option<&std::fs::Metadata>, bytes: &[u8], sync: boo
     let mut pending = Pending::new(temp.clone());
     file.write_all(bytes).map_err(|e| io_error(path, &e))?;
     if let Some(meta) = old {
-        // Owner first: changing it may clear the set-id bits the mode then restores.
-        let _ = std::os::unix::fs::fchown(&file, Some(meta.uid()), Some(meta.gid()));
-        file.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
-            .map_err(|e| io_error(path, &e))?;
+        keep_owner_and_mode(&file, meta).map_err(|e| io_error(path, &e))?;
     }
     if sync {
         file.sync_all().map_err(|e| io_error(path, &e))?;
     }
     drop(file);
-    std::fs::rename(&temp, path).map_err(|e| io_error(path, &e))?;
+    rename(&temp, path).map_err(|e| io_error(path, &e))?;
     pending.done = true;
-    if !sync {
-        return Ok(());
-    }
-    if let Ok(d) = File::open(&dir) {
-        let _ = d.sync_all();
+    if sync {
+        sync_folder(&dir);
     }
     Ok(())
 }
 
-/// A new file `.NAME.pzl-XXXXXX` in `dir`, created with mode 0666 so the umask decides.
+/// The old file's owner and mode on its replacement.
+#[cfg(unix)]
+fn keep_owner_and_mode(file: &File, meta: &std::fs::Metadata) -> std::io::Result<()> {
+    // Owner first: changing it may clear the set-id bits the mode then restores.
+    let _ = std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid()));
+    file.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
+}
+
+/// Windows: a writable file has no mode to keep (a read-only one was refused).
+#[cfg(not(unix))]
+fn keep_owner_and_mode(_file: &File, _meta: &std::fs::Metadata) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// The rename itself, on Unix.
+#[cfg(not(windows))]
+fn rename(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::rename(from, to)
+}
+
+/// The rename on Windows (`std::fs::rename` replaces the target there too). A virus scanner, a
+/// search indexer or a cloud-sync client may hold the target open for a moment: a rename that
+/// fails because of that is tried again for about two seconds before the error is reported.
+#[cfg(windows)]
+fn rename(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mut wait = std::time::Duration::from_millis(20);
+    for _ in 0..7 {
+        match std::fs::rename(from, to) {
+            Err(e) if in_use(&e) || e.kind() == std::io::ErrorKind::PermissionDenied => {
+                std::thread::sleep(wait);
+                wait *= 2;
+            }
+            done => return done,
+        }
+    }
+    std::fs::rename(from, to)
+}
+
+/// Make the rename itself durable (Unix; Windows cannot open a folder as a file).
+fn sync_folder(dir: &Path) {
+    if cfg!(unix)
+        && let Ok(d) = File::open(dir)
+    {
+        let _ = d.sync_all();
+    }
+}
+
+/// Options that create a new file the way any program does: on Unix with mode 0666, so the
+/// umask decides.
+fn new_file_options() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o666);
+    options
+}
+
+/// A new file `.NAME.pzl-XXXXXX` in `dir` (on Unix with mode 0666, so the umask decides).
 fn create_temporary(dir: &Path, name: &str) -> Result<(File, PathBuf), Error> {
-    use std::os::unix::fs::OpenOptionsExt;
     let stem: String = name.chars().take(100).collect();
     let mut last = None;
     for attempt in 0..64u32 {
         let nonce = std::process::id() ^ attempt.wrapping_mul(0x9E37_79B9) ^ nanos();
         let temp = dir.join(format!(".{stem}.pzl-{nonce:08x}"));
-        match OpenOptions::new().write(true).create_new(true).mode(0o666).open(&temp) {
+        match new_file_options().open(&temp) {
             Ok(file) => return Ok((file, temp)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(io_error(&dir.join(name), &e)),
@@ -241,12 +357,13 @@ fn nanos() -> u32 {
 }
 
 /// A read-modify-write edit of one file, serialised with every other [`Edit`] of it: the file
-/// is locked (an advisory lock) from [`Edit::open`] until the edit is dropped, and a writer that
-/// replaced the file while this one waited is noticed, so the edit always starts from the newest
-/// content and no update is lost.
+/// is locked (an advisory lock on Unix, a mandatory one on Windows) from [`Edit::open`] until
+/// the edit is dropped, and a writer that replaced the file while this one waited is noticed, so
+/// the edit always starts from the newest content and no update is lost.
 pub struct Edit {
     path: PathBuf,
-    lock: File,
+    /// The locked file (a `same_file` handle, to tell whether the path still names it).
+    lock: same_file::Handle,
     bytes: Vec<u8>,
 }
 
@@ -254,18 +371,19 @@ impl Edit {
     /// Lock `path` and read it. Waits while another edit holds the lock.
     pub fn open(path: &Path) -> Result<Edit, Error> {
         let path = resolve_links(path)?;
-        refuse_unwritable(&path)?;
+        let meta = std::fs::metadata(&path).map_err(|e| io_error(&path, &e))?;
+        refuse_unwritable(&path, &meta)?;
         loop {
-            let mut file = File::open(&path).map_err(|e| io_error(&path, &e))?;
+            let file = lock_options().open(&path).map_err(|e| io_error(&path, &e))?;
             file.lock().map_err(|e| io_error(&path, &e))?;
-            let locked = file.metadata().map_err(|e| io_error(&path, &e))?;
-            let now = std::fs::metadata(&path).map_err(|e| io_error(&path, &e))?;
-            if (locked.dev(), locked.ino()) != (now.dev(), now.ino()) {
+            let mut locked = same_file::Handle::from_file(file).map_err(|e| io_error(&path, &e))?;
+            let now = same_file::Handle::from_path(&path).map_err(|e| io_error(&path, &e))?;
+            if locked != now {
                 continue; // replaced while we waited: lock the new file instead
             }
             let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes).map_err(|e| io_error(&path, &e))?;
-            return Ok(Edit { path, lock: file, bytes });
+            locked.as_file_mut().read_to_end(&mut bytes).map_err(|e| io_error(&path, &e))?;
+            return Ok(Edit { path, lock: locked, bytes });
         }
     }
 
@@ -276,11 +394,10 @@ impl Edit {
         path: &Path,
         initial: impl FnOnce() -> Result<Vec<u8>, Error>,
     ) -> Result<Edit, Error> {
-        use std::os::unix::fs::OpenOptionsExt;
         let target = resolve_links(path)?;
         if !target.exists() {
             let bytes = initial()?;
-            match OpenOptions::new().write(true).create_new(true).mode(0o666).open(&target) {
+            match new_file_options().open(&target) {
                 Ok(mut file) => {
                     // Hold the lock while the first content goes in: a concurrent edit waits.
                     file.lock().map_err(|e| io_error(&target, &e))?;
@@ -306,11 +423,48 @@ impl Edit {
     }
 
     /// Write the new content (safely, see [`write_file`]) and release the lock.
+    #[cfg(not(windows))]
     pub fn save(self, bytes: &[u8]) -> Result<(), Error> {
         write_file(&self.path, bytes)?;
         drop(self.lock);
         Ok(())
     }
+
+    /// Write the new content and release the lock. On Windows the file is rewritten in place,
+    /// through the locked handle: a file other programs hold open (every edit waiting for the
+    /// lock holds it open) cannot be replaced there, and the lock cannot be kept across a
+    /// replacement. The content is complete on disk before the lock is released.
+    #[cfg(windows)]
+    pub fn save(mut self, bytes: &[u8]) -> Result<(), Error> {
+        use std::io::{Seek, SeekFrom};
+        let path = &self.path;
+        let file = self.lock.as_file_mut();
+        file.seek(SeekFrom::Start(0))
+            .and_then(|_| file.write_all(bytes))
+            .and_then(|()| file.set_len(bytes.len() as u64))
+            .and_then(|()| file.sync_all())
+            .map_err(|e| io_error(path, &e))?;
+        drop(self.lock);
+        Ok(())
+    }
+}
+
+/// How an edit opens the file it locks: for reading (Unix: the lock is advisory; the new content
+/// replaces the file).
+#[cfg(not(windows))]
+fn lock_options() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    options
+}
+
+/// How an edit opens the file it locks: for reading and writing (Windows: the new content is
+/// written through this handle, see [`Edit::save`]).
+#[cfg(windows)]
+fn lock_options() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true);
+    options
 }
 
 #[cfg(test)]
@@ -329,6 +483,7 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
     }
 
+    #[cfg(unix)]
     #[test]
     fn modes_are_kept_and_new_files_follow_the_umask() {
         let dir = tempfile::tempdir().unwrap();
@@ -351,6 +506,7 @@ mod tests {
         assert_eq!(std::fs::metadata(&old).unwrap().mode() & 0o777, 0o640);
     }
 
+    #[cfg(unix)]
     #[test]
     fn symlinks_are_written_through() {
         let dir = tempfile::tempdir().unwrap();
@@ -363,6 +519,7 @@ mod tests {
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
     }
 
+    #[cfg(unix)]
     #[test]
     fn hard_links_see_the_change() {
         let dir = tempfile::tempdir().unwrap();
@@ -374,11 +531,70 @@ mod tests {
         assert_eq!(std::fs::read(&b).unwrap(), b"new");
     }
 
+    #[cfg(unix)]
     #[test]
     fn devices_are_written_not_replaced() {
         let null = Path::new("/dev/null");
         write_file(null, b"discarded").unwrap();
         assert!(std::fs::metadata(null).unwrap().file_type().is_char_device());
+    }
+
+    #[test]
+    fn files_are_replaced_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        std::fs::write(&path, b"a much longer old content").unwrap();
+        write_file(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        write_collection_file(&path, b"newer").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"newer");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
+    }
+
+    #[test]
+    fn read_only_files_are_refused_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("locked.txt");
+        std::fs::write(&path, b"old").unwrap();
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        permissions.set_readonly(true);
+        std::fs::set_permissions(&path, permissions).unwrap();
+        // Root on Unix may write anything, as `cp` would.
+        let root = cfg!(unix) && OpenOptions::new().write(true).open(&path).is_ok();
+        if !root {
+            let e = write_file(&path, b"new").unwrap_err();
+            assert!(e.hint.is_some(), "{e}");
+            assert_eq!(std::fs::read(&path).unwrap(), b"old");
+        }
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn windows_devices_are_written_not_replaced() {
+        write_file(Path::new("NUL"), b"discarded").unwrap();
+        assert!(is_windows_device(Path::new("nul")));
+        assert!(is_windows_device(Path::new(r"C:\x\COM1.txt")));
+        assert!(!is_windows_device(Path::new("COM0")));
+        assert!(!is_windows_device(Path::new("null.txt")));
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn files_in_use_are_named_as_such() {
+        use std::os::windows::fs::OpenOptionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("open.puz");
+        std::fs::write(&path, b"old").unwrap();
+        // Another program holding the file open and sharing nothing (as some editors do).
+        let holder = OpenOptions::new().read(true).share_mode(0).open(&path).unwrap();
+        let e = write_file(&path, b"new").unwrap_err();
+        assert!(e.to_string().contains("in use by another program"), "{e}");
+        drop(holder);
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
+        write_file(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub mod container;
 mod document;
 mod embedded;
 mod format;
-#[cfg(unix)]
+#[cfg(any(unix, windows))]
 pub mod fs;
 pub mod kinds;
 pub mod play;

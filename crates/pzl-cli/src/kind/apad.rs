@@ -54,7 +54,7 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
         match (mode, args.count) {
             (Mode::Json, _) => print::emit(mode, &all.report(&puzzle))?,
             (Mode::Text, true) => io::stdout(all.count_table().as_bytes())?,
-            (Mode::Text, false) => io::stdout(all.text(&puzzle, colour).as_bytes())?,
+            (Mode::Text, false) => io::stdout_text(all.text(&puzzle, colour).as_bytes(), colour)?,
         }
         return Ok(if all.total() == 0 { Status::Problems } else { Status::Ok });
     }
@@ -68,7 +68,7 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
     match (mode, args.count) {
         (Mode::Json, _) => print::emit(mode, &found.report(&puzzle))?,
         (Mode::Text, true) => io::stdout(found.count_line().as_bytes())?,
-        (Mode::Text, false) => io::stdout(found.text(&puzzle, colour).as_bytes())?,
+        (Mode::Text, false) => io::stdout_text(found.text(&puzzle, colour).as_bytes(), colour)?,
     }
     Ok(if found.boards.is_empty() { Status::Problems } else { Status::Ok })
 }

@@ -232,6 +232,21 @@ fn header_of(bytes: &[u8]) -> Result<Header, DatabaseError> {
 }
 
 /// The settings every connection gets before it reads anything: no SQL from the file runs.
+/// A temporary file made like any new file: on Unix 0666 before the umask (tempfile's default
+/// is 0600); on Windows tempfile's default, a writable file.
+#[cfg(unix)]
+pub(crate) fn new_file_builder() -> tempfile::Builder<'static, 'static> {
+    let mut builder = tempfile::Builder::new();
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder
+}
+
+/// A temporary file made like any new file (Windows: tempfile's default, a writable file).
+#[cfg(not(unix))]
+pub(crate) fn new_file_builder() -> tempfile::Builder<'static, 'static> {
+    tempfile::Builder::new()
+}
+
 fn configure(conn: &Connection) -> Result<(), DatabaseError> {
     conn.pragma_update(None, "trusted_schema", false)?;
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA, false)?;
@@ -341,9 +356,7 @@ impl Database {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
-        let temp = tempfile::Builder::new()
-            // 0666 before the umask, as any new file (tempfile's default is 0600).
-            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+        let temp = new_file_builder()
             .prefix(".pzl-new-")
             .suffix(".data")
             .tempfile_in(dir)

@@ -644,9 +644,7 @@ impl Database {
 
 /// Write `bytes` to `path` through a temporary file in `dir`, renamed into place.
 fn write_aside(dir: &Path, path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), DatabaseError> {
-    let mut temp = tempfile::Builder::new()
-        // 0666 before the umask, as any new file (tempfile's default is 0600).
-        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+    let mut temp = super::new_file_builder()
         .prefix(".pzl-export-")
         .tempfile_in(dir)
         .map_err(|e| DatabaseError::io(dir, e))?;

@@ -1,7 +1,7 @@
 //! `pzl masyu replay`, `pzl render --trace`, and `pzl masyu db …` (TootSweet's `Puzzles.data`;
 //! the seed's `pzl tootsweet …` and `pzl replay` stay as aliases).
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 use std::time::Duration;
 
 use pzl::kinds::masyu::{self, Replayer, TraceFile};
@@ -213,7 +213,8 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
 
 /// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
 /// and the reset after it.
-const HYPOTHESIS: (&str, &str) = ("\x1b[38;5;208m", "\x1b[0m");
+const HYPOTHESIS: anstyle::Style =
+    anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi256(anstyle::Ansi256Color(208))));
 
 fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool) -> Result<(), Error> {
     let help = if paused {
@@ -224,7 +225,7 @@ fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool)
     let board = frame_board(player, colour);
     let level = match player.depth() {
         0 => String::new(),
-        d if colour => format!("  {}inside a hypothesis, level {d}{}", HYPOTHESIS.0, HYPOTHESIS.1),
+        d if colour => format!("  {HYPOTHESIS}inside a hypothesis, level {d}{HYPOTHESIS:#}"),
         d => format!("  inside a hypothesis, level {d}"),
     };
     let frame = format!(
@@ -232,17 +233,17 @@ fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool)
         player.position(),
         pzl::text::printable(what),
     );
-    let mut out = std::io::stdout().lock();
-    out.write_all(frame.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| Error::io(e.to_string()).in_file("standard output"))
+    // The frame clears the screen with escapes: through anstream, which turns on a Windows
+    // console's ANSI support.
+    io::stdout_escaped(frame.as_bytes())
 }
 
 /// The board of a replay frame: with colour, what a hypothesis drew (and has not been undone)
 /// is orange, so guesses are not mistaken for deductions.
 fn frame_board(player: &Replayer, colour: bool) -> String {
     if colour {
-        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), HYPOTHESIS)
+        let (on, off) = (HYPOTHESIS.render().to_string(), HYPOTHESIS.render_reset().to_string());
+        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), (&on, &off))
     } else {
         masyu::board_text(&player.board)
     }
