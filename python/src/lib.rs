@@ -196,7 +196,7 @@ impl NativeDocument {
     /// `(json, text)` of the strict check.
     #[pyo3(signature = (no_flip=false))]
     fn check(&self, py: Python<'_>, no_flip: bool) -> PyResult<(String, String)> {
-        let report = py.allow_threads(|| {
+        let report = py.detach(|| {
             let doc = self.doc();
             if no_flip { doc.check_without_flips() } else { doc.check() }
         });
@@ -234,8 +234,7 @@ impl NativeDocument {
             }
         };
         let written = self.doc().write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
-        py.allow_threads(|| pzl::fs::write_file(&path, &written.bytes))
-            .map_err(|e| to_py(py, e.in_file(name)))?;
+        py.detach(|| pzl::fs::write_file(&path, &written.bytes)).map_err(|e| to_py(py, e.in_file(name)))?;
         Ok((format.name(), written.lost))
     }
 
@@ -254,9 +253,8 @@ impl NativeDocument {
         let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
         let paper = pzl::Paper::from_name(paper).map_err(|e| to_py(py, e))?;
         let request = RenderRequest { picture, colour, select, with_clues, paper };
-        let bytes = py
-            .allow_threads(|| self.doc().render(&request))
-            .map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        let bytes =
+            py.detach(|| self.doc().render(&request)).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok(PyBytes::new(py, &bytes))
     }
 
@@ -306,7 +304,7 @@ impl NativeDocument {
         } else {
             None
         };
-        let result = py.allow_threads(|| self.doc().solve(&request));
+        let result = py.detach(|| self.doc().solve(&request));
         if let Some(id) = watch {
             signal_hook::low_level::unregister(id);
         }
@@ -374,7 +372,7 @@ impl NativeDocument {
             Some(k) => k,
             None => {
                 let candidates = py
-                    .allow_threads(|| pzl::kinds::crossword::unlock_candidates(&self.doc()))
+                    .detach(|| pzl::kinds::crossword::unlock_candidates(&self.doc()))
                     .map_err(|e| to_py(py, e))?;
                 match candidates.first() {
                     Some(c) => c.key,
@@ -513,7 +511,7 @@ fn apad_solve(
     };
     let answer = apad::Answer { date: parsed.date, weekday: wd.value };
     let limits = apad::Limits::new(timeout, None);
-    let solved = py.allow_threads(|| apad::solve_date(&puzzle, answer, first, &limits));
+    let solved = py.detach(|| apad::solve_date(&puzzle, answer, first, &limits));
     let text = solved.text(&puzzle, false);
     Ok((
         solved.answer.to_string(),
