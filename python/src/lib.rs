@@ -87,7 +87,7 @@ impl NativeDocument {
         NativeDocument { doc: Mutex::new(doc), name }
     }
 
-    /// The document, from a thread that has released the GIL (inside `allow_threads`).
+    /// The document, from a thread that has released the GIL (inside `detach`).
     fn doc(&self) -> MutexGuard<'_, Document> {
         self.doc.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -102,7 +102,7 @@ impl NativeDocument {
                 Ok(guard) => return guard,
                 Err(std::sync::TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
                 Err(std::sync::TryLockError::WouldBlock) => {
-                    py.allow_threads(|| std::thread::sleep(std::time::Duration::from_millis(2)));
+                    py.detach(|| std::thread::sleep(std::time::Duration::from_millis(2)));
                 }
             }
         }
@@ -245,7 +245,7 @@ impl NativeDocument {
     /// `(json, text)` of the strict check.
     #[pyo3(signature = (no_flip=false))]
     fn check(&self, py: Python<'_>, no_flip: bool) -> PyResult<(String, String)> {
-        let report = py.allow_threads(|| {
+        let report = py.detach(|| {
             let doc = self.doc();
             if no_flip { doc.check_without_flips() } else { doc.check() }
         });
@@ -283,8 +283,7 @@ impl NativeDocument {
             }
         };
         let written = self.held(py).write(format).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
-        py.allow_threads(|| pzl::fs::write_file(&path, &written.bytes))
-            .map_err(|e| to_py(py, e.in_file(name)))?;
+        py.detach(|| pzl::fs::write_file(&path, &written.bytes)).map_err(|e| to_py(py, e.in_file(name)))?;
         Ok((format.name(), written.lost))
     }
 
@@ -303,9 +302,8 @@ impl NativeDocument {
         let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
         let paper = pzl::Paper::from_name(paper).map_err(|e| to_py(py, e))?;
         let request = RenderRequest { picture, colour, select, with_clues, paper };
-        let bytes = py
-            .allow_threads(|| self.doc().render(&request))
-            .map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
+        let bytes =
+            py.detach(|| self.doc().render(&request)).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok(PyBytes::new(py, &bytes))
     }
 
@@ -355,7 +353,7 @@ impl NativeDocument {
         } else {
             None
         };
-        let result = py.allow_threads(|| self.doc().solve(&request));
+        let result = py.detach(|| self.doc().solve(&request));
         if let Some(id) = watch {
             signal_hook::low_level::unregister(id);
         }
@@ -448,7 +446,7 @@ impl NativeDocument {
             Some(k) => k,
             None => {
                 let candidates = py
-                    .allow_threads(|| pzl::kinds::crossword::unlock_candidates(&self.doc()))
+                    .detach(|| pzl::kinds::crossword::unlock_candidates(&self.doc()))
                     .map_err(|e| to_py(py, e))?;
                 match candidates.first() {
                     Some(c) => c.key,
@@ -587,7 +585,7 @@ fn apad_solve(
     };
     let answer = apad::Answer { date: parsed.date, weekday: wd.value };
     let limits = apad::Limits::new(timeout, None);
-    let solved = py.allow_threads(|| apad::solve_date(&puzzle, answer, first, &limits));
+    let solved = py.detach(|| apad::solve_date(&puzzle, answer, first, &limits));
     let text = solved.text(&puzzle, false);
     Ok((
         solved.answer.to_string(),

@@ -46,7 +46,7 @@ fn decode<'py>(py: Python<'py>, bytes: &[u8], utf8: bool) -> PyResult<Bound<'py,
 
 /// `s` encoded as `encoding`, strictly (as puzpy's `Puzzle.encode`).
 fn encode(s: &Bound<'_, PyAny>, encoding: &str) -> PyResult<Vec<u8>> {
-    if let Ok(text) = s.downcast::<PyString>() {
+    if let Ok(text) = s.cast::<PyString>() {
         if is_utf8(encoding) {
             return Ok(text.to_cow()?.as_bytes().to_vec());
         }
@@ -121,8 +121,8 @@ fn puz_load<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
-fn get<'py, T: FromPyObject<'py>>(p: &Bound<'py, PyAny>, name: &str) -> PyResult<T> {
-    p.getattr(name)?.extract()
+fn get<'py, T: FromPyObjectOwned<'py>>(p: &Bound<'py, PyAny>, name: &str) -> PyResult<T> {
+    p.getattr(name)?.extract::<T>().map_err(Into::into)
 }
 
 fn fixed<const N: usize>(bytes: &[u8]) -> [u8; N] {

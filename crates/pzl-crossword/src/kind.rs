@@ -19,7 +19,9 @@ use crate::model::{CrosswordDoc, Source};
 use crate::numbering::{Direction, is_block};
 use crate::puzzle::{EncodeError, Puzzle, SolutionState};
 use crate::raw::{self, ReadPuz};
-use crate::{page, pdf, render};
+use crate::render;
+#[cfg(feature = "pdf")]
+use crate::{page, pdf};
 
 /// The crossword kind: Across Lite `.puz` and text, and ipuz.
 #[derive(Debug, Clone, Copy, Default)]
@@ -417,8 +419,16 @@ impl Kind for CrosswordKind {
         let p = doc.puzzle();
         // Colour is a preference of terminal text; the crossword text grid has none to give.
         match (request.picture, request.with_clues) {
+            #[cfg(feature = "pdf")]
             (Picture::Pdf, _) => pdf::pdf(&page::layout(p, request.paper)),
+            #[cfg(feature = "pdf")]
             (Picture::Svg, true) => Ok(page::svg(&page::layout(p, request.paper)).into_bytes()),
+            #[cfg(not(feature = "pdf"))]
+            (Picture::Pdf, _) | (Picture::Svg, true) => Err(Error::new(
+                ErrorKind::Unsupported,
+                "this build of pzl has no print-ready page (PDF, SVG with clues)",
+            )
+            .hint("it was built without the `pdf` feature (the command-line pzl and the Python package have it)")),
             (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
             (Picture::Text, false) => Ok(render::text(p).into_bytes()),
             (Picture::Text, true) => Err(Error::usage("--with-clues draws a page: write it as svg or pdf")
@@ -500,6 +510,18 @@ pub fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Vec<Warni
     if !page {
         return Vec::new();
     }
+    missing_glyphs(doc)
+}
+
+/// Without the print-ready page there are no fonts to miss.
+#[cfg(not(feature = "pdf"))]
+fn missing_glyphs(_doc: &CrosswordDoc) -> Vec<Warning> {
+    Vec::new()
+}
+
+/// The warning that some characters of `doc`'s print-ready page have no font.
+#[cfg(feature = "pdf")]
+fn missing_glyphs(doc: &CrosswordDoc) -> Vec<Warning> {
     let fonts = page::fonts_for(doc.puzzle());
     let missing = fonts.missing();
     if missing.is_empty() {

@@ -30,19 +30,23 @@
 //! - [`mod@format`]: the [`Format`] table, [`format::across_text`], [`format::ipuz`] and
 //!   [`format::xd`]; the `.puz` layers are [`raw`] (every byte, every checksum), [`checksum`],
 //!   [`text`] (string encodings) and [`mod@lock`] (scrambling).
-//! - [`check`]: strict verification; [`render`], [`page`] and [`pdf`]: pictures.
+//! - [`check`]: strict verification; [`render`]: pictures; with the `pdf` feature (on by
+//!   default), `page` and `pdf`: the print-ready page (PDF, SVG with clues) and its `fonts`.
 //! - [`kind`]: the `Kind` implementation and the lock commands.
 
 pub mod check;
 pub mod checksum;
 pub mod error;
+#[cfg(feature = "pdf")]
 pub mod fonts;
 pub mod format;
 pub mod kind;
 pub mod lock;
 pub mod model;
 pub mod numbering;
+#[cfg(feature = "pdf")]
 pub mod page;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod play;
 pub mod puzzle;

@@ -2,6 +2,7 @@
 //! the grid, nothing overlaps, long lists flow onto more pages, and the PDF has one page per
 //! laid-out page; pdftotext gives every clue back, in any script the fonts cover. Also keeps the
 //! README's picture (`docs/images/crossword-page.svg`) current.
+#![cfg(feature = "pdf")]
 
 use pzl_core::Paper;
 use pzl_crossword::Puzzle;
