@@ -87,3 +87,45 @@ fn entries_a_jpz_never_defines_are_not_listed() {
     let text = CrosswordKind::info(&doc, &InfoRequest::FULL).to_string();
     assert!(!text.contains("(no clue)") && !text.contains("across   ["), "{text}");
 }
+
+#[test]
+fn every_corpus_ipuz_reads_with_its_manifest_clue_counts_or_says_why_not() {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else { return };
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let all: serde_json::Value = serde_json::from_str(&text).expect("manifest JSON");
+    let mut seen = 0;
+    for entry in all.as_array().into_iter().flatten().filter(|e| e["format"] == "ipuz") {
+        let name = entry["file"].as_str().unwrap_or_default();
+        let bytes = std::fs::read(dir.join(name)).expect(name);
+        seen += 1;
+        let parsed = match CrosswordKind::read(&bytes, Format::Ipuz, &()) {
+            Ok(parsed) => parsed,
+            // Not a crossword pzl reads (acrostic kind, non-strict JSON): a clear error.
+            Err(e) => {
+                assert!(!e.to_string().is_empty(), "{name}");
+                continue;
+            }
+        };
+        let lists = entry["facts"]["clue_lists"].as_object().cloned().unwrap_or_default();
+        let only_across_down = lists.keys().all(|k| k == "Across" || k == "Down");
+        if !only_across_down {
+            assert!(!parsed.warnings.is_empty(), "{name}: other clue lists warn");
+            continue;
+        }
+        let p = parsed.value.puzzle();
+        let placed = |d: Direction| {
+            p.clue_entries()
+                .iter()
+                .filter(|e| e.slot.direction == d && e.clue.as_deref().is_some_and(|c| !c.is_empty()))
+                .count()
+        };
+        let want = |k: &str| lists.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0) as usize;
+        assert_eq!(
+            (placed(Direction::Across), placed(Direction::Down)),
+            (want("Across"), want("Down")),
+            "{name}: clues on entries"
+        );
+        assert!(parsed.warnings.is_empty(), "{name}: {:?}", parsed.warnings);
+    }
+    assert!(seen >= 5, "only {seen} ipuz files in the manifest");
+}

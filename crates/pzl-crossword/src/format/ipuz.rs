@@ -166,7 +166,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         for c in 0..w {
             let i = r * w + c;
             let cell = &shape[r][c];
-            if is_block_value(cell) {
+            // A diagramless puzzle hides its blocks from the solver: the solution has them.
+            let solution_block = solution.as_ref().is_some_and(|s| is_block_value(&s[r][c]));
+            if is_block_value(cell) || solution_block {
                 p.solution[i] = block_byte;
                 p.fill[i] = block_byte;
                 continue;
