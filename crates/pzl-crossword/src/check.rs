@@ -73,6 +73,16 @@ fn problem(kind: &'static str, name: impl Into<String>, message: impl Into<Strin
 
 /// Verify a file read by [`crate::raw::read`].
 pub fn verify(read: &ReadPuz) -> Report {
+    verify_entries(read, None)
+}
+
+/// [`verify`], the clue count checked against the entries of `model` (the puzzle as its own
+/// format defines them, bars included) rather than against the `.puz` grid's numbering.
+pub fn verify_model(read: &ReadPuz, model: &Puzzle) -> Report {
+    verify_entries(read, Some(model))
+}
+
+fn verify_entries(read: &ReadPuz, model: Option<&Puzzle>) -> Report {
     let raw = &read.file;
     let mut problems = Vec::new();
     let mut notes = Vec::new();
@@ -120,7 +130,7 @@ pub fn verify(read: &ReadPuz) -> Report {
             notes.push(w.message);
         }
     }
-    let slots = puzzle.slots();
+    let slots = model.unwrap_or(&puzzle).slots();
     let stored = usize::from(raw.clue_count_field());
     if stored != raw.clues.len() {
         problems.push(problem(

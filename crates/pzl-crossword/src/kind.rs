@@ -100,7 +100,14 @@ fn sections(doc: &CrosswordDoc) -> Vec<String> {
 fn clue_listing(p: &Puzzle) -> Fact {
     let locked = p.state() == SolutionState::Locked;
     let no_solution = p.state() == SolutionState::None;
-    let mut entries = p.clue_entries();
+    // Entries the file never defines (a file numbering its own words) are left out.
+    let mut entries: Vec<_> = p
+        .clue_entries()
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| p.is_file_entry(*k))
+        .map(|(_, e)| e)
+        .collect();
     // A stable sort keeps each direction in clue-number order.
     entries.sort_by_key(|e| e.slot.direction != Direction::Across);
     let value: Vec<serde_json::Value> = entries
@@ -116,6 +123,10 @@ fn clue_listing(p: &Puzzle) -> Fact {
             });
             if locked {
                 item["locked"] = json!(true);
+            }
+            // The file's own number, when it labels the entry otherwise than the grid numbers it.
+            if e.label != e.slot.number.to_string() {
+                item["label"] = json!(e.label);
             }
             item
         })
@@ -133,7 +144,7 @@ fn clue_listing(p: &Puzzle) -> Fact {
             };
             format!(
                 "{:>4} {:<6} {}  [{answer}] at {}",
-                e.slot.number,
+                e.label,
                 e.slot.direction.name(),
                 e.clue.as_deref().unwrap_or("(no clue)"),
                 e.slot.start
@@ -286,9 +297,9 @@ impl Kind for CrosswordKind {
             }
             Format::Ipuz => {
                 let text = utf8(bytes)?;
-                let (puzzle, extras) = ipuz::read(text)?;
+                let (puzzle, extras, warnings) = ipuz::read_with_warnings(text)?;
                 let source = Source::Ipuz { text: text.to_string(), extras };
-                Ok(Parsed::clean(CrosswordDoc::with_source(puzzle, source, Vec::new())))
+                Ok(Parsed::with(CrosswordDoc::with_source(puzzle, source, warnings.clone()), warnings))
             }
             Format::Xd => {
                 let text = std::str::from_utf8(bytes).map_err(|e| {
@@ -310,14 +321,25 @@ impl Kind for CrosswordKind {
     }
 
     fn write(doc: &CrosswordDoc, format: Format) -> Result<Written, Error> {
-        let p = doc.puzzle();
+        // Only ipuz and JPZ hold bars: other formats get the grid without them, each clue on the
+        // entry of the same cells, and `lost` names the bars and the clues left without one.
+        let holds_bars = matches!(format, Format::Ipuz | Format::Jpz | Format::JpzXml);
+        let (plain, cut) = doc.puzzle().without_bars();
+        let p = if holds_bars { doc.puzzle() } else { &plain };
         // What an ipuz or xd source holds that no other format can.
-        let ipuz_extras = match doc.source() {
+        let mut ipuz_extras = match doc.source() {
             Source::Ipuz { extras, .. } | Source::Xd { extras, .. } | Source::Jpz { extras, .. } => {
                 extras.clone()
             }
             _ => Vec::new(),
         };
+        let barred = doc.puzzle().bars.as_ref().map_or(0, |b| b.iter().filter(|&&f| f != 0).count());
+        if barred > 0 && !holds_bars {
+            ipuz_extras.push(format!("the bars of {barred} cell(s)"));
+            if cut > 0 {
+                ipuz_extras.push(format!("{cut} clue(s) of entries that end at a bar"));
+            }
+        }
         match (doc.source(), format) {
             // The raw layer keeps every byte: .puz to .puz is exact.
             (Source::Puz(read), Format::Puz) => Ok(Written::exact(read.file.to_bytes())),
@@ -381,12 +403,25 @@ impl Kind for CrosswordKind {
     /// fill. Other formats are verified as the `.puz` file they encode to.
     fn check(doc: &CrosswordDoc) -> Result<CheckReport, Error> {
         let read = checked_file(doc)?;
-        let report = check::verify(&read);
-        let problems = report
+        let report = match doc.source() {
+            Source::Puz(_) => check::verify(&read),
+            // The entries as the file defines them (bars end entries), not as `.puz` would.
+            _ => check::verify_model(&read, doc.puzzle()),
+        };
+        let mut problems: Vec<Problem> = report
             .problems
             .iter()
             .map(|p| Problem::new(&format!("{}/{}", p.kind, p.name), p.message.clone()))
             .collect();
+        // A clue the reader could not put on an entry of the grid: the puzzle as read is not
+        // the puzzle the file holds.
+        if !matches!(doc.source(), Source::Puz(_)) {
+            for w in doc.warnings() {
+                if w.message.contains("dropped") {
+                    problems.push(Problem::new("clues/unplaced", w.to_string()));
+                }
+            }
+        }
         let mut out = CheckReport::new(
             Self::NAME,
             doc.format_name(),

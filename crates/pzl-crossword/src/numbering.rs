@@ -52,6 +52,56 @@ pub fn is_block(b: u8) -> bool {
     b == b'.' || b == b':'
 }
 
+/// Bar flag of a cell: a bar on its right edge (an across entry ends at the cell).
+pub const BAR_RIGHT: u8 = 1;
+/// Bar flag of a cell: a bar on its bottom edge (a down entry ends at the cell).
+pub const BAR_BOTTOM: u8 = 2;
+
+/// The slots of a barred grid: as [`slots`], but an entry also ends at a bar. `bars` holds one
+/// flag byte per cell ([`BAR_RIGHT`], [`BAR_BOTTOM`]); a bar on a cell's left or top edge is the
+/// right or bottom bar of its neighbour. Without bars this is [`slots`].
+pub fn slots_barred(width: usize, height: usize, cells: &[u8], bars: Option<&[u8]>) -> Vec<Slot> {
+    let Some(bars) = bars.filter(|b| b.iter().any(|&f| f != 0)) else {
+        return slots(width, height, cells);
+    };
+    barred(width, height, cells, bars)
+}
+
+/// [`slots_barred`] with bars, cell by cell (short grids: missing cells are blocks).
+fn barred(width: usize, height: usize, cells: &[u8], bars: &[u8]) -> Vec<Slot> {
+    let open = |r: usize, c: usize| cells.get(r * width + c).is_some_and(|&b| !is_block(b));
+    let bar = |r: usize, c: usize, flag: u8| bars.get(r * width + c).is_some_and(|&f| f & flag != 0);
+    // Whether the entry goes on from (r, c) to the next cell across / down.
+    let goes_right =
+        |r: usize, c: usize| c + 1 < width && open(r, c) && open(r, c + 1) && !bar(r, c, BAR_RIGHT);
+    let goes_down =
+        |r: usize, c: usize| r + 1 < height && open(r, c) && open(r + 1, c) && !bar(r, c, BAR_BOTTOM);
+    let mut out = Vec::new();
+    let mut number = 0u16;
+    for r in 0..height {
+        for c in 0..width {
+            if !open(r, c) {
+                continue;
+            }
+            let across = (c == 0 || !goes_right(r, c - 1)) && goes_right(r, c);
+            let down = (r == 0 || !goes_down(r - 1, c)) && goes_down(r, c);
+            if !(across || down) {
+                continue;
+            }
+            number = number.saturating_add(1);
+            if across {
+                let len = 1 + (c..width).take_while(|&k| goes_right(r, k)).count();
+                out.push(Slot { number, direction: Direction::Across, start: Pos::new(r, c), len });
+            }
+            if down {
+                let len = 1 + (r..height).take_while(|&k| goes_down(k, c)).count();
+                out.push(Slot { number, direction: Direction::Down, start: Pos::new(r, c), len });
+            }
+        }
+    }
+    out
+}
+
 /// The slots of a `width` × `height` grid (row-major `cells`), in clue order: by number, across
 /// before down.
 pub fn slots(width: usize, height: usize, cells: &[u8]) -> Vec<Slot> {
@@ -160,6 +210,38 @@ mod tests {
                 Slot { number, direction, start, len }
             })
             .collect()
+    }
+
+    #[test]
+    fn bars_end_entries() {
+        // ABC / DEF with a bar right of A and below B: across BC, DEF; down AD, CF (B is cut).
+        let mut bars = vec![0; 6];
+        bars[0] = BAR_RIGHT;
+        bars[1] = BAR_BOTTOM;
+        let s = slots_barred(3, 2, b"ABCDEF", Some(&bars));
+        let got: Vec<_> = s.iter().map(|s| (s.number, s.direction, s.start, s.len)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (1, Direction::Down, Pos::new(0, 0), 2),
+                (2, Direction::Across, Pos::new(0, 1), 2),
+                (3, Direction::Down, Pos::new(0, 2), 2),
+                (4, Direction::Across, Pos::new(1, 0), 3),
+            ]
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_bars_is_the_plain_numbering(
+            grid in (1usize..9, 1usize..9).prop_flat_map(|(w, h)| {
+                (Just(w), Just(h), proptest::collection::vec(proptest::sample::select(b"AB.:".to_vec()), w * h))
+            })
+        ) {
+            let (width, height, cells) = grid;
+            let zero = vec![0u8; width * height];
+            prop_assert_eq!(barred(width, height, &cells, &zero), slots(width, height, &cells));
+        }
     }
 
     proptest::proptest! {

@@ -84,6 +84,9 @@ impl SolutionState {
 pub struct ClueEntry {
     /// The slot the clue belongs to.
     pub slot: Slot,
+    /// The clue's number as the file labels it (the slot's number unless the file numbers its
+    /// entries its own way, see [`Puzzle::labels`]).
+    pub label: String,
     /// `None` when the file has fewer clue strings than slots.
     pub clue: Option<String>,
     /// The solution along the slot, rebus cells expanded.
@@ -162,6 +165,13 @@ pub struct Puzzle {
     pub timer: Option<Timer>,
     /// RUSR: the player's rebus entry per cell (empty = none).
     pub user_rebus: Option<Vec<String>>,
+    /// Bars between cells, one flag byte per cell ([`numbering::BAR_RIGHT`],
+    /// [`numbering::BAR_BOTTOM`]): an entry ends at a bar. `None` (as in every `.puz`) = no bars.
+    pub bars: Option<Vec<u8>>,
+    /// The clue numbers as the file labels them, one per slot in clue order: kept when a file
+    /// (JPZ) numbers its entries its own way. An empty string marks a run of the grid the file
+    /// defines no entry for (it is listed under the slot's own number, or left out of listings).
+    pub labels: Option<Vec<String>>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -220,6 +230,8 @@ impl Puzzle {
             markup: None,
             timer: None,
             user_rebus: None,
+            bars: None,
+            labels: None,
             puz: PuzExtras::default(),
         }
     }
@@ -302,7 +314,67 @@ impl Puzzle {
 
     /// The numbered slots of the grid, in clue order.
     pub fn slots(&self) -> Vec<Slot> {
-        numbering::slots(self.width, self.height, &self.solution)
+        numbering::slots_barred(self.width, self.height, &self.solution, self.bars.as_deref())
+    }
+
+    /// The puzzle without its bars, for a format that cannot hold them: each clue stays on the
+    /// entry of the same start, direction and length (if the plain grid has one), and the count
+    /// of clues left without an entry is returned.
+    pub fn without_bars(&self) -> (Puzzle, usize) {
+        let mut plain = self.clone();
+        plain.bars = None;
+        if self.bars.is_none() {
+            return (plain, 0);
+        }
+        let key = |s: &Slot| (s.start, s.direction, s.len);
+        let barred = self.slots();
+        let slots = plain.slots();
+        plain.clues = slots
+            .iter()
+            .map(|s| {
+                barred
+                    .iter()
+                    .position(|b| key(b) == key(s))
+                    .and_then(|k| self.clues.get(k))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        plain.labels = self.labels.as_ref().map(|labels| {
+            slots
+                .iter()
+                .map(|s| {
+                    barred
+                        .iter()
+                        .position(|b| key(b) == key(s))
+                        .and_then(|k| labels.get(k))
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .collect()
+        });
+        let lost = barred
+            .iter()
+            .enumerate()
+            .filter(|(k, b)| {
+                self.clues.get(*k).is_some_and(|c| !c.is_empty()) && !slots.iter().any(|s| key(s) == key(b))
+            })
+            .count();
+        (plain, lost)
+    }
+
+    /// Whether slot `k` is an entry of the file: always, unless the file numbers its own entries
+    /// ([`Puzzle::labels`]) and defines none there.
+    pub fn is_file_entry(&self, k: usize) -> bool {
+        self.labels.as_ref().is_none_or(|l| l.get(k).is_some_and(|l| !l.is_empty()))
+    }
+
+    /// The label of slot `k` (of [`Puzzle::slots`]): the file's own, else the slot's number.
+    pub fn label(&self, k: usize, slot: &Slot) -> String {
+        match self.labels.as_ref().and_then(|l| l.get(k)).filter(|l| !l.is_empty()) {
+            Some(label) => label.clone(),
+            None => slot.number.to_string(),
+        }
     }
 
     /// The number shown in each cell (0 = none).
@@ -338,6 +410,7 @@ impl Puzzle {
             .into_iter()
             .enumerate()
             .map(|(i, slot)| ClueEntry {
+                label: self.label(i, &slot),
                 slot,
                 clue: self.clues.get(i).cloned(),
                 answer: slot.cells(self.width).map(|c| self.cell_answer(c)).collect(),
@@ -418,6 +491,8 @@ impl Puzzle {
             markup: None,
             timer: None,
             user_rebus: None,
+            bars: None,
+            labels: None,
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
-use crate::error::ParseError;
-use crate::numbering::{Direction, is_block};
+use crate::error::{ParseError, Warning};
+use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
 use crate::puzzle::{Puzzle, SolutionState};
 use crate::raw::{STATE_NO_SOLUTION, TYPE_DIAGRAMLESS};
 
@@ -33,7 +33,17 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
             return json!(block);
         }
         let n = numbers.get(i).copied().unwrap_or(0);
-        if puzzle.is_circled(i) { json!({"cell": n, "style": {"shapebg": "circle"}}) } else { json!(n) }
+        let mut style = serde_json::Map::new();
+        if puzzle.is_circled(i) {
+            style.insert("shapebg".into(), json!("circle"));
+        }
+        let bars = puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0);
+        if bars != 0 {
+            let sides = [(BAR_RIGHT, "R"), (BAR_BOTTOM, "B")];
+            let sides: String = sides.iter().filter(|(f, _)| bars & f != 0).map(|(_, s)| *s).collect();
+            style.insert("barred".into(), json!(sides));
+        }
+        if style.is_empty() { json!(n) } else { json!({"cell": n, "style": style}) }
     });
     let diagramless = puzzle.puzzle_type & TYPE_DIAGRAMLESS != 0;
     let mut doc = json!({
@@ -101,8 +111,14 @@ fn text_of(v: &Value) -> Option<String> {
     }
 }
 
-/// Read an ipuz crossword; the warnings name what `.puz` cannot hold.
+/// Read an ipuz crossword; the strings name what `.puz` cannot hold.
 pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
+    read_with_warnings(text).map(|(p, dropped, _)| (p, dropped))
+}
+
+/// Read an ipuz crossword: the puzzle, what `.puz` cannot hold, and the warnings (clues the grid
+/// has no entry for, entries without a clue).
+pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warning>), ParseError> {
     let doc: Value = serde_json::from_str(text).map_err(|e| ParseError {
         location: crate::error::Location::line_column(e.line(), e.column()),
         message: e.to_string(),
@@ -151,14 +167,45 @@ pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
         for c in 0..w {
             let i = r * w + c;
             let cell = &shape[r][c];
-            if is_block_value(cell) {
+            // A diagramless puzzle hides its blocks from the solver: the solution has them.
+            let solution_block = solution.as_ref().is_some_and(|s| is_block_value(&s[r][c]));
+            if is_block_value(cell) || solution_block {
                 p.solution[i] = block_byte;
                 p.fill[i] = block_byte;
                 continue;
             }
-            if cell["style"]["shapebg"].as_str() == Some("circle") {
+            let style = &cell["style"];
+            if let Some(sides) = style["barred"].as_str() {
+                // A bar on a cell's left or top edge is its neighbour's right or bottom bar;
+                // left and top bars on the grid's edge change no entry.
+                let mut set = |at: Option<usize>, flag: u8| {
+                    if let Some(at) = at {
+                        p.bars.get_or_insert_with(|| vec![0; w * h])[at] |= flag;
+                    }
+                };
+                for side in sides.chars() {
+                    match side.to_ascii_uppercase() {
+                        'R' => set(Some(i), BAR_RIGHT),
+                        'B' => set(Some(i), BAR_BOTTOM),
+                        'L' => set(c.checked_sub(1).map(|c| r * w + c), BAR_RIGHT),
+                        'T' => set(r.checked_sub(1).map(|r| r * w + c), BAR_BOTTOM),
+                        _ => {}
+                    }
+                }
+            }
+            if style["shapebg"].as_str() == Some("circle") {
                 p.set_circled(pzl_grid::Pos::new(r, c), true);
-            } else if cell.get("style").is_some() {
+            }
+            let other = style.as_object().is_some_and(|o| {
+                o.iter().any(|(k, v)| match k.as_str() {
+                    "barred" => false,
+                    "shapebg" => v.as_str() != Some("circle"),
+                    // An empty colour or black text is the default look.
+                    "color" | "colortext" => !matches!(v.as_str(), Some("" | "000000")),
+                    _ => true,
+                })
+            });
+            if other {
                 dropped.push(format!("the style of cell $.puzzle[{r}][{c}]"));
             }
             if let Some(answer) = solution.as_ref().and_then(|s| text_of(&s[r][c])).filter(|a| !a.is_empty())
@@ -219,15 +266,62 @@ pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
     };
     let across = clue_list("Across")?;
     let down = clue_list("Down")?;
-    p.clues = p
-        .slots()
+    let slots = p.slots();
+    let mut warnings = Vec::new();
+    let mut unclued = Vec::new();
+    p.clues = slots
         .iter()
         .map(|s| {
             let list = if s.direction == Direction::Across { &across } else { &down };
-            list.iter().find(|(n, _)| *n == u64::from(s.number)).map(|(_, c)| c.clone()).unwrap_or_default()
+            match list.iter().find(|(n, _)| *n == u64::from(s.number)) {
+                Some((_, c)) => c.clone(),
+                None => {
+                    unclued.push(format!(
+                        "{}{}",
+                        s.number,
+                        if s.direction == Direction::Across { 'A' } else { 'D' }
+                    ));
+                    String::new()
+                }
+            }
         })
         .collect();
-    Ok((p, dropped))
+    for (key, list, d) in [("Across", &across, Direction::Across), ("Down", &down, Direction::Down)] {
+        for (n, _) in list.iter() {
+            if !slots.iter().any(|s| s.direction == d && u64::from(s.number) == *n) {
+                warnings.push(Warning::new(format!(
+                    "clue {n} of the {key} list dropped: the grid has no {} entry numbered {n}",
+                    d.name()
+                )));
+                dropped.push(format!("clue {n} {}", d.name()));
+            }
+        }
+    }
+    let any_clue = !across.is_empty() || !down.is_empty();
+    if any_clue && !unclued.is_empty() {
+        let shown: Vec<&str> = unclued.iter().take(8).map(String::as_str).collect();
+        warnings.push(Warning::new(format!(
+            "{} grid entr{} without a clue: {}{}",
+            unclued.len(),
+            if unclued.len() == 1 { "y" } else { "ies" },
+            shown.join(" "),
+            if unclued.len() > 8 { " …" } else { "" }
+        )));
+    }
+    let other: Vec<&str> = doc["clues"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| !matches!(*k, "Across" | "Down"))
+        .collect();
+    for key in other {
+        warnings.push(Warning::new(format!(
+            "the clue list {key:?} dropped: pzl's crossword model holds Across and Down lists only"
+        )));
+        dropped.push(format!("the clue list {key:?}"));
+    }
+    Ok((p, dropped, warnings))
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use quick_xml::XmlVersion;
 use quick_xml::events::{BytesStart, Event};
 
 use crate::error::{Location, ParseError, Warning};
-use crate::numbering::{Direction, is_block};
+use crate::numbering::{self, BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
 use crate::puzzle::{Puzzle, SolutionState, flag};
 use crate::raw::STATE_NO_SOLUTION;
 
@@ -344,6 +344,8 @@ struct Cell {
     circle: bool,
     color: bool,
     bars: u8,
+    /// The sides with a bar: 1 top, 2 left, 4 right, 8 bottom.
+    sides: u8,
     state: Val,
     hint: bool,
     corner_numbers: bool,
@@ -503,8 +505,14 @@ impl Parser<'_> {
                 b"solution" => cell.solution = Val::of(&v),
                 b"background-shape" => cell.circle = v.as_ref() == "circle",
                 b"background-color" => cell.color = !v.trim().is_empty(),
-                b"top-bar" | b"left-bar" | b"right-bar" | b"bottom-bar" if v.as_ref() == "true" => {
-                    cell.bars = cell.bars.saturating_add(1)
+                side @ (b"top-bar" | b"left-bar" | b"right-bar" | b"bottom-bar") if v.as_ref() == "true" => {
+                    cell.bars = cell.bars.saturating_add(1);
+                    cell.sides |= match side {
+                        b"top-bar" => 1,
+                        b"left-bar" => 2,
+                        b"right-bar" => 4,
+                        _ => 8,
+                    };
                 }
                 b"solve-state" => cell.state = Val::of(&v),
                 b"hint" => cell.hint = v.as_ref() == "true",
@@ -855,6 +863,23 @@ fn run(cells: &[(usize, usize)]) -> Option<Direction> {
     }
 }
 
+/// How many of the clues' words are entries among `slots` (same start, direction and length).
+fn fitting_words(doc: &Doc, slots: &[crate::numbering::Slot], w: usize) -> usize {
+    let starts: std::collections::HashSet<(usize, Direction, usize)> =
+        slots.iter().map(|s| (s.start.row * w + s.start.col, s.direction, s.len)).collect();
+    doc.lists
+        .iter()
+        .flat_map(|l| &l.clues)
+        .filter_map(|clue| clue.word.as_deref().and_then(|id| doc.word(id)))
+        .filter(|cells| {
+            run(cells).is_some_and(|d| {
+                let (x, y) = cells[0];
+                starts.contains(&((y - 1) * w + (x - 1), d, cells.len()))
+            })
+        })
+        .count()
+}
+
 fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut warnings = Vec::new();
     let mut extras = Vec::new();
@@ -911,6 +936,21 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             corner += 1;
         }
         bars += usize::from(cell.bars);
+        if cell.sides != 0 {
+            // A bar on a cell's left or top edge is its neighbour's right or bottom bar.
+            let (r, c) = (pos.row, pos.col);
+            let marks = [
+                (cell.sides & 1 != 0 && r > 0, i.wrapping_sub(w), BAR_BOTTOM),
+                (cell.sides & 2 != 0 && c > 0, i.wrapping_sub(1), BAR_RIGHT),
+                (cell.sides & 4 != 0, i, BAR_RIGHT),
+                (cell.sides & 8 != 0, i, BAR_BOTTOM),
+            ];
+            for (on, at, flag) in marks {
+                if on {
+                    puzzle.bars.get_or_insert_with(|| vec![0; w * h])[at] |= flag;
+                }
+            }
+        }
         match cell.kind {
             b'B' | b'V' => {
                 if cell.kind == b'B' {
@@ -1010,9 +1050,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         extras.push(format!("the corner labels (top-right-number…) of {corner} cell(s)"));
     }
     if bars > 0 {
-        warnings.push(Warning::new(format!(
-            "{bars} bar(s) between cells: pzl's crossword model has no bars; entries cut by bars lose their clues"
-        )));
+        // The model numbers the grid with its bars; no writer but JPZ's own copy keeps them yet.
         extras.push(format!("{bars} bar(s) between cells"));
     }
     match kind {
@@ -1031,6 +1069,18 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         }
     }
 
+    // Bars end entries, but the file's words decide: bars that cut the file's words (stray
+    // bars in a standard grid) are left out of the numbering.
+    if puzzle.bars.is_some() {
+        let barred = fitting_words(&doc, &puzzle.slots(), w);
+        let plain = fitting_words(&doc, &numbering::slots(w, h, &puzzle.solution), w);
+        if barred < plain {
+            puzzle.bars = None;
+            warnings.push(Warning::new(format!(
+                "{bars} bar(s) cut the file's own words: left out of the numbering (the words decide)"
+            )));
+        }
+    }
     // Clues to slots, by the geometry of their words.
     let slots = puzzle.slots();
     let mut by_start: HashMap<(usize, Direction), usize> =
@@ -1039,6 +1089,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         by_start.insert((s.start.row * w + s.start.col, s.direction), k);
     }
     let mut clues: Vec<Option<String>> = vec![None; slots.len()];
+    // The clue numbers as the file writes them ("" where the file defines no entry).
+    let mut labels: Vec<String> = vec![String::new(); slots.len()];
     let (mut dropped, mut renumbered, mut formats) = (0, 0, 0);
     // Clues whose word is no slot, kept for a second pass by number.
     let mut unplaced: Vec<(&ClueList, &JpzClue, String, usize)> = Vec::new();
@@ -1056,9 +1108,12 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             });
             let why = match (clue.word.as_ref(), cells, slot) {
                 (_, _, Some(k)) if clues[k].is_none() => {
-                    if clue.number.trim() != slots[k].number.to_string() {
+                    let number = slots[k].number.to_string();
+                    if clue.number.trim() != number {
                         renumbered += 1;
                     }
+                    labels[k] =
+                        Some(clue.number.trim()).filter(|n| !n.is_empty()).unwrap_or(&number).to_string();
                     clues[k] = Some(clue.text.clone());
                     continue;
                 }
@@ -1107,6 +1162,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         extras.push(format!("{dropped} clue(s) the model has no entry for"));
     }
     if renumbered > 0 {
+        puzzle.labels = Some(labels);
         extras.push(format!("the clue numbers as written ({renumbered} differ from standard numbering)"));
     }
     if formats > 0 {
@@ -1245,6 +1301,13 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
         if flags & flag::CIRCLED != 0 {
             out.push_str(" background-shape=\"circle\"");
+        }
+        let bars = puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0);
+        if bars & BAR_RIGHT != 0 {
+            out.push_str(" right-bar=\"true\"");
+        }
+        if bars & BAR_BOTTOM != 0 {
+            out.push_str(" bottom-bar=\"true\"");
         }
         let entry = puzzle.cell_entry(i);
         if entry != "-" && !entry.is_empty() {

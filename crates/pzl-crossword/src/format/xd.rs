@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use pzl_grid::Pos;
 
 use crate::error::{Location, ParseError, Warning};
-use crate::numbering::{Direction, Slot, is_block};
+use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, Slot, is_block};
 use crate::puzzle::{Puzzle, SolutionState, flag};
 
 /// A `.xd` file read: the puzzle and what the model leaves out.
@@ -217,6 +217,8 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
 struct Design {
     circle: Vec<char>,
     bars: Vec<char>,
+    /// The sides each bar class bars: 1 top, 2 left, 4 right, 8 bottom.
+    bar_sides: Vec<(char, u8)>,
     other: Vec<char>,
     rows: Vec<String>,
 }
@@ -248,6 +250,9 @@ fn parse_design(section: &[Line<'_>]) -> Design {
             design.circle.push(class);
         } else if props.contains("bar-") {
             design.bars.push(class);
+            let sides = [("bar-top", 1), ("bar-left", 2), ("bar-right", 4), ("bar-bottom", 8)];
+            let sides = sides.iter().filter(|(p, _)| props.contains(p)).fold(0, |a, (_, f)| a | f);
+            design.bar_sides.push((class, sides));
         } else {
             design.other.push(class);
         }
@@ -482,6 +487,22 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                             puzzle.set_circled(Pos { row: r, col: c }, true);
                         } else if design.bars.contains(&ch) {
                             bars += 1;
+                            let sides =
+                                design.bar_sides.iter().find(|(k, _)| *k == ch).map_or(0, |(_, f)| *f);
+                            // A bar on a cell's left or top edge is its neighbour's right or
+                            // bottom bar; the model numbers the grid with them.
+                            let i = r * width + c;
+                            let marks = [
+                                (sides & 1 != 0 && r > 0, i.wrapping_sub(width), BAR_BOTTOM),
+                                (sides & 2 != 0 && c > 0, i.wrapping_sub(1), BAR_RIGHT),
+                                (sides & 4 != 0, i, BAR_RIGHT),
+                                (sides & 8 != 0, i, BAR_BOTTOM),
+                            ];
+                            for (on, at, flag) in marks {
+                                if on {
+                                    puzzle.bars.get_or_insert_with(|| vec![0; width * height])[at] |= flag;
+                                }
+                            }
                         } else if design.other.contains(&ch) {
                             other += 1;
                         }
@@ -746,6 +767,16 @@ fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
 /// `Special: circle` headers when needed), and what it could not carry.
 pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut lost = Vec::new();
+    // No bars in this layout: each clue stays on the entry of the same cells, if the grid
+    // without bars has it.
+    let (plain, cut) = puzzle.without_bars();
+    if puzzle.bars.as_ref().is_some_and(|b| b.iter().any(|&f| f != 0)) {
+        lost.push("the bars".to_string());
+        if cut > 0 {
+            lost.push(format!("{cut} clue(s) of entries that end at a bar"));
+        }
+    }
+    let puzzle = &plain;
     let w = puzzle.width;
     let mut out = String::new();
     for (key, value) in
