@@ -113,6 +113,21 @@ fn solve_a_date_in_every_form() {
     assert!(stderr(&out).contains("does not exist"));
 }
 
+/// Boards written to `-o` or `--svg` are not printed again: the terminal gets the count.
+#[test]
+fn solve_to_a_file_prints_the_count_not_every_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("oct6.apad");
+    let out = pzl(&["apad", "solve", "10-06", "-o", s(&file)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Oct 6: 7 solutions\n");
+    assert_eq!(std::fs::read(&file).unwrap().len(), 7 * 9);
+    let svg_dir = tmp.path().join("svg");
+    let out = pzl(&["apad", "solve", "10-06", "--svg", s(&svg_dir)]);
+    assert_eq!(stdout(&out), "Oct 6: 7 solutions\n");
+    assert_eq!(std::fs::read_dir(&svg_dir).unwrap().count(), 7);
+}
+
 #[test]
 fn solve_writes_json_apad_and_svg() {
     let tmp = tempfile::tempdir().unwrap();

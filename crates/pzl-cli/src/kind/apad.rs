@@ -44,6 +44,9 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
     let limits = Limits::new(high::timeout(args.timeout.as_deref())?, None);
     let mode = Mode::json(args.json);
     let colour = ctx.colour();
+    // Boards written to a file or pictures: the terminal gets the counts, not every board again
+    // (the whole edition is 100,000 boards; newcomer 2).
+    let counts_only = args.count || args.output.is_some() || args.svg.is_some();
     if args.all {
         let keep = !args.count || args.output.is_some() || args.svg.is_some();
         let all = apad::solve_all(&puzzle, keep, &limits);
@@ -51,10 +54,10 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
         if all.unsolvable > 0 {
             ctx.warn(&puzzle.name, format!("{} dates have no solution", all.unsolvable));
         }
-        match (mode, args.count) {
-            (Mode::Json, _) => print::emit(mode, &all.report(&puzzle))?,
-            (Mode::Text, true) => io::stdout(all.count_table().as_bytes())?,
-            (Mode::Text, false) => io::stdout_text(all.text(&puzzle, colour).as_bytes(), colour)?,
+        match mode {
+            Mode::Json => print::emit(mode, &all.report(&puzzle))?,
+            Mode::Text if counts_only => io::stdout(all.count_table().as_bytes())?,
+            Mode::Text => io::stdout_text(all.text(&puzzle, colour).as_bytes(), colour)?,
         }
         return Ok(if all.total() == 0 { Status::Problems } else { Status::Ok });
     }
@@ -65,10 +68,10 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
     let answer = Answer { date: parsed.date, weekday: weekday.value };
     let found = apad::solve_date(&puzzle, answer, args.first, &limits);
     write_files(args, || found.apad_bytes(&puzzle), || found.svg_files(&puzzle))?;
-    match (mode, args.count) {
-        (Mode::Json, _) => print::emit(mode, &found.report(&puzzle))?,
-        (Mode::Text, true) => io::stdout(found.count_line().as_bytes())?,
-        (Mode::Text, false) => io::stdout_text(found.text(&puzzle, colour).as_bytes(), colour)?,
+    match mode {
+        Mode::Json => print::emit(mode, &found.report(&puzzle))?,
+        Mode::Text if counts_only => io::stdout(found.count_line().as_bytes())?,
+        Mode::Text => io::stdout_text(found.text(&puzzle, colour).as_bytes(), colour)?,
     }
     Ok(if found.boards.is_empty() { Status::Problems } else { Status::Ok })
 }
