@@ -219,6 +219,7 @@ fn as_nobody(args: &[&str]) -> Option<std::process::Output> {
 }
 
 /// N16: an unreadable sub-folder is an error of the run (exit 2, a JSON line), not "all ok".
+#[cfg(unix)]
 #[test]
 fn n16_an_unreadable_folder_fails_the_run() {
     use std::os::unix::fs::PermissionsExt;
@@ -425,6 +426,7 @@ fn n2_a_hard_linked_output_is_never_cut_short() {
 
 /// N13: a WAL database whose `-wal` holds changes, in a folder the user cannot write (so no
 /// `-shm` can be made): refused, never read stale.
+#[cfg(unix)]
 #[test]
 fn n13_a_wal_that_cannot_be_read_is_refused_not_skipped() {
     use std::os::unix::fs::PermissionsExt;
