@@ -410,25 +410,7 @@ fn hfs(image: &[u8]) -> Result<(String, Vec<VolumeEntry>)> {
         }
     }
     let root = 1;
-    let mut entries = Vec::new();
-    for (id, finder_info, created, modified) in folders {
-        if id == 2 {
-            continue;
-        }
-        let mut path = strip_root(path_of(dirs[&id].0, &dirs, root)?);
-        path.push(dirs[&id].1.clone());
-        entries.push(VolumeEntry {
-            path,
-            folder: true,
-            finder_info,
-            created,
-            modified,
-            data_len: 0,
-            rsrc_len: 0,
-            data: Vec::new(),
-            rsrc: Vec::new(),
-        });
-    }
+    let mut entries = folder_entries(folders, &dirs)?;
     for (parent, entry_name, d) in files {
         let id = be32(&d, 20);
         let mut path = strip_root(path_of(parent, &dirs, root)?);
@@ -455,6 +437,32 @@ fn hfs(image: &[u8]) -> Result<(String, Vec<VolumeEntry>)> {
         });
     }
     Ok((name, entries))
+}
+
+/// A catalog's folders as entries (the root folder, id 2, is the volume itself and not listed):
+/// the same for HFS and HFS+, whose catalogs differ only in their record layouts.
+fn folder_entries(
+    folders: Vec<(u32, [u8; 32], u32, u32)>,
+    dirs: &HashMap<u32, (u32, String)>,
+) -> Result<Vec<VolumeEntry>> {
+    let mut entries = Vec::new();
+    for (id, finder_info, created, modified) in folders {
+        let Some((parent, name)) = dirs.get(&id).filter(|_| id != 2) else { continue };
+        let mut path = strip_root(path_of(*parent, dirs, 1)?);
+        path.push(name.clone());
+        entries.push(VolumeEntry {
+            path,
+            folder: true,
+            finder_info,
+            created,
+            modified,
+            data_len: 0,
+            rsrc_len: 0,
+            data: Vec::new(),
+            rsrc: Vec::new(),
+        });
+    }
+    Ok(entries)
 }
 
 /// Paths from `path_of` start with the volume (the root folder, ID 2): drop it.
@@ -622,25 +630,7 @@ fn hfs_plus(image: &[u8]) -> Result<(String, Vec<VolumeEntry>)> {
             _ => {}
         }
     }
-    let mut entries = Vec::new();
-    for (id, finder_info, created, modified) in folders {
-        if id == 2 {
-            continue;
-        }
-        let mut path = strip_root(path_of(dirs[&id].0, &dirs, 1)?);
-        path.push(dirs[&id].1.clone());
-        entries.push(VolumeEntry {
-            path,
-            folder: true,
-            finder_info,
-            created,
-            modified,
-            data_len: 0,
-            rsrc_len: 0,
-            data: Vec::new(),
-            rsrc: Vec::new(),
-        });
-    }
+    let mut entries = folder_entries(folders, &dirs)?;
     for (parent, entry_name, d) in files {
         let id = be32(&d, 8);
         let mut path = strip_root(path_of(parent, &dirs, 1)?);
