@@ -7,6 +7,10 @@ use std::path::{Path, PathBuf};
 mod common;
 use common::{pzl, s, stderr, stdout, write};
 
+/// Levner's 6x6 square (MacPoly's figure 3): 48 packings, a count in well under a second.
+const SQUARE: &str = "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
+    ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n";
+
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/masyu")
 }
@@ -326,12 +330,7 @@ fn n7_a_huge_shard_count_is_refused_in_little_memory() {
 #[test]
 fn n15_a_fat_shard_file_is_refused_in_little_memory() {
     let dir = tempfile::tempdir().unwrap();
-    let square = write(
-        dir.path(),
-        "square.pack",
-        "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
-         ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n",
-    );
+    let square = write(dir.path(), "square.pack", SQUARE);
     let shard = dir.path().join("s.json");
     let out = pzl(&["solve", s(&square), "--count", "--shard", "0/1", "-o", s(&shard)]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -355,12 +354,7 @@ fn n15_a_fat_shard_file_is_refused_in_little_memory() {
 #[test]
 fn n14_merge_escapes_what_shard_files_hold() {
     let dir = tempfile::tempdir().unwrap();
-    let square = write(
-        dir.path(),
-        "square.pack",
-        "pzl-pack 1\ntitle 6 x 6 Square\nflips yes\n\nboard\n######\n######\n######\n\
-         ######\n######\n######\n\npiece a x2\n#.#.\n####\n###.\n\npiece b x2\n.#.#\n####\n.###\n",
-    );
+    let square = write(dir.path(), "square.pack", SQUARE);
     let shard = dir.path().join("s.json");
     assert!(pzl(&["solve", s(&square), "--count", "--shard", "0/2", "-o", s(&shard)]).status.success());
     let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&shard).unwrap()).unwrap();
