@@ -55,3 +55,13 @@ export function listMembers(bytes: Uint8Array, name: string, choose: (member: st
   b.appendChild(list);
   return true;
 }
+
+/** After a member is opened: a button in the title back to the archive's list. */
+export function backToList(name: string, reopen: () => void) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = `◀ files in ${name}`;
+  b.dataset.pzlMembersBack = '';
+  b.onclick = reopen;
+  $('#title').append(' ', b);
+}

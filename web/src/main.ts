@@ -5,7 +5,7 @@ import { MasyuPlayer } from './masyu';
 import { CrosswordPlayer } from './crossword';
 import { ApadPlayer } from './apad';
 import { PolyPlayer } from './poly';
-import { listMembers } from './archive';
+import { listMembers, backToList } from './archive';
 import { remember, openShared, wireShare } from './share';
 import { registerWorker } from './update';
 
@@ -74,8 +74,9 @@ const playerButtons = () => document.querySelectorAll<HTMLButtonElement>('[data-
 export function openBytes(bytes: Uint8Array, name: string, member = '') {
   try {
     // An archive or disk image lists its members to choose from (src/archive.ts).
-    if (!member && listMembers(bytes, name, (m) => openBytes(bytes, name, m))) return;
+    if (!member && listMembers(bytes, name, (m) => openBytes(bytes, name, m))) { remember({ bytes, name }); return; }
     start(member ? open_member(bytes, name, member) : open(bytes, name, ''), member ? `${name} — ${member}` : name);
+    if (member) backToList(name, () => openBytes(bytes, name));
     remember({ bytes, name, member });
   } catch (e) {
     say(`${name}: ${(e as Error).message}`);

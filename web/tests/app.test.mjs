@@ -315,3 +315,77 @@ test('<pzl-puzzle>: the example page plays from a plain static folder (the packe
     s.close();
   }
 });
+
+/** Drop `path` on the page as a file, as a person drags it from their desktop. */
+async function drop(p, path) {
+  const data = await p.evaluateHandle(({ name, b64 }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name));
+    return dt;
+  }, { name: path.split('/').pop(), b64: readFileSync(path).toString('base64') });
+  await p.dispatchEvent('#drop', 'drop', { dataTransfer: data });
+}
+
+test('Mac archives: a dropped StuffIt archive lists its members, and a MacPoly puzzle inside opens', async () => {
+  const p = await page(base);
+  await drop(p, join(files, 'Puzzles.sit'));
+  await p.waitForSelector('[data-pzl-board][data-kind="archive"] [data-pzl-members]');
+  assert.match(await p.textContent('#title'), /Puzzles\.sit — StuffIt/);
+  assert.deepEqual(await p.locator('[data-pzl-member]').evaluateAll((b) => b.map((x) => x.dataset.pzlMember)), ['square']);
+  assert.match(await p.textContent('[data-pzl-members] li'), /'rsrc'\/'RSED', data 0 bytes, resources 747 bytes/);
+  await p.click('[data-pzl-member="square"]');
+  await p.waitForSelector('[data-pzl-board][data-kind="poly"] svg');
+  assert.match(await p.textContent('#title'), /Puzzles\.sit — square — poly/);
+  await p.click('[data-pzl-action="solve"]');
+  await p.waitForFunction(() => /solution/.test(document.querySelector('#message').textContent));
+  assert.equal(await p.getAttribute('[data-pzl-board]', 'data-status'), 'solved');
+  // The member shared by link: the archive travels, the member is named.
+  await p.click('[data-pzl-action="share"]');
+  await p.waitForSelector('[data-pzl-share-link]');
+  const link = await p.inputValue('[data-pzl-share-link]');
+  assert.match(link, /#f=Puzzles\.sit:[A-Za-z0-9_-]+:square$/);
+  // Back to the list.
+  await p.click('[data-pzl-members-back]');
+  await p.waitForSelector('[data-pzl-members]');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+  const q = await page(link);
+  await q.waitForSelector('[data-pzl-board][data-kind="poly"] svg');
+  assert.match(await q.textContent('#title'), /Puzzles\.sit — square/);
+  await q.context().close();
+});
+
+test('Mac archives: a StuffIt archive in BinHex (.sit.hqx) with two members: the crossword opens', async () => {
+  const p = await page(base);
+  await p.setInputFiles('input[data-pzl-open]', join(files, 'Puzzles.sit.hqx'));
+  await p.waitForSelector('[data-pzl-members]');
+  assert.deepEqual(await p.locator('[data-pzl-member]').evaluateAll((b) => b.map((x) => x.dataset.pzlMember)), ['square', 'square-deal.puz']);
+  await p.click('[data-pzl-member="square-deal.puz"]');
+  await p.waitForSelector('[data-pzl-board][data-kind="crossword"] [data-pzl-cell]');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('Mac archives: an HFS disk image (hfsutils) lists its folders and files', async (t) => {
+  const hformat = ['/usr/bin/hformat', '/usr/local/bin/hformat'].find(existsSync);
+  if (!hformat) { t.skip('hfsutils is not installed (apt-get install hfsutils): no HFS image to drop'); return; }
+  const image = join(files, 'Puzzles.dsk');
+  writeFileSync(image, Buffer.alloc(800 * 1024));
+  // hfsutils keeps its "current volume" in $HOME/.hcwd: a home of its own in the temp folder.
+  const env = { ...process.env, HOME: tmp };
+  const h = (...args) => execFileSync(args[0], args.slice(1), { env, stdio: 'pipe' });
+  h(hformat, '-l', 'Puzzles', image);
+  h('hmount', image);
+  h('hmkdir', 'Puzzles:MacPoly');
+  h('hcopy', '-m', join(files, 'square.bin'), 'Puzzles:MacPoly:');
+  h('humount', 'Puzzles');
+  const p = await page(base);
+  await drop(p, image);
+  await p.waitForSelector('[data-pzl-members]');
+  const listed = await p.textContent('[data-pzl-members]');
+  assert.match(listed, /MacPoly\//);
+  await p.click('[data-pzl-member="MacPoly/square"]');
+  await p.waitForSelector('[data-pzl-board][data-kind="poly"] svg');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
