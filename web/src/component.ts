@@ -40,6 +40,25 @@ function base64(text: string): Uint8Array {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
+/**
+ * Every method of `player` first makes `root` the scope, so work that starts later — a replay's
+ * timer, a handler the player attached — finds this element's board even when another
+ * <pzl-puzzle> on the page was used meanwhile.
+ */
+function scoped<P extends object>(player: P, root: ShadowRoot): P {
+  for (let proto = Object.getPrototypeOf(player); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const f = (player as Record<string, unknown>)[name];
+      if (name === 'constructor' || typeof f !== 'function' || Object.hasOwn(player, name)) continue;
+      Object.defineProperty(player, name, {
+        value(...args: unknown[]) { useScope(root); return (f as (...a: unknown[]) => unknown).apply(player, args); },
+        writable: true, configurable: true,
+      });
+    }
+  }
+  return player;
+}
+
 export class PzlPuzzle extends HTMLElement {
   static observedAttributes = ['src', 'data', 'name', 'format', 'encoding', 'readonly', 'theme', 'actions'];
 
@@ -162,10 +181,10 @@ export class PzlPuzzle extends HTMLElement {
     this.#el('#replay')!.hidden = true;
     this.#el('#actions')!.hidden = false;
     this.#el('#title')!.textContent = JSON.parse(p.info()).title ?? '';
-    if (kind === 'masyu') this.#player = new MasyuPlayer(p);
-    else if (kind === 'crossword') this.#player = new CrosswordPlayer(p);
-    else if (kind === 'apad') this.#player = new ApadPlayer(p);
-    else if (kind === 'poly') this.#player = new PolyPlayer(p);
+    if (kind === 'masyu') this.#player = scoped(new MasyuPlayer(p), this.root);
+    else if (kind === 'crossword') this.#player = scoped(new CrosswordPlayer(p), this.root);
+    else if (kind === 'apad') this.#player = scoped(new ApadPlayer(p), this.root);
+    else if (kind === 'poly') this.#player = scoped(new PolyPlayer(p), this.root);
     else {
       this.#player = null;
       b.textContent = p.render('text', '', false);

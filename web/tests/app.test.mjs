@@ -306,6 +306,22 @@ test('<pzl-puzzle>: the example page plays from a plain static folder (the packe
     // Two elements, two players: the Masyu kept its solved board.
     assert.equal(await p.getAttribute('pzl-puzzle#masyu [data-pzl-board]', 'data-status'), 'solved');
 
+    // A fourth, replaying the solver while the first one is used: each keeps its own board,
+    // message and replay counter (the replay's timer works in its own element).
+    await p.evaluate((data) => {
+      const x = document.createElement('pzl-puzzle');
+      x.id = 'm2';
+      x.setAttribute('data', data);
+      document.body.append(x);
+    }, 'https://puzz.link/p?mashu/10/10/0i00me030932110099033ij09107di0000');
+    await p.waitForSelector('pzl-puzzle#m2 [data-pzl-edge]');
+    await p.click('pzl-puzzle#m2 [data-pzl-action="replay"]');
+    await p.click('pzl-puzzle#masyu [data-pzl-action="undo"]');
+    await p.waitForFunction(() => /^step (\d+) \/ \1$/.test(document.querySelector('#m2').shadowRoot.querySelector('#replay-pos').textContent), null, { timeout: 20_000 });
+    assert.equal(await p.textContent('pzl-puzzle#masyu #replay-pos'), '');
+    assert.equal(await p.getAttribute('pzl-puzzle#m2 [data-pzl-board]', 'data-status'), 'solved');
+    assert.notEqual(await p.getAttribute('pzl-puzzle#masyu [data-pzl-board]', 'data-status'), 'solved', 'undo took the first one back');
+
     // A missing file is an event and a message, not an exception.
     await p.evaluate(() => document.querySelector('#xw').setAttribute('src', 'nosuch.puz'));
     await logged(/xw: pzl-error \{"message":"nosuch.puz: the server answered 404/);
