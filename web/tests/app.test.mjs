@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateRawSync } from 'node:zlib';
+import { gzipSync, inflateRawSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from '../serve.mjs';
 
@@ -105,6 +105,12 @@ test('a new build reaches a returning visitor: new worker, new cache, old cache 
   } finally {
     s.close();
   }
+});
+
+test('the WASM module the page loads is under 1 MB gzipped (10^6 bytes)', () => {
+  const gz = gzipSync(readFileSync(join(dist, 'pzl_wasm_bg.wasm')), { level: 9 }).length;
+  console.log(`dist/pzl_wasm_bg.wasm: ${gz} bytes gzipped`);
+  assert.ok(gz < 1_000_000, `${gz} bytes gzipped`);
 });
 
 test('the web app manifest parses and names its icons, which load at their sizes', async () => {
