@@ -73,8 +73,9 @@ export class PzlPuzzle extends HTMLElement {
     super();
     this.root = this.attachShadow({ mode: 'open' });
     this.root.innerHTML = `<style>${pageCss}${OWN_CSS}</style><div class="pzl" part="player">${mainHtml}</div>`;
+    // The host page has its own headings: no title line.
     const title = this.#el('#title');
-    if (title) title.textContent = '';
+    if (title) title.hidden = true;
     for (const type of INPUT_EVENTS) this.root.addEventListener(type, () => useScope(this.root), { capture: true });
     for (const b of this.root.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
       b.addEventListener('click', () => this.#act(b.dataset.pzlAction as keyof Player));
@@ -180,7 +181,6 @@ export class PzlPuzzle extends HTMLElement {
     for (const sel of ['#side', '#extra', '#message']) this.#el(sel)!.innerHTML = '';
     this.#el('#replay')!.hidden = true;
     this.#el('#actions')!.hidden = false;
-    this.#el('#title')!.textContent = JSON.parse(p.info()).title ?? '';
     if (kind === 'masyu') this.#player = scoped(new MasyuPlayer(p), this.root);
     else if (kind === 'crossword') this.#player = scoped(new CrosswordPlayer(p), this.root);
     else if (kind === 'apad') this.#player = scoped(new ApadPlayer(p), this.root);

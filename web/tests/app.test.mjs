@@ -21,6 +21,8 @@ const repo = join(web, '..');
 const dist = join(web, 'dist');
 const pzlBin = process.env.PZL_BIN || join(process.env.CARGO_TARGET_DIR || join(repo, 'target'), 'debug', 'pzl');
 const tmp = mkdtempSync(join(tmpdir(), 'pzl-app-test-'));
+// Screenshots for the guide: target/screenshots, or web/screenshots with PZL_UPDATE_SCREENSHOTS=1.
+const shots = process.env.PZL_UPDATE_SCREENSHOTS ? join(web, 'screenshots') : join(repo, 'target', 'screenshots');
 const files = join(tmp, 'files');
 
 let server, browser, base;
@@ -29,6 +31,7 @@ before(async () => {
   assert.ok(existsSync(join(dist, 'index.html')), 'run `npm run build` first');
   assert.ok(existsSync(pzlBin), `the tests write their files with the pzl command: cargo build -p pzl-cli (or set PZL_BIN); ${pzlBin} is missing`);
   mkdirSync(files);
+  mkdirSync(shots, { recursive: true });
   const pzl = (...args) => execFileSync(pzlBin, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
   pzl('convert', 'examples/crossword/square-deal.ipuz', '--to', 'puz', '-o', join(files, 'square-deal.puz'));
   pzl('poly', 'ftor', 'SBP1', join(files, 'square.bin'), 'examples/poly/square.macpoly');
@@ -296,6 +299,7 @@ test('<pzl-puzzle>: the example page plays from a plain static folder (the packe
     assert.equal(await p.isVisible('pzl-puzzle#pack [data-pzl-action="solve"]'), false);
     assert.ok(await p.isVisible('pzl-puzzle#pack [data-pzl-board][data-kind="poly"] svg'));
 
+    await p.screenshot({ path: join(shots, 'embed.png'), fullPage: true });
     // A third one from a URL (`src`): a .puz crossword, typed into by keyboard.
     await p.evaluate(() => {
       const x = document.createElement('pzl-puzzle');
@@ -382,6 +386,9 @@ test('Mac archives: a StuffIt archive in BinHex (.sit.hqx) with two members: the
   await p.setInputFiles('input[data-pzl-open]', join(files, 'Puzzles.sit.hqx'));
   await p.waitForSelector('[data-pzl-members]');
   assert.deepEqual(await p.locator('[data-pzl-member]').evaluateAll((b) => b.map((x) => x.dataset.pzlMember)), ['square', 'square-deal.puz']);
+  await p.setViewportSize({ width: 720, height: 270 });
+  await p.screenshot({ path: join(shots, 'archive.png') });
+  await p.setViewportSize({ width: 1280, height: 860 });
   await p.click('[data-pzl-member="square-deal.puz"]');
   await p.waitForSelector('[data-pzl-board][data-kind="crossword"] [data-pzl-cell]');
   assert.deepEqual(p.errors, []);
