@@ -21,10 +21,6 @@ self.addEventListener('activate', (e) => {
     .then(() => self.clients.claim()));
 });
 
-self.addEventListener('message', (e) => {
-  if (e.data === 'version') e.source?.postMessage({ version: VERSION });
-});
-
 self.addEventListener('fetch', (e) => {
   const url = new URL(e.request.url);
   if (e.request.method !== 'GET' || url.origin !== location.origin) return;
