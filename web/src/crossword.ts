@@ -138,9 +138,9 @@ export class CrosswordPlayer implements Player {
       if (cell.number && !dl) { const s = document.createElement('small'); s.textContent = String(cell.number); td.prepend(s); }
     });
     const clue = this.clueAt(this.cur, this.across);
-    document.querySelectorAll('#side li').forEach((li) => li.classList.remove('cur'));
+    $('#side').querySelectorAll('li').forEach((li) => li.classList.remove('cur'));
     if (clue) {
-      const li = document.querySelector(`#side li[data-clue="${clue.number}${clue.direction[0]}"]`);
+      const li = $('#side').querySelector(`li[data-clue="${clue.number}${clue.direction[0]}"]`);
       li?.classList.add('cur');
       const side = $('#side');
       if (li instanceof HTMLElement && (li.offsetTop < side.scrollTop || li.offsetTop > side.scrollTop + side.clientHeight - 30)) {
