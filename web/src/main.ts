@@ -5,6 +5,8 @@ import { MasyuPlayer } from './masyu';
 import { CrosswordPlayer } from './crossword';
 import { ApadPlayer } from './apad';
 import { PolyPlayer } from './poly';
+import { pageError } from './messages';
+import { applyZoom, initTheme, initView, resetZoom, toggleTheme, zoomBy } from './view';
 
 export interface Player {
   check?(): void;
@@ -14,12 +16,34 @@ export interface Player {
   reset?(): void;
   undo?(): void;
   redo?(): void;
+  print?(): void;
   key?(e: KeyboardEvent): void;
 }
 
+/** Actions on the view, not the puzzle: offered whenever a board is shown. */
+const VIEW_ACTIONS: Record<string, () => void> = {
+  print: () => (player?.print ? player.print() : window.print()),
+  'zoom-in': () => zoomBy(1.25),
+  'zoom-out': () => zoomBy(0.8),
+  fit: () => resetZoom(),
+};
+
 export const $ = <T extends HTMLElement = HTMLElement>(sel: string) => document.querySelector(sel) as T;
 export const board = () => $('#board');
-export function say(text: string) { $('#message').textContent = text; }
+/** A status message, next to the board (read out politely). */
+export function say(text: string) {
+  const m = $('#message');
+  m.setAttribute('role', 'status');
+  delete m.dataset.level;
+  m.textContent = text;
+}
+/** An error, in the page's words (read out at once), about the file `name` when given. */
+export function sayError(e: unknown, name = '') {
+  const m = $('#message');
+  m.setAttribute('role', 'alert');
+  m.dataset.level = 'error';
+  m.textContent = pageError(e, name);
+}
 export function setStatus(s: 'unsolved' | 'solved' | 'wrong') { board().dataset.status = s; }
 
 let player: Player | null = null;
@@ -33,6 +57,7 @@ function start(p: Puzzle, label: string) {
   setStatus('unsolved');
   $('#side').innerHTML = '';
   $('#extra').innerHTML = '';
+  $('[data-pzl-action="print"]').removeAttribute('data-pzl-xw');
   $('#replay').hidden = true;
   $('#actions').hidden = false;
   $('#title').textContent = `${label} — ${kind} (${p.format()})`;
@@ -48,6 +73,7 @@ function start(p: Puzzle, label: string) {
     say(`pzl reads this ${kind} file, but the page has no player for it`);
   }
   enableButtons();
+  resetZoom();
   const warnings: string[] = JSON.parse(p.warnings());
   if (warnings.length) say(warnings.join('; '));
 }
@@ -57,7 +83,8 @@ function enableButtons() {
   (window as any).__pzlPlayer = player;
   for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
     const a = btn.dataset.pzlAction as keyof Player;
-    btn.disabled = !player || typeof player[a] !== 'function';
+    if (a === 'theme') continue;
+    btn.disabled = !player || (!(a in VIEW_ACTIONS) && typeof player[a] !== 'function');
   }
 }
 
@@ -65,7 +92,7 @@ function openBytes(bytes: Uint8Array, name: string) {
   try {
     start(open(bytes, name, ''), name);
   } catch (e) {
-    say(`${name}: ${(e as Error).message}`);
+    sayError(e, name);
   }
 }
 
@@ -76,7 +103,7 @@ export function openLink(text: string) {
     url.searchParams.set('p', text.trim());
     history.replaceState(null, '', url);
   } catch (e) {
-    say(`${(e as Error).message}`);
+    sayError(e);
   }
 }
 
@@ -87,10 +114,13 @@ export function openApad(edition: string) {
   $('#actions').hidden = false;
   player = new ApadPlayer(null, edition);
   enableButtons();
+  applyZoom();
 }
 
 async function main() {
+  initTheme();
   await init({ module_or_path: 'pzl_wasm_bg.wasm' });
+  initView();
   (window as any).pzl = { open, open_text, apad_solve };
   const input = $<HTMLInputElement>('input[data-pzl-open]');
   // The picker offers every extension pzl knows (and any file: detection reads the content).
@@ -120,13 +150,19 @@ async function main() {
   });
   for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
     btn.addEventListener('click', () => {
+      if (btn.dataset.pzlAction === 'theme') { toggleTheme(); return; }
+      const view = VIEW_ACTIONS[btn.dataset.pzlAction ?? ''];
+      if (view) { if (player) view(); return; }
       const a = btn.dataset.pzlAction as keyof Player;
       const f = player?.[a];
       if (typeof f === 'function') (f as () => void).call(player);
     });
   }
   document.addEventListener('keydown', (e) => {
-    if ((e.target as HTMLElement).tagName === 'INPUT') return;
+    const t = e.target as HTMLElement;
+    if (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') return;
+    // Keys on a button press it; they do not play.
+    if (t.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') { player?.undo?.(); e.preventDefault(); return; }
     if ((e.ctrlKey || e.metaKey) && e.key === 'y') { player?.redo?.(); e.preventDefault(); return; }
     player?.key?.(e);
@@ -142,9 +178,10 @@ async function main() {
     extra.innerHTML = 'Or play <a href="?apad=classic">A-Puzzle-A-Day</a> (<a href="?apad=weekday">weekday edition</a>).';
     $('#title').after(extra);
   }
+  performance.mark('pzl-interactive');
   document.body.dataset.readyMs = performance.now().toFixed(1);
   document.body.dataset.ready = '1';
   if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('sw.js').catch(() => {});
 }
 
-main().catch((e) => say(`could not start: ${e}`));
+main().catch((e) => say(`The page could not start: ${e}`));
