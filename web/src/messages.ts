@@ -47,6 +47,7 @@ export function pageError(e: unknown, name = ''): string {
   // A shared link is read under the name `link`: the page just says what is wrong with it.
   if (d.file === 'link' && text.startsWith('link: ')) text = text.slice(6);
   else if (name && !d.file) text = `${name}: ${text}`;
+  if (!d.file || d.file === 'link') text = text.charAt(0).toUpperCase() + text.slice(1);
   const kept = (d.hint ?? '').split(/;\s*/).filter((h) => h && !CLI.test(h));
   const more = kept.length ? kept.join('; ') : advice(d);
   return more ? `${sentence(text)}. ${more[0].toUpperCase()}${sentence(more.slice(1))}.` : text;
