@@ -19,6 +19,8 @@ const web = join(here, '..');
 const repo = join(web, '..');
 const dist = join(web, 'dist');
 const shots = process.env.PZL_UPDATE_SCREENSHOTS ? join(web, 'screenshots') : join(repo, 'target', 'screenshots');
+// Pictures the README does not show: always beside the build.
+const scratch = join(repo, 'target', 'screenshots');
 const corpus = [process.env.PZL_CORPUS, join(repo, '..', 'shared', 'corpus'), join(repo, '..', '..', 'shared', 'corpus')]
   .find((d) => d && existsSync(d));
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -34,6 +36,7 @@ let server, browser, base;
 before(async () => {
   assert.ok(existsSync(join(dist, 'index.html')), 'run `npm run build` first');
   mkdirSync(shots, { recursive: true });
+  mkdirSync(scratch, { recursive: true });
   server = await serve(dist);
   base = `http://127.0.0.1:${server.address().port}/`;
   browser = await chromium.launch({
@@ -46,9 +49,7 @@ before(async () => {
 after(async () => {
   console.log('player timings', JSON.stringify(timings));
   // Numbers of this machine and moment: beside the build, never among the tracked screenshots.
-  const out = join(repo, 'target', 'screenshots');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'timings-player.json'), JSON.stringify(timings, null, 1) + '\n');
+  writeFileSync(join(scratch, 'timings-player.json'), JSON.stringify(timings, null, 1) + '\n');
   await browser?.close();
   server?.close();
 });
@@ -343,9 +344,9 @@ test('Boards fit the window from 360 px wide, and zoom with the buttons', async 
         await p.click('[data-pzl-action="fit"]');
         assert.equal(Math.round((await p.locator('svg.masyu').boundingBox()).width), Math.round(w0));
         await p.evaluate(() => window.scrollTo(0, 0));
-        await p.locator('main').screenshot({ path: join(shots, 'masyu-40x30-fit.png') });
+        await p.locator('main').screenshot({ path: join(scratch, 'masyu-40x30-fit.png') });
       }
-      if (width === 360 && name === 'crossword') await p.screenshot({ path: join(shots, 'narrow-crossword.png') });
+      if (width === 360 && name === 'crossword') await p.screenshot({ path: join(scratch, 'narrow-crossword.png') });
       assert.deepEqual(p.errors, [], name);
       await p.context().close();
     }
