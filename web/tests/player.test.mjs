@@ -283,6 +283,14 @@ test('Phone: the crossword raises the keyboard (a focused input) and takes lette
   assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
   await p.evaluate(() => window.scrollTo(0, 0));
   await p.screenshot({ path: join(shots, 'phone-crossword.png') });
+  // Two fingers on the grid zoom the grid (and the input follows its cell).
+  const box0 = await p.locator('table.xw').boundingBox();
+  const centre = { x: box0.x + box0.width / 2, y: box0.y + box0.height / 2 };
+  await (await touch(p)).pinch(centre, 20, 60);
+  assert.ok(Number(await p.getAttribute('[data-pzl-board]', 'data-zoom')) > 1.5);
+  assert.ok((await p.locator('table.xw').boundingBox()).width > box0.width * 1.5);
+  const [cur, at] = [await p.locator('td.cur').boundingBox(), await p.locator('#xw-input').boundingBox()];
+  assert.ok(Math.abs(cur.x - at.x) < 2 && Math.abs(cur.y - at.y) < 2, JSON.stringify({ cur, at }));
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
