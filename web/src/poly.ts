@@ -4,7 +4,7 @@ import { $, board, say, sayError, setStatus, type Player } from './main';
 
 /** How many solutions the page keeps to step through (the count is always the whole one). */
 const SHOWN = 200;
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export class PolyPlayer implements Player {
   p: Puzzle;
@@ -72,7 +72,7 @@ export class PolyPlayer implements Player {
     board().innerHTML = this.svgs[this.index];
     board().querySelector('svg')?.setAttribute('role', 'img');
     board().querySelector('svg')?.setAttribute('aria-label', `solution ${this.index + 1}`);
-    const of = `${this.exact ? '' : 'at least '}${this.total.toLocaleString('en')}`;
+    const of = `${this.exact ? '' : 'at least '}${this.total}`;
     $('#poly-count').textContent = `solution ${this.index + 1} of ${of}${this.svgs.length < this.total ? ` (first ${this.svgs.length} shown)` : ''}`;
     setStatus('solved');
   }
