@@ -276,7 +276,11 @@ export class CrosswordPlayer implements Player {
     input.style.top = `${td.offsetTop}px`;
     input.style.width = `${td.offsetWidth}px`;
     input.style.height = `${td.offsetHeight}px`;
-    input.setAttribute('aria-label', this.cellLabel(this.cur, this.clueAt(this.cur, this.across)));
+    const label = this.cellLabel(this.cur, this.clueAt(this.cur, this.across));
+    input.setAttribute('aria-label', label);
+    // Said as the cursor moves (a focused input's new name is not always read out).
+    const live = document.querySelector('#live');
+    if (live && live.textContent !== label) live.textContent = label;
   }
 
   save() {

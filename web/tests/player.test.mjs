@@ -373,6 +373,7 @@ test('Keyboard: the crossword labels its cells and announces the clue; Masyu dra
   assert.match(await label(), /^1 Across, letter 2 of \d+, empty$/);
   await p.keyboard.press('ArrowLeft');
   assert.match(await label(), /^1 Across, letter 1 of \d+, Z$/);
+  assert.equal(await p.textContent('#live'), await label(), 'the cell is announced as the cursor moves');
   await p.keyboard.press('ArrowDown'); // turns to the down word
   assert.match(await p.textContent('#xw-clue'), /^1 Down: /);
   assert.match(await label(), /^1 Down, letter 1 of \d+, Z$/);
