@@ -123,7 +123,7 @@ export class CrosswordPlayer implements Player {
           if (cell.circled) td.classList.add('circled');
           // A second click on the cursor's cell turns the direction (the first one only takes it).
           td.onclick = () => {
-            if (this.cur === i && document.activeElement === this.input) this.across = !this.across;
+            if (this.cur === i && (this.input.getRootNode() as Document | ShadowRoot).activeElement === this.input) this.across = !this.across;
             this.cur = i;
             this.show();
             this.focus();
@@ -261,7 +261,7 @@ export class CrosswordPlayer implements Player {
     // The clue is announced when the cursor enters another word; the cell always labels the input.
     if (clue !== this.lastClue) {
       this.lastClue = clue;
-      const now = document.querySelector('#xw-clue');
+      const now = $('#xw-clue');
       if (now) now.textContent = clue ? `${this.clueName(clue)}: ${clue.clue ?? ''}${clue.enumeration ? ` ${clue.enumeration}` : ''}` : '';
     }
     this.place();
@@ -279,7 +279,7 @@ export class CrosswordPlayer implements Player {
     const label = this.cellLabel(this.cur, this.clueAt(this.cur, this.across));
     input.setAttribute('aria-label', label);
     // Said as the cursor moves (a focused input's new name is not always read out).
-    const live = document.querySelector('#live');
+    const live = $('#live');
     if (live && live.textContent !== label) live.textContent = label;
   }
 

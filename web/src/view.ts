@@ -1,23 +1,26 @@
 // How the board sits in the window, whatever the player: fitted to the width (and a tall board to
 // the height), zoomed by the buttons (`data-pzl-action` zoom-in, zoom-out, fit) or a two-finger
 // pinch; the light/dark theme switch (`data-pzl-action="theme"`, remembered); printing.
+// Elements are found through main.ts's `$`, in the page or the scope a player runs in.
+import { $ } from './main';
 
 const MIN = 0.5;
 const MAX = 5;
 let zoom = 1;
 let pinching = false;
 
-const boardEl = () => document.querySelector('#board') as HTMLElement;
+const boardEl = () => $('#board');
 
 /** Whether two fingers are on the board (a player's drag should not draw then). */
 export const isPinching = () => pinching;
 
 /** The width the board may take: the layout's, less the clue list beside it on a wide window. */
 function available(): number {
-  const layout = document.querySelector('#layout') as HTMLElement;
-  const side = document.querySelector('#side') as HTMLElement;
+  const layout = $('#layout');
+  const side = $('#side');
+  if (!layout) return 320;
   let width = layout.clientWidth;
-  if (side.childElementCount && window.innerWidth >= 900) width -= side.offsetWidth + 24;
+  if (side?.childElementCount && window.innerWidth >= 900) width -= side.offsetWidth + 24;
   return Math.max(120, width - 8);
 }
 
@@ -130,5 +133,5 @@ export function initView() {
   window.addEventListener('resize', later);
   // A player redraws its board (a new solution, a new date): the new drawing is fitted too.
   new MutationObserver(later).observe(board, { childList: true });
-  new MutationObserver(later).observe(document.querySelector('#side') as HTMLElement, { childList: true });
+  new MutationObserver(later).observe($('#side'), { childList: true });
 }
