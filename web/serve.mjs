@@ -5,7 +5,8 @@ import { extname, join, normalize, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css',
-  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json' };
+  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
 
 export function serve(root, port = 0) {
   const server = createServer(async (req, res) => {

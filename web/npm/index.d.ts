@@ -66,19 +66,22 @@ export interface SolveResult {
   solutions: string[];
   /** Their drawings, when `svg: true`. */
   svgs: string[];
-  /** Masyu: each solution's edges (0 unknown, 1 line, 2 cross). */
-  edges: number[][];
+  /** Masyu: each solution's edges. */
+  edges: EdgeState[][];
   /** The JSON Lines trace, when `trace: true`. */
   trace?: string | null;
 }
+
+/** A Masyu edge: not decided, part of the loop, or crossed out. */
+export type EdgeState = 'unknown' | 'line' | 'cross';
 
 export interface MasyuBoard {
   width: number;
   height: number;
   /** One string per row: `.` empty, `W` white pearl, `B` black pearl. */
   rows: string[];
-  /** Every edge's state: 0 unknown, 1 line, 2 cross. */
-  edges: number[];
+  /** Every edge's state. */
+  edges: EdgeState[];
   /** Every edge's two cells, `[row1, col1, row2, col2]`. */
   ends: [number, number, number, number][];
 }

@@ -1,12 +1,15 @@
 // The pzl web app: opening files and links, and one player per kind. Every format and rule is the
 // WebAssembly module's (the pzl Rust crates); this file only draws and routes clicks.
-import init, { open, open_text, apad_solve, formats, Puzzle } from './pkg/pzl_wasm.js';
+import init, { open, open_member, open_text, apad_solve, formats, Puzzle } from './pkg/pzl_wasm.js';
 import { MasyuPlayer } from './masyu';
 import { CrosswordPlayer } from './crossword';
 import { ApadPlayer } from './apad';
 import { PolyPlayer } from './poly';
 import { pageError } from './messages';
 import { applyZoom, initTheme, initView, resetZoom, toggleTheme, zoomBy } from './view';
+import { listMembers, backToList } from './archive';
+import { remember, openShared, wireShare } from './share';
+import { registerWorker } from './update';
 
 export interface Player {
   check?(): void;
@@ -28,7 +31,11 @@ const VIEW_ACTIONS: Record<string, () => void> = {
   fit: () => resetZoom(),
 };
 
-export const $ = <T extends HTMLElement = HTMLElement>(sel: string) => document.querySelector(sel) as T;
+// The players find their elements through `$` in the current scope: the page, or the shadow root
+// of the <pzl-puzzle> element being used (src/component.ts).
+let scope: Document | ShadowRoot = document;
+export function useScope(root: Document | ShadowRoot) { scope = root; }
+export const $ = <T extends HTMLElement = HTMLElement>(sel: string) => scope.querySelector(sel) as T;
 export const board = () => $('#board');
 /** A status message, next to the board (read out politely). */
 export function say(text: string) {
@@ -62,7 +69,7 @@ function start(p: Puzzle, label: string) {
   $('#actions').hidden = false;
   $('#title').textContent = `${label} — ${kind} (${p.format()})`;
   say('');
-  for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) btn.disabled = false;
+  for (const btn of playerButtons()) btn.disabled = false;
   if (kind === 'masyu') player = new MasyuPlayer(p);
   else if (kind === 'crossword') player = new CrosswordPlayer(p);
   else if (kind === 'apad') player = new ApadPlayer(p);
@@ -81,16 +88,23 @@ function start(p: Puzzle, label: string) {
 /** Offer the actions the current player has. */
 function enableButtons() {
   (window as any).__pzlPlayer = player;
-  for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
+  for (const btn of playerButtons()) {
     const a = btn.dataset.pzlAction as keyof Player;
     if (a === 'theme') continue;
     btn.disabled = !player || (!(a in VIEW_ACTIONS) && typeof player[a] !== 'function');
   }
 }
 
-function openBytes(bytes: Uint8Array, name: string) {
+/** Buttons that act on the player (not the app's own, such as Share: `data-pzl-app`). */
+const playerButtons = () => document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]:not([data-pzl-app])');
+
+export function openBytes(bytes: Uint8Array, name: string, member = '') {
   try {
-    start(open(bytes, name, ''), name);
+    // An archive or disk image lists its members to choose from (src/archive.ts).
+    if (!member && listMembers(bytes, name, (m) => openBytes(bytes, name, m))) { remember({ bytes, name }); return; }
+    start(member ? open_member(bytes, name, member) : open(bytes, name, ''), member ? `${name} — ${member}` : name);
+    if (member) backToList(name, () => openBytes(bytes, name));
+    remember({ bytes, name, member });
   } catch (e) {
     sayError(e, name);
   }
@@ -99,6 +113,7 @@ function openBytes(bytes: Uint8Array, name: string) {
 export function openLink(text: string) {
   try {
     start(open_text(text), 'shared puzzle');
+    remember({ text: text.trim() });
     const url = new URL(location.href);
     url.searchParams.set('p', text.trim());
     history.replaceState(null, '', url);
@@ -117,7 +132,8 @@ export function openApad(edition: string) {
   applyZoom();
 }
 
-async function main() {
+/** The page's start (src/app.ts calls it; the <pzl-puzzle> element imports the players only). */
+export async function main() {
   initTheme();
   await init({ module_or_path: 'pzl_wasm_bg.wasm' });
   initView();
@@ -148,7 +164,7 @@ async function main() {
     e.preventDefault();
     openLink($<HTMLInputElement>('#text-input').value);
   });
-  for (const btn of document.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
+  for (const btn of playerButtons()) {
     btn.addEventListener('click', () => {
       if (btn.dataset.pzlAction === 'theme') { toggleTheme(); return; }
       const view = VIEW_ACTIONS[btn.dataset.pzlAction ?? ''];
@@ -170,7 +186,8 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const p = params.get('p');
   const apad = params.get('apad');
-  if (p) openLink(p);
+  wireShare(openBytes);
+  if (await openShared(openBytes)) { /* a #f= link */ } else if (p) openLink(p);
   else if (apad) openApad(apad);
   else {
     const extra = document.createElement('p');
@@ -181,7 +198,5 @@ async function main() {
   performance.mark('pzl-interactive');
   document.body.dataset.readyMs = performance.now().toFixed(1);
   document.body.dataset.ready = '1';
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('sw.js').catch(() => {});
+  registerWorker();
 }
-
-main().catch((e) => say(`The page could not start: ${e}`));
