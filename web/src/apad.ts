@@ -1,11 +1,11 @@
 // A-Puzzle-A-Day: pick a date (and weekday), see how many solutions it has, step through them.
 import type { Puzzle } from './pkg/pzl_wasm.js';
 import { apad_solve } from './pkg/pzl_wasm.js';
-import { $, board, say, setStatus, type Player } from './main';
+import { $, board, say, sayError, setStatus, type Player } from './main';
 
 const COLOURS = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c', '#fabebe', '#008080'];
 
-interface Solved { width: number; height: number; labels: (string | null)[]; count: number; boards: number[][]; key: string; ms: number }
+interface Solved { width: number; height: number; labels: (string | null)[]; count: number; complete: boolean; boards: number[][]; key: string; ms: number }
 
 export class ApadPlayer implements Player {
   p: Puzzle | null;
@@ -23,6 +23,8 @@ export class ApadPlayer implements Player {
     if (p) {
       const info = JSON.parse(p.info());
       try { b.innerHTML = p.render('svg', '', false); } catch { b.textContent = p.render('text', '', false); }
+      b.querySelector('svg')?.setAttribute('role', 'img');
+      b.querySelector('svg')?.setAttribute('aria-label', info.title || 'the board');
       if (!b.innerHTML) b.textContent = info.title;
       say(`${info.title} — pick a date to see its solutions`);
     }
@@ -33,7 +35,7 @@ export class ApadPlayer implements Player {
       <label>Date <input type="date" id="apad-date" data-pzl-date value="${today.toISOString().slice(0, 10)}"></label>
       <label>Weekday <select id="apad-weekday"><option value="">(the date's)</option>${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d) => `<option>${d}</option>`).join('')}</select></label>
       <button>Solve</button>
-      <label>Hint for piece <select id="apad-piece"></select></label> <button type="button" data-apad="prev">◀</button> <button type="button" data-apad="next">▶</button> <span id="apad-count"></span>`;
+      <label>Hint for piece <select id="apad-piece"></select></label> <button type="button" data-apad="prev" aria-label="Previous solution">◀</button> <button type="button" data-apad="next" aria-label="Next solution">▶</button> <span id="apad-count"></span>`;
     $('#extra').innerHTML = '';
     $('#extra').appendChild(form);
     ($('#apad-edition') as HTMLSelectElement).value = edition;
@@ -54,7 +56,7 @@ export class ApadPlayer implements Player {
       (window as any).pzlLastSolveMs = performance.now() - t0;
       this.index = 0;
       this.show();
-    } catch (e) { say((e as Error).message); }
+    } catch (e) { sayError(e); }
   }
 
   /** Where one chosen piece goes in the solution shown (the others left off). */
@@ -82,11 +84,16 @@ export class ApadPlayer implements Player {
     }
     const count = $('#apad-count');
     count.dataset.count = String(s.count);
-    count.textContent = s.count ? `solution ${this.index + 1} of ${s.count}` : 'no solution';
-    say(`${s.key}: ${s.count} solution${s.count === 1 ? '' : 's'}`);
+    const atLeast = s.complete === false ? 'at least ' : '';
+    count.textContent = s.count ? `solution ${this.index + 1} of ${atLeast}${s.count}` : 'no solution';
+    say(`${s.key}: ${atLeast}${s.count} solution${s.count === 1 ? '' : 's'}`);
+    const cells = s.boards[this.index] ?? s.labels.map((l) => (l === null ? -2 : -1));
     const table = document.createElement('table');
     table.className = 'apad';
-    const cells = s.boards[this.index] ?? s.labels.map((l) => (l === null ? -2 : -1));
+    table.setAttribute('role', 'img');
+    table.setAttribute('aria-label', s.count
+      ? `solution ${this.index + 1}: the pieces leave ${s.labels.filter((l, i) => l !== null && cells[i] === -1).join(' and ')} uncovered`
+      : 'the board');
     for (let r = 0; r < s.height; r++) {
       const tr = table.insertRow();
       for (let c = 0; c < s.width; c++) {

@@ -2,4 +2,4 @@
 // what the players share, so the <pzl-puzzle> element can import the players without starting it.
 import { main, say } from './main';
 
-main().catch((e) => say(`could not start: ${e}`));
+main().catch((e) => say(`The page could not start: ${e}`));

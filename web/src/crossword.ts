@@ -1,22 +1,36 @@
 // The crossword player: type letters, arrows, Tab to the next clue, the clue list following the
 // cursor, rebus entry (Insert or Escape), check and reveal, a timer, print, unlock with a key.
+// Letters arrive through a real (invisible) text input on the cursor cell, so a phone raises its
+// keyboard; a screen reader hears each cell ("14 Across, letter 3 of 5, empty") and the clue.
 import type { Puzzle } from './pkg/pzl_wasm.js';
-import { $, board, say, setStatus, type Player } from './main';
+import { $, board, say, sayError, setStatus, type Player } from './main';
 
-interface Cell { block: boolean; number: number; circled: boolean; entry: string }
-interface Clue { number: number; direction: string; clue: string | null; cells: number[] }
+type Side = 'top' | 'right' | 'bottom' | 'left';
+interface Cell { block: boolean; number: number; circled: boolean; entry: string; bars?: Side[]; shade?: string; void?: boolean; label?: string }
+interface Clue { number: number; direction: string; clue: string | null; cells: number[]; list?: string; label?: string; enumeration?: string }
 interface Xw { width: number; height: number; title: string; author: string; locked: boolean; diagramless: boolean; cells: Cell[]; clues: Clue[]; notes: string }
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The current player's answer to the board being zoomed (the input follows its cell). */
+let onZoom: (() => void) | null = null;
 
 export class CrosswordPlayer implements Player {
   p: Puzzle;
   x!: Xw;
   entries: string[] = [];
   tds: HTMLTableCellElement[] = [];
+  shown: string[] = [];
+  lis: HTMLLIElement[] = [];
+  input!: HTMLInputElement;
   cur = 0;
   across = true;
   started = Date.now();
   timer = 0;
   storeKey = '';
+  lastClue: Clue | undefined;
+  /** Each cell's across and down clue (looked up on every key, so made once). */
+  acrossOf: (Clue | undefined)[] = [];
+  downOf: (Clue | undefined)[] = [];
 
   constructor(p: Puzzle) {
     this.p = p;
@@ -25,12 +39,23 @@ export class CrosswordPlayer implements Player {
 
   load() {
     this.x = JSON.parse(this.p.crossword());
+    this.acrossOf = [];
+    this.downOf = [];
+    for (const clue of this.x.clues) {
+      const of = clue.direction === 'across' ? this.acrossOf : this.downOf;
+      for (const i of clue.cells) of[i] ??= clue;
+    }
     this.storeKey = `pzl-xw:${this.x.title}:${this.x.width}x${this.x.height}:${this.x.clues.map((c) => c.clue).join('|').slice(0, 200)}`;
     const saved = localStorage.getItem(this.storeKey);
     this.entries = saved ? JSON.parse(saved) : this.x.cells.map((c) => (c.block ? '' : c.entry));
-    this.cur = this.x.diagramless ? 0 : this.x.cells.findIndex((c) => !c.block);
+    this.cur = this.x.diagramless ? 0 : this.x.cells.findIndex((c) => this.playable(c));
     this.draw();
     this.extras();
+  }
+
+  /** A cell a letter goes in (diagramless puzzles: every cell but a void). */
+  playable(c: Cell | undefined) {
+    return !!c && !c.void && (this.x.diagramless || !c.block);
   }
 
   extras() {
@@ -50,12 +75,13 @@ export class CrosswordPlayer implements Player {
       mk('Reveal word', () => this.reveal(this.word()), 'reveal-word');
       mk('Reveal all', () => this.solve(), 'reveal-all');
     }
-    mk('Print', () => this.print(), 'print');
+    // Print is the page's own button (data-pzl-action="print"); it keeps its crossword name.
+    $('[data-pzl-action="print"]').dataset.pzlXw = 'print';
     if (this.x.locked) {
       mk('Unlock…', () => {
         const key = prompt('The four-digit key');
         if (!key) return;
-        try { this.p.crossword_unlock(key); this.load(); say('Unlocked'); } catch (e) { say((e as Error).message); }
+        try { this.p.crossword_unlock(key); this.load(); say('Unlocked'); } catch (e) { sayError(e); }
       }, 'unlock');
     }
     const t = document.createElement('span');
@@ -68,45 +94,108 @@ export class CrosswordPlayer implements Player {
     }, 1000);
   }
 
+  /** The clue's number as the file prints it. */
+  clueName(c: Clue) {
+    return `${c.label ?? c.number} ${capital(c.list ?? c.direction)}`;
+  }
+
   draw() {
     const { width, height, cells } = this.x;
+    const dl = this.x.diagramless;
     const table = document.createElement('table');
     table.className = 'xw';
+    table.setAttribute('role', 'grid');
+    table.setAttribute('aria-label', `${this.x.title || 'Crossword'}: ${width} by ${height}`);
     this.tds = [];
+    this.shown = [];
     for (let r = 0; r < height; r++) {
       const tr = table.insertRow();
       for (let c = 0; c < width; c++) {
         const i = r * width + c;
         const td = tr.insertCell();
         const cell = cells[i];
-        if (cell.block && !this.x.diagramless) td.className = 'block';
+        if (cell.void) td.className = 'void';
+        else if (cell.block && !dl) td.className = 'block';
         else {
           td.dataset.pzlCell = '';
           td.dataset.row = String(r);
           td.dataset.col = String(c);
           if (cell.circled) td.classList.add('circled');
-          td.onclick = () => { if (this.cur === i) this.across = !this.across; this.cur = i; this.show(); };
+          // A second click on the cursor's cell turns the direction (the first one only takes it).
+          td.onclick = () => {
+            if (this.cur === i && (this.input.getRootNode() as Document | ShadowRoot).activeElement === this.input) this.across = !this.across;
+            this.cur = i;
+            this.show();
+            this.focus();
+          };
         }
+        for (const side of cell.bars ?? []) td.classList.add(`bar-${side}`);
+        if (cell.shade && !cell.void) td.style.setProperty('--shade', cell.shade);
         this.tds.push(td);
       }
     }
     const b = board();
     b.innerHTML = '';
     b.appendChild(table);
-    b.tabIndex = 0;
+    b.removeAttribute('tabindex');
+    // The input letters are typed into: on the cursor cell, invisible, always the focus target.
+    const input = document.createElement('input');
+    input.className = 'xw-input';
+    input.id = 'xw-input';
+    input.type = 'text';
+    input.setAttribute('inputmode', 'text');
+    input.setAttribute('autocapitalize', 'characters');
+    input.setAttribute('autocomplete', 'off');
+    input.setAttribute('autocorrect', 'off');
+    input.spellcheck = false;
+    input.setAttribute('enterkeyhint', 'next');
+    input.addEventListener('keydown', (e) => this.key(e));
+    input.addEventListener('input', () => this.typed());
+    b.appendChild(input);
+    this.input = input;
+    table.addEventListener('click', () => this.focus());
+    if (onZoom) b.removeEventListener('pzl-zoom', onZoom);
+    onZoom = () => this.place();
+    b.addEventListener('pzl-zoom', onZoom);
+
     const side = $('#side');
     side.innerHTML = '';
-    for (const dir of ['across', 'down']) {
-      const h = document.createElement('h3');
-      h.textContent = dir[0].toUpperCase() + dir.slice(1);
+    const now = document.createElement('p');
+    now.id = 'xw-clue';
+    now.setAttribute('aria-live', 'polite');
+    side.appendChild(now);
+    // Clues in their lists (the file's own titles, else Across and Down), in file order.
+    const lists = new Map<string, Clue[]>();
+    for (const clue of this.x.clues) {
+      const name = clue.list ?? capital(clue.direction);
+      lists.set(name, [...(lists.get(name) ?? []), clue]);
+    }
+    this.lis = [];
+    let k = 0;
+    for (const [name, clues] of lists) {
+      const h = document.createElement('h2');
+      h.textContent = name;
+      h.id = `xw-list-${k++}`;
       const ol = document.createElement('ol');
-      for (const clue of this.x.clues.filter((c) => c.direction === dir)) {
+      ol.setAttribute('aria-labelledby', h.id);
+      for (const clue of clues) {
         const li = document.createElement('li');
-        li.value = clue.number;
-        li.textContent = clue.clue ?? '';
-        li.dataset.clue = `${clue.number}${dir[0]}`;
-        li.onclick = () => { this.across = dir === 'across'; this.cur = clue.cells[0]; this.show(); };
+        const n = document.createElement('span');
+        n.className = 'n';
+        n.textContent = clue.label ?? String(clue.number);
+        const text = document.createElement('span');
+        text.textContent = `${clue.clue ?? ''}${clue.enumeration ? ` ${clue.enumeration}` : ''}`;
+        li.append(n, text);
+        li.dataset.clue = `${clue.number}${clue.direction[0]}`;
+        li.dataset.clueIndex = String(this.x.clues.indexOf(clue));
+        li.onclick = () => {
+          this.across = clue.direction === 'across';
+          this.cur = clue.cells.find((i) => this.playable(this.x.cells[i])) ?? clue.cells[0];
+          this.show();
+          this.focus();
+        };
         ol.appendChild(li);
+        this.lis[this.x.clues.indexOf(clue)] = li;
       }
       side.append(h, ol);
     }
@@ -114,13 +203,28 @@ export class CrosswordPlayer implements Player {
     this.show();
   }
 
+  /** Put the keyboard focus on the input (a phone raises its keyboard). */
+  focus() {
+    this.input.focus({ preventScroll: true });
+  }
+
   clueAt(i: number, across: boolean): Clue | undefined {
-    return this.x.clues.find((c) => (c.direction === 'across') === across && c.cells.includes(i));
+    return (across ? this.acrossOf : this.downOf)[i];
   }
 
   word(): number[] {
     if (this.x.diagramless) return [this.cur];
     return (this.clueAt(this.cur, this.across) ?? this.clueAt(this.cur, !this.across))?.cells ?? [this.cur];
+  }
+
+  /** How a screen reader names cell `i`: its clue, its place in the answer, its letter. */
+  cellLabel(i: number, clue: Clue | undefined) {
+    const letter = this.entries[i] && this.entries[i] !== '.' ? this.entries[i] : 'empty';
+    if (!clue || this.x.diagramless) {
+      const w = this.x.width;
+      return `row ${Math.floor(i / w) + 1}, column ${(i % w) + 1}, ${this.entries[i] === '.' ? 'block' : letter}`;
+    }
+    return `${this.clueName(clue)}, letter ${clue.cells.indexOf(i) + 1} of ${clue.cells.length}, ${letter}`;
   }
 
   show() {
@@ -129,24 +233,54 @@ export class CrosswordPlayer implements Player {
     const dl = this.x.diagramless;
     this.tds.forEach((td, i) => {
       const cell = this.x.cells[i];
-      if (cell.block && !dl) return;
+      if (!this.playable(cell)) return;
       td.classList.toggle('word', !dl && word.has(i));
       td.classList.toggle('cur', i === this.cur);
       // Diagramless: the player places the blocks (`.`), and no numbers are shown.
       td.classList.toggle('placed-block', dl && this.entries[i] === '.');
-      td.textContent = this.entries[i] === '.' ? '' : this.entries[i] || '';
-      if (cell.number && !dl) { const s = document.createElement('small'); s.textContent = String(cell.number); td.prepend(s); }
+      // Only what changed is rewritten: this runs on every key.
+      const letter = this.entries[i] === '.' ? '' : this.entries[i] || '';
+      const label = this.cellLabel(i, this.clueAt(i, this.across) ?? this.clueAt(i, !this.across));
+      if (this.shown[i] === label + letter) return;
+      this.shown[i] = label + letter;
+      td.textContent = letter;
+      const corner = cell.label ?? (cell.number ? String(cell.number) : '');
+      if (corner && !dl) { const s = document.createElement('small'); s.textContent = corner; s.setAttribute('aria-hidden', 'true'); td.prepend(s); }
+      td.setAttribute('aria-label', label);
     });
     const clue = this.clueAt(this.cur, this.across);
-    $('#side').querySelectorAll('li').forEach((li) => li.classList.remove('cur'));
+    this.lis.forEach((li) => li?.classList.remove('cur'));
     if (clue) {
-      const li = $('#side').querySelector(`li[data-clue="${clue.number}${clue.direction[0]}"]`);
+      const li = this.lis[this.x.clues.indexOf(clue)];
       li?.classList.add('cur');
       const side = $('#side');
-      if (li instanceof HTMLElement && (li.offsetTop < side.scrollTop || li.offsetTop > side.scrollTop + side.clientHeight - 30)) {
+      if (li && (li.offsetTop < side.scrollTop || li.offsetTop > side.scrollTop + side.clientHeight - 30)) {
         side.scrollTop = li.offsetTop - side.clientHeight / 3;
       }
     }
+    // The clue is announced when the cursor enters another word; the cell always labels the input.
+    if (clue !== this.lastClue) {
+      this.lastClue = clue;
+      const now = $('#xw-clue');
+      if (now) now.textContent = clue ? `${this.clueName(clue)}: ${clue.clue ?? ''}${clue.enumeration ? ` ${clue.enumeration}` : ''}` : '';
+    }
+    this.place();
+  }
+
+  /** The input sits on the cursor cell and is named after it. */
+  place() {
+    const td = this.tds[this.cur];
+    const input = this.input;
+    if (!td || !input) return;
+    input.style.left = `${td.offsetLeft}px`;
+    input.style.top = `${td.offsetTop}px`;
+    input.style.width = `${td.offsetWidth}px`;
+    input.style.height = `${td.offsetHeight}px`;
+    const label = this.cellLabel(this.cur, this.clueAt(this.cur, this.across));
+    input.setAttribute('aria-label', label);
+    // Said as the cursor moves (a focused input's new name is not always read out).
+    const live = $('#live');
+    if (live && live.textContent !== label) live.textContent = label;
   }
 
   save() {
@@ -162,7 +296,7 @@ export class CrosswordPlayer implements Player {
     for (;;) {
       r += dr; c += dc;
       if (r < 0 || c < 0 || r >= height || c >= width) return;
-      if (this.x.diagramless || !cells[r * width + c].block) { this.cur = r * width + c; return; }
+      if (this.playable(cells[r * width + c])) { this.cur = r * width + c; return; }
     }
   }
 
@@ -173,6 +307,21 @@ export class CrosswordPlayer implements Player {
     k = (k + (back ? -1 : 1) + list.length) % list.length;
     this.across = list[k].direction === 'across';
     this.cur = list[k].cells.find((i) => !this.entries[i]) ?? list[k].cells[0];
+  }
+
+  /** A letter (or several, pasted or from a phone's keyboard) typed into the input. */
+  typed() {
+    const text = this.input.value;
+    this.input.value = '';
+    let any = false;
+    for (const ch of text) {
+      if (ch === '.' && this.x.diagramless) { this.entries[this.cur] = this.entries[this.cur] === '.' ? '' : '.'; any = true; continue; }
+      if (!/^[\p{L}\p{N}]$/u.test(ch)) continue;
+      this.entries[this.cur] = ch.toUpperCase();
+      this.step(1);
+      any = true;
+    }
+    if (any) { this.save(); this.show(); }
   }
 
   key(e: KeyboardEvent) {
@@ -194,11 +343,11 @@ export class CrosswordPlayer implements Player {
     } else if (k === '.' && this.x.diagramless) {
       this.entries[this.cur] = this.entries[this.cur] === '.' ? '' : '.';
       this.save();
-    } else if (/^[a-zA-Z0-9]$/.test(k)) {
+    } else if (/^[\p{L}\p{N}]$/u.test(k)) {
       this.entries[this.cur] = k.toUpperCase();
       this.step(1);
       this.save();
-    } else return;
+    } else return; // anything else (a phone's keyboard says `Unidentified`) arrives as `input`
     e.preventDefault();
     this.show();
   }
@@ -213,6 +362,7 @@ export class CrosswordPlayer implements Player {
     const r = JSON.parse(this.p.crossword_check(JSON.stringify(this.entries), JSON.stringify(cells)));
     this.tds.forEach((td) => td.classList.remove('bad'));
     for (const i of r.wrong) this.tds[i].classList.add('bad');
+    if (cells.length) say(r.wrong.length ? `${r.wrong.length} wrong` : r.empty.length ? `Right so far, ${r.empty.length} empty` : 'Right');
     return r;
   }
 
@@ -237,8 +387,8 @@ export class CrosswordPlayer implements Player {
   }
 
   solve() {
-    if (this.x.locked) { say('the solution is locked: unlock it with its key first'); return; }
-    this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block));
+    if (this.x.locked) { say('The solution is locked: unlock it with its key first'); return; }
+    this.reveal(this.x.cells.map((_, i) => i).filter((i) => !this.x.cells[i].block && !this.x.cells[i].void));
     if (this.x.diagramless) { this.x.cells.forEach((c, i) => { if (c.block) this.entries[i] = '.'; }); this.save(); this.show(); }
   }
 
@@ -247,14 +397,5 @@ export class CrosswordPlayer implements Player {
     this.started = Date.now();
     this.save();
     this.show();
-  }
-
-  print() {
-    try {
-      const html = this.p.render('html', '', true);
-      const w = window.open('', '_blank');
-      if (w) { w.document.write(html); w.document.close(); w.print(); }
-      else say('allow pop-ups to print');
-    } catch (e) { say((e as Error).message); }
   }
 }

@@ -5,6 +5,8 @@ import { MasyuPlayer } from './masyu';
 import { CrosswordPlayer } from './crossword';
 import { ApadPlayer } from './apad';
 import { PolyPlayer } from './poly';
+import { pageError } from './messages';
+import { applyZoom, initTheme, initView, resetZoom, toggleTheme, zoomBy } from './view';
 import { listMembers, backToList } from './archive';
 import { remember, openShared, wireShare } from './share';
 import { registerWorker } from './update';
@@ -17,8 +19,17 @@ export interface Player {
   reset?(): void;
   undo?(): void;
   redo?(): void;
+  print?(): void;
   key?(e: KeyboardEvent): void;
 }
+
+/** Actions on the view, not the puzzle: offered whenever a board is shown. */
+const VIEW_ACTIONS: Record<string, () => void> = {
+  print: () => (player?.print ? player.print() : window.print()),
+  'zoom-in': () => zoomBy(1.25),
+  'zoom-out': () => zoomBy(0.8),
+  fit: () => resetZoom(),
+};
 
 // The players find their elements through `$` in the current scope: the page, or the shadow root
 // of the <pzl-puzzle> element being used (src/component.ts).
@@ -26,7 +37,20 @@ let scope: Document | ShadowRoot = document;
 export function useScope(root: Document | ShadowRoot) { scope = root; }
 export const $ = <T extends HTMLElement = HTMLElement>(sel: string) => scope.querySelector(sel) as T;
 export const board = () => $('#board');
-export function say(text: string) { $('#message').textContent = text; }
+/** A status message, next to the board (read out politely). */
+export function say(text: string) {
+  const m = $('#message');
+  m.setAttribute('role', 'status');
+  delete m.dataset.level;
+  m.textContent = text;
+}
+/** An error, in the page's words (read out at once), about the file `name` when given. */
+export function sayError(e: unknown, name = '') {
+  const m = $('#message');
+  m.setAttribute('role', 'alert');
+  m.dataset.level = 'error';
+  m.textContent = pageError(e, name);
+}
 export function setStatus(s: 'unsolved' | 'solved' | 'wrong') { board().dataset.status = s; }
 
 let player: Player | null = null;
@@ -40,6 +64,7 @@ function start(p: Puzzle, label: string) {
   setStatus('unsolved');
   $('#side').innerHTML = '';
   $('#extra').innerHTML = '';
+  $('[data-pzl-action="print"]').removeAttribute('data-pzl-xw');
   $('#replay').hidden = true;
   $('#actions').hidden = false;
   $('#title').textContent = `${label} — ${kind} (${p.format()})`;
@@ -55,6 +80,7 @@ function start(p: Puzzle, label: string) {
     say(`pzl reads this ${kind} file, but the page has no player for it`);
   }
   enableButtons();
+  resetZoom();
   const warnings: string[] = JSON.parse(p.warnings());
   if (warnings.length) say(warnings.join('; '));
 }
@@ -64,7 +90,8 @@ function enableButtons() {
   (window as any).__pzlPlayer = player;
   for (const btn of playerButtons()) {
     const a = btn.dataset.pzlAction as keyof Player;
-    btn.disabled = !player || typeof player[a] !== 'function';
+    if (a === 'theme') continue;
+    btn.disabled = !player || (!(a in VIEW_ACTIONS) && typeof player[a] !== 'function');
   }
 }
 
@@ -79,7 +106,7 @@ export function openBytes(bytes: Uint8Array, name: string, member = '') {
     if (member) backToList(name, () => openBytes(bytes, name));
     remember({ bytes, name, member });
   } catch (e) {
-    say(`${name}: ${(e as Error).message}`);
+    sayError(e, name);
   }
 }
 
@@ -91,7 +118,7 @@ export function openLink(text: string) {
     url.searchParams.set('p', text.trim());
     history.replaceState(null, '', url);
   } catch (e) {
-    say(`${(e as Error).message}`);
+    sayError(e);
   }
 }
 
@@ -102,11 +129,14 @@ export function openApad(edition: string) {
   $('#actions').hidden = false;
   player = new ApadPlayer(null, edition);
   enableButtons();
+  applyZoom();
 }
 
 /** The page's start (src/app.ts calls it; the <pzl-puzzle> element imports the players only). */
 export async function main() {
+  initTheme();
   await init({ module_or_path: 'pzl_wasm_bg.wasm' });
+  initView();
   (window as any).pzl = { open, open_text, apad_solve };
   const input = $<HTMLInputElement>('input[data-pzl-open]');
   // The picker offers every extension pzl knows (and any file: detection reads the content).
@@ -136,13 +166,19 @@ export async function main() {
   });
   for (const btn of playerButtons()) {
     btn.addEventListener('click', () => {
+      if (btn.dataset.pzlAction === 'theme') { toggleTheme(); return; }
+      const view = VIEW_ACTIONS[btn.dataset.pzlAction ?? ''];
+      if (view) { if (player) view(); return; }
       const a = btn.dataset.pzlAction as keyof Player;
       const f = player?.[a];
       if (typeof f === 'function') (f as () => void).call(player);
     });
   }
   document.addEventListener('keydown', (e) => {
-    if ((e.target as HTMLElement).tagName === 'INPUT') return;
+    const t = e.target as HTMLElement;
+    if (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') return;
+    // Keys on a button press it; they do not play.
+    if (t.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') { player?.undo?.(); e.preventDefault(); return; }
     if ((e.ctrlKey || e.metaKey) && e.key === 'y') { player?.redo?.(); e.preventDefault(); return; }
     player?.key?.(e);
@@ -159,6 +195,7 @@ export async function main() {
     extra.innerHTML = 'Or play <a href="?apad=classic">A-Puzzle-A-Day</a> (<a href="?apad=weekday">weekday edition</a>).';
     $('#title').after(extra);
   }
+  performance.mark('pzl-interactive');
   document.body.dataset.readyMs = performance.now().toFixed(1);
   document.body.dataset.ready = '1';
   registerWorker();

@@ -2,6 +2,7 @@
 // and replay, all answered by the WASM module.
 import type { Puzzle } from './pkg/pzl_wasm.js';
 import { $, board, say, setStatus, type Player } from './main';
+import { isPinching } from './view';
 
 const S = 36; // cell size
 const M = 10; // margin
@@ -10,6 +11,8 @@ const NS = 'http://www.w3.org/2000/svg';
 // index here.
 const STATES = ['unknown', 'line', 'cross'];
 const code = (state: string) => Math.max(0, STATES.indexOf(state));
+const PEARLS: Record<string, string> = { W: 'white pearl', B: 'black pearl' };
+const SIDES: Record<string, string> = { '-1,0': 'up', '1,0': 'down', '0,-1': 'left', '0,1': 'right' };
 
 interface MasyuData { width: number; height: number; rows: string[]; edges: string[]; ends: [number, number, number, number][] }
 interface Step { text: string; changes: { edge: number; now: string; was: string }[] }
@@ -59,15 +62,23 @@ export class MasyuPlayer implements Player {
 
   draw() {
     const { width, height, rows, ends } = this.d;
-    const svg = el('svg', { class: 'masyu', width: width * S + 2 * M, height: height * S + 2 * M, tabindex: 0 });
+    const [w, h] = [width * S + 2 * M, height * S + 2 * M];
+    const svg = el('svg', {
+      class: 'masyu', width: w, height: h, viewBox: `0 0 ${w} ${h}`, tabindex: 0, role: 'group',
+      'aria-label': `Masyu board, ${width} by ${height}. Arrow keys move; Shift with an arrow draws or erases a line that way; Alt with an arrow crosses it out.`,
+    });
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) {
-        const cell = el('rect', { class: 'cell', x: M + c * S, y: M + r * S, width: S, height: S, 'data-row': r, 'data-col': c }, svg);
+        const pearl = PEARLS[rows[r]?.[c] ?? ''];
+        const cell = el('rect', {
+          class: 'cell', x: M + c * S, y: M + r * S, width: S, height: S, 'data-row': r, 'data-col': c,
+          role: 'img', 'aria-label': `row ${r + 1}, column ${c + 1}${pearl ? `, ${pearl}` : ''}`,
+        }, svg);
         this.cellEls.push(cell);
       }
     }
     ends.forEach(([r1, c1, r2, c2], n) => {
-      const g = el('g', { 'data-pzl-edge': n, 'data-state': 'unknown' }, svg);
+      const g = el('g', { 'data-pzl-edge': n, 'data-state': 'unknown', role: 'img', 'aria-label': this.edgeLabel(n, 0) }, svg);
       const [x1, y1, x2, y2] = [this.cx(c1), this.cy(r1), this.cx(c2), this.cy(r2)];
       el('line', { class: 'edge', x1, y1, x2, y2 }, g);
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
@@ -80,7 +91,10 @@ export class MasyuPlayer implements Player {
       if (ch === 'W' || ch === 'B') el('circle', { class: `pearl-${ch}`, cx: this.cx(c), cy: this.cy(r), r: S * 0.32, 'pointer-events': 'none' }, svg);
     }));
     board().appendChild(svg);
+    // A drag that drew a line is not also a click on the edge it started on.
+    let dragged = false;
     svg.addEventListener('click', (e) => {
+      if (dragged) { dragged = false; return; }
       const g = (e.target as Element).closest('[data-pzl-edge]');
       if (g) this.edit(Number(g.getAttribute('data-pzl-edge')), (s) => (s + 1) % 3);
     });
@@ -90,30 +104,63 @@ export class MasyuPlayer implements Player {
       e.preventDefault();
       this.edit(Number(g.getAttribute('data-pzl-edge')), (s) => (s === 2 ? 0 : 2));
     });
-    // Drag from cell to cell to draw (mouse and touch alike).
+    // Drag from cell to cell to draw (mouse, pen and finger alike; two fingers zoom instead).
     let last: [number, number] | null = null;
     const cellAt = (e: PointerEvent): [number, number] | null => {
-      const box = svg.getBoundingClientRect();
-      const c = Math.floor((e.clientX - box.left - M) / S);
-      const r = Math.floor((e.clientY - box.top - M) / S);
+      // Page coordinates to the drawing's own, whatever the zoom.
+      const m = svg.getScreenCTM();
+      if (!m) return null;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+      const c = Math.floor((p.x - M) / S);
+      const r = Math.floor((p.y - M) / S);
       return r >= 0 && c >= 0 && r < height && c < width ? [r, c] : null;
     };
     svg.addEventListener('pointerdown', (e) => {
-      if ((e.target as Element).closest('[data-pzl-edge]')) return;
+      if (e.button > 0) return;
+      dragged = false;
       last = cellAt(e);
-      if (last) { this.cursor = last; this.showCursor(); }
+      if (last && !(e.target as Element).closest('[data-pzl-edge]')) { this.cursor = last; this.showCursor(); }
     });
     svg.addEventListener('pointermove', (e) => {
       if (!last || !e.buttons) return;
+      if (isPinching()) { last = null; return; }
       const at = cellAt(e);
       if (!at || (at[0] === last[0] && at[1] === last[1])) return;
       const n = this.byPair.get(`${last[0]},${last[1]},${at[0]},${at[1]}`);
-      if (n !== undefined) this.edit(n, (s) => (s === 1 ? 0 : 1));
+      if (n !== undefined) { this.edit(n, (s) => (s === 1 ? 0 : 1)); dragged = true; }
       last = at;
       this.cursor = at;
       this.showCursor();
     });
-    window.addEventListener('pointerup', () => { last = null; });
+    const end = () => { last = null; };
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+  }
+
+  /** How a screen reader names edge `n` in state `s`. */
+  edgeLabel(n: number, s: number) {
+    const [r1, c1, r2, c2] = this.d.ends[n];
+    const between = `between row ${r1 + 1} column ${c1 + 1} and row ${r2 + 1} column ${c2 + 1}`;
+    return `${['no line', 'line', 'cross'][s]} ${between}`;
+  }
+
+  /** The cursor's cell as said aloud: where, its pearl, and the lines and crosses at it. */
+  describeCursor() {
+    const [r, c] = this.cursor;
+    const pearl = PEARLS[this.d.rows[r]?.[c] ?? ''];
+    const lines: string[] = [], crosses: string[] = [];
+    for (const [key, side] of Object.entries(SIDES)) {
+      const [dr, dc] = key.split(',').map(Number);
+      const n = this.byPair.get(`${r},${c},${r + dr},${c + dc}`);
+      if (n === undefined) continue;
+      if (this.edges[n] === 1) lines.push(side);
+      if (this.edges[n] === 2) crosses.push(side);
+    }
+    const parts = [`Row ${r + 1}, column ${c + 1}`];
+    if (pearl) parts.push(pearl);
+    parts.push(lines.length ? `line ${lines.join(' and ')}` : 'no line');
+    if (crosses.length) parts.push(`crossed ${crosses.join(' and ')}`);
+    $('#live').textContent = parts.join(', ');
   }
 
   showCursor() {
@@ -131,9 +178,10 @@ export class MasyuPlayer implements Player {
     if (to[0] < 0 || to[1] < 0 || to[0] >= this.d.height || to[1] >= this.d.width) return;
     const n = this.byPair.get(`${r},${c},${to[0]},${to[1]}`);
     if (n !== undefined && e.shiftKey) this.edit(n, (s) => (s === 1 ? 0 : 1));
-    else if (n !== undefined && (e.altKey || e.ctrlKey)) { this.edit(n, (s) => (s === 2 ? 0 : 2)); return; }
+    else if (n !== undefined && (e.altKey || e.ctrlKey)) { this.edit(n, (s) => (s === 2 ? 0 : 2)); this.describeCursor(); return; }
     this.cursor = to;
     this.showCursor();
+    this.describeCursor();
   }
 
   edit(n: number, f: (s: number) => number) {
@@ -163,6 +211,7 @@ export class MasyuPlayer implements Player {
   paint(n: number, s: number) {
     const g = this.edgeEls[n];
     g.setAttribute('data-state', STATES[s]);
+    g.setAttribute('aria-label', this.edgeLabel(n, s));
     (g.querySelector('[data-x]') as SVGElement).setAttribute('visibility', s === 2 ? 'visible' : 'hidden');
   }
 

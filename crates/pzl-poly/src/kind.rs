@@ -544,6 +544,9 @@ mod tests {
             PolyKind::solve(&puzzle, &SolveRequest { all: true, distinct: true, ..SolveRequest::default() })
                 .unwrap();
         assert_eq!(all.report.solutions.len(), 6);
+        // The listed solutions are counted too (what a front end showing only some of them says).
+        assert_eq!(all.report.count, Some(pzl_core::Count { value: 6, exact: true }));
+        assert_eq!(serde_json::to_value(&all.report).unwrap()["count"]["value"], 6);
         assert_eq!(all.report.to_string().matches("solution ").count(), 6);
         let first = PolyKind::solve(&puzzle, &SolveRequest::default()).unwrap();
         assert_eq!(first.report.outcome, Outcome::Solved);

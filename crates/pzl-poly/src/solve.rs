@@ -131,6 +131,8 @@ pub fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
     report.facts.push(Fact::new("nodes", outcome.nodes));
     if request.all {
         report.facts.push(Fact::new("solutions", found.len()));
+        // Every solution was listed: their number is the count, exact unless the search stopped.
+        report.count = Some(Count { value: found.len() as u128, exact: !outcome.timed_out });
         if !outcome.timed_out && !request.distinct && !found.is_empty() {
             report.unique = Some(found.len() == 1);
         }

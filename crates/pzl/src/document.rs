@@ -122,6 +122,22 @@ impl Open {
     }
 }
 
+/// Why `bytes` (called `name`) were not detected as any format.
+fn undetected(bytes: &[u8], name: &str) -> Error {
+    // TootSweet's `Puzzles.data` is an SQLite file, read only with the `database` feature.
+    if cfg!(not(feature = "database")) && bytes.starts_with(b"SQLite format 3\0") {
+        return Error::new(
+            pzl_core::ErrorKind::Unsupported,
+            "an SQLite database (TootSweet's Puzzles.data?): this build of pzl reads no databases",
+        )
+        .in_file(name)
+        .hint("the pzl command line and the Python package read TootSweet databases");
+    }
+    Error::syntax("cannot tell the format from the content or the name")
+        .in_file(name)
+        .hint("name it with --from (see `pzl formats`)")
+}
+
 /// What `solve` gives back.
 pub struct Solution {
     /// What happened.
@@ -148,11 +164,7 @@ impl Document {
         let file_name = path.map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|| name.to_string());
         let format = match open.from {
             Some(f) => f,
-            None => Format::detect(bytes, Some(&file_name)).ok_or_else(|| {
-                Error::syntax("cannot tell the format from the content or the name")
-                    .in_file(name)
-                    .hint("name it with --from (see `pzl formats`)")
-            })?,
+            None => Format::detect(bytes, Some(&file_name)).ok_or_else(|| undetected(bytes, name))?,
         };
         let mut parsed = Document::parse(bytes, format, &open.params).map_err(|e| {
             let e = e.in_file(name);

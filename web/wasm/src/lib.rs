@@ -7,12 +7,29 @@ use pzl::{Document, Open, Picture, RenderRequest, SolveRequest};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 
+thread_local! {
+    /// The last error thrown, as pzl's error JSON (see [`last_error`]).
+    static LAST_ERROR: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 fn js(e: pzl::Error) -> JsError {
+    LAST_ERROR.with(|last| *last.borrow_mut() = to_json(&e));
     let mut text = e.to_string();
     if let Some(hint) = &e.hint {
         text.push_str(&format!(" ({hint})"));
     }
     JsError::new(&text)
+}
+
+/// The last error a function of this module threw, as pzl's error JSON: `{kind, file, at,
+/// message, hint}` (`kind` one of `syntax`, `encode`, `unsupported`, `limit`, `usage`, `io`), so
+/// a page can word it for its own readers; `null` before any.
+#[wasm_bindgen]
+pub fn last_error() -> String {
+    LAST_ERROR.with(|last| {
+        let last = last.borrow();
+        if last.is_empty() { "null".to_string() } else { last.clone() }
+    })
 }
 
 fn to_json(value: &impl serde::Serialize) -> String {
@@ -150,8 +167,10 @@ impl Puzzle {
     }
 
     /// Solve. `options` is JSON: `{"trace":bool,"all":bool,"distinct":bool,"limit":n,"timeout":s,
-    /// "human":bool,"count":bool,"svg":bool}`. Answers `{report, solutions:[text], svgs:[svg],
-    /// edges:[["unknown"|"line"|"cross"…]] (Masyu), trace (JSONL)}`.
+    /// "human":bool,"count":bool,"svg":bool,"show":n}`. Answers `{report, solutions:[text],
+    /// svgs:[svg], edges:[["unknown"|"line"|"cross"…]] (Masyu), trace (JSONL), found, shown}`:
+    /// the first `show` solutions (200 when not given) and `found`, how many the solver found
+    /// (`report.count` says whether that is every one).
     pub fn solve(&self, options: &str) -> Result<String, JsError> {
         let o: Value = serde_json::from_str(if options.is_empty() { "{}" } else { options })
             .map_err(|e| JsError::new(&e.to_string()))?;
@@ -173,7 +192,9 @@ impl Puzzle {
         let mut texts = Vec::new();
         let mut svgs = Vec::new();
         let mut edges = Vec::new();
-        for doc in solution.solutions.iter().take(200) {
+        let show =
+            o.get("show").and_then(Value::as_u64).map_or(200, |n| usize::try_from(n).unwrap_or(usize::MAX));
+        for doc in solution.solutions.iter().take(show) {
             texts.push(
                 doc.write(doc.format())
                     .map(|w| String::from_utf8_lossy(&w.bytes).into_owned())
@@ -190,12 +211,15 @@ impl Puzzle {
                 edges.push(board.edges);
             }
         }
+        let shown = texts.len();
         Ok(json!({
             "report": solution.report,
             "solutions": texts,
             "svgs": svgs,
             "edges": edges,
             "trace": solution.trace,
+            "found": solution.solutions.len(),
+            "shown": shown,
         })
         .to_string())
     }

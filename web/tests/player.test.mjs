@@ -1,0 +1,476 @@
+// The players on every device, in real Chromium (Debian's package, driven by playwright-core):
+// a phone (touch, 390×844) typing a crossword through its input and drawing a Masyu loop with a
+// finger; zoom and pinch; a 360 px wide window; Print and the print view; errors in the page's
+// words; the real packing count; dark mode; keyboard play with screen-reader labels; and the
+// axe-core audit on every player. Screenshots go where e2e.test.mjs puts them (target/screenshots,
+// or screenshots/ with PZL_UPDATE_SCREENSHOTS=1).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { serve } from '../serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const web = join(here, '..');
+const repo = join(web, '..');
+const dist = join(web, 'dist');
+const shots = process.env.PZL_UPDATE_SCREENSHOTS ? join(web, 'screenshots') : join(repo, 'target', 'screenshots');
+// Pictures the README does not show: always beside the build.
+const scratch = join(repo, 'target', 'screenshots');
+const corpus = [process.env.PZL_CORPUS, join(repo, '..', 'shared', 'corpus'), join(repo, '..', '..', 'shared', 'corpus')]
+  .find((d) => d && existsSync(d));
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const timings = {};
+
+const CROSSWORD = join(repo, 'examples', 'crossword', 'square-deal.ipuz');
+const PENT_6X10 = join(repo, 'examples', 'poly', 'pent-6x10.pack');
+const MASYU_10 = 'https://puzz.link/p?mashu/10/10/130010i6j009960933092093203019200i';
+const LADYBUG = '4:4:AgAQAA';
+
+let server, browser, base;
+
+before(async () => {
+  assert.ok(existsSync(join(dist, 'index.html')), 'run `npm run build` first');
+  mkdirSync(shots, { recursive: true });
+  mkdirSync(scratch, { recursive: true });
+  server = await serve(dist);
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  console.log('player timings', JSON.stringify(timings));
+  // Numbers of this machine and moment: beside the build, never among the tracked screenshots.
+  writeFileSync(join(scratch, 'timings-player.json'), JSON.stringify(timings, null, 1) + '\n');
+  await browser?.close();
+  server?.close();
+});
+
+const DESKTOP = { viewport: { width: 1280, height: 860 } };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+async function page(query = '', options = DESKTOP) {
+  const context = await browser.newContext(options);
+  const p = await context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await p.goto(base + query);
+  await p.waitForSelector('body[data-ready="1"]', { timeout: 10_000 });
+  p.errors = errors;
+  return p;
+}
+
+async function openFile(p, path, kind) {
+  await p.setInputFiles('input[data-pzl-open]', path);
+  await p.waitForSelector(`[data-pzl-board][data-kind="${kind}"] > *`);
+}
+
+const status = (p) => p.getAttribute('[data-pzl-board]', 'data-status');
+const message = (p) => p.textContent('#message');
+
+/** Every serious or critical axe-core violation on the page, as readable lines. */
+async function audit(p) {
+  await p.addScriptTag({ path: axePath });
+  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Touch points through the DevTools protocol: Chromium turns them into pointer events. */
+async function touch(p) {
+  const cdp = await p.context().newCDPSession(p);
+  const send = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  return {
+    async drag(path) {
+      await send('touchStart', [path[0]]);
+      for (const pt of path.slice(1)) await send('touchMove', [pt]);
+      await send('touchEnd', []);
+    },
+    async pinch(centre, from, to, steps = 6) {
+      const at = (d) => [{ x: centre.x - d, y: centre.y, id: 1 }, { x: centre.x + d, y: centre.y, id: 2 }];
+      await send('touchStart', at(from));
+      for (let k = 1; k <= steps; k++) await send('touchMove', at(from + ((to - from) * k) / steps));
+      await send('touchEnd', []);
+    },
+  };
+}
+
+/** The centre of Masyu cell (r, c) on the screen. */
+async function cellCentre(p, r, c) {
+  const box = await p.locator(`svg.masyu rect.cell[data-row="${r}"][data-col="${c}"]`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** The solution's loop as a walk of cells (from the WASM module: the test plays a person who knows it). */
+async function masyuLoop(p) {
+  return p.evaluate(() => {
+    const pl = window.__pzlPlayer;
+    const edges = JSON.parse(pl.p.solve('{}')).edges[0];
+    const next = new Map();
+    pl.d.ends.forEach(([r1, c1, r2, c2], n) => {
+      if (edges[n] !== 'line') return;
+      const a = `${r1},${c1}`, b = `${r2},${c2}`;
+      next.set(a, [...(next.get(a) ?? []), b]);
+      next.set(b, [...(next.get(b) ?? []), a]);
+    });
+    const start = [...next.keys()][0];
+    const walk = [start];
+    let prev = null, at = start;
+    for (;;) {
+      const to = next.get(at).find((x) => x !== prev);
+      if (to === start) break;
+      walk.push(to);
+      prev = at;
+      at = to;
+    }
+    walk.push(start);
+    return walk.map((k) => k.split(',').map(Number));
+  });
+}
+
+test('the page is interactive within 1 s (performance mark) and loads under 1 MB of gzipped WASM', async () => {
+  // Each load in a fresh context (nothing cached); the best of three, as the machine is shared.
+  const marks = [];
+  let p;
+  for (let k = 0; k < 3; k++) {
+    await p?.context().close();
+    p = await page();
+    marks.push(await p.evaluate(() => performance.getEntriesByName('pzl-interactive')[0]?.startTime));
+  }
+  const mark = Math.min(...marks);
+  timings.interactive_ms = Math.round(mark);
+  timings.interactive_ms_loads = marks.map(Math.round);
+  const gz = gzipSync(readFileSync(join(dist, 'pzl_wasm_bg.wasm')), { level: 9 }).length;
+  timings.wasm_gzip_bytes = gz;
+  console.log(`time to interactive: ${mark.toFixed(0)} ms (performance mark pzl-interactive); WASM ${gz} bytes gzipped`);
+  assert.ok(mark < 1000, `interactive after ${mark} ms`);
+  assert.ok(gz < 1_000_000, `the WASM module is ${gz} bytes gzipped`);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('Packing: the count is the real one (2,339 distinct for 6×10), with the first 200 to step through', async () => {
+  const p = await page();
+  await openFile(p, PENT_6X10, 'poly');
+  await p.click('[data-pzl-action="solve"]');
+  await p.waitForSelector('#poly-count[data-count]', { timeout: 60_000 });
+  assert.equal(await p.getAttribute('#poly-count', 'data-count'), '2339', await message(p));
+  assert.equal(await p.getAttribute('#poly-count', 'data-exact'), 'true');
+  assert.equal(await p.getAttribute('#poly-count', 'data-shown'), '200');
+  assert.match(await message(p), /^2339 distinct solutions, found in \d+ ms; the first 200 can be shown$/);
+  assert.match(await p.textContent('#poly-count'), /^solution 1 of 2339 \(first 200 shown\)$/);
+  timings.poly_pent_6x10_distinct_all_ms = await p.evaluate(() => Math.round(window.pzlLastSolveMs));
+  // Every solution, not up to symmetry: 4 × 2,339.
+  await p.uncheck('#poly-distinct');
+  await p.click('[data-pzl-action="solve"]');
+  await p.waitForFunction(() => document.querySelector('#poly-count')?.dataset.count === '9356', null, { timeout: 60_000 });
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('Print works for every player: no error, and the print view holds the board and the clues, no controls', async () => {
+  const opened = [
+    ['crossword', (p) => openFile(p, CROSSWORD, 'crossword')],
+    ['masyu', (p) => p.goto(base + '?p=' + encodeURIComponent(MASYU_10)).then(() => p.waitForSelector('[data-pzl-edge]'))],
+    ['poly', (p) => openFile(p, PENT_6X10, 'poly')],
+    ['apad', (p) => p.goto(base + '?apad=classic').then(() => p.waitForSelector('#apad-count[data-count]'))],
+  ];
+  for (const [kind, open] of opened) {
+    const p = await page();
+    await open(p);
+    await p.evaluate(() => { window.printed = 0; window.addEventListener('beforeprint', () => { window.printed++; }); });
+    const print = p.locator('[data-pzl-action="print"]');
+    assert.ok(await print.isEnabled(), `${kind}: Print is offered`);
+    await print.click();
+    assert.notEqual(await p.getAttribute('#message', 'data-level'), 'error', `${kind}: ${await message(p)}`);
+    assert.doesNotMatch(await message(p), /cannot draw/);
+    assert.equal(await p.evaluate(() => window.printed), 1, `${kind}: the browser's print ran`);
+    await p.emulateMedia({ media: 'print' });
+    for (const hidden of ['header', '#actions', '#extra', '#message']) {
+      assert.equal(await p.locator(hidden).isVisible(), false, `${kind}: ${hidden} is not printed`);
+    }
+    assert.ok(await p.locator('[data-pzl-board] > :is(svg, table)').isVisible(), `${kind}: the board is printed`);
+    const board = await p.locator('[data-pzl-board] > :is(svg, table)').boundingBox();
+    assert.ok(board.width > 100, `${kind}: the board is ${board.width} px wide`);
+    if (kind === 'crossword') {
+      assert.ok(await p.locator('#side h2').first().isVisible());
+      const clues = await p.locator('#side li').count();
+      assert.ok(clues >= 10, `${clues} clues`);
+      assert.equal(await p.evaluate(() => getComputedStyle(document.querySelector('#side')).maxHeight), 'none');
+      assert.ok(await p.locator('#side li').last().isVisible(), 'every clue is printed');
+    }
+    assert.deepEqual(p.errors, [], kind);
+    await p.context().close();
+  }
+});
+
+test('Messages speak the page\'s language, next to the board, with a role', async () => {
+  const p = await page('?p=' + encodeURIComponent('hello world'));
+  assert.equal(await p.getAttribute('#message', 'role'), 'alert');
+  const text = await message(p);
+  assert.doesNotMatch(text, /--|`pzl|\bpzl formats\b/, text);
+  assert.match(text, /^Cannot tell the format from the content or the name\. Open a file the page reads: Masyu \(/, text);
+  assert.match(text, /crosswords \(.*\.puz/);
+  // A file: its name once, not twice.
+  await p.setInputFiles('input[data-pzl-open]', { name: 'notes.md', mimeType: 'text/plain', buffer: Buffer.from('# notes\n') });
+  await p.waitForFunction(() => document.querySelector('#message').textContent.startsWith('notes.md'));
+  assert.doesNotMatch(await message(p), /notes\.md: notes\.md/);
+  // TootSweet's database is not for the browser, and the page says so.
+  const sqlite = Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(84)]);
+  await p.setInputFiles('input[data-pzl-open]', { name: 'Puzzles.data', mimeType: 'application/octet-stream', buffer: sqlite });
+  await p.waitForFunction(() => /database/.test(document.querySelector('#message').textContent));
+  assert.match(await message(p), /^Puzzles\.data: an SQLite database \(TootSweet's Puzzles\.data\?\): this build of pzl reads no databases\. The pzl command line and the Python package read TootSweet databases\.$/);
+  // A damaged file keeps its place and what pzl read it as, without command-line advice.
+  await p.setInputFiles('input[data-pzl-open]', { name: 'bad.ipuz', mimeType: 'application/json', buffer: Buffer.from('{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": 3}') });
+  await p.waitForFunction(() => document.querySelector('#message').textContent.startsWith('bad.ipuz'));
+  assert.doesNotMatch(await message(p), /--/);
+  // Status after a success is a status, above the board (where the player looks).
+  await p.goto(base + '?p=' + encodeURIComponent(MASYU_10));
+  await p.waitForSelector('[data-pzl-edge]');
+  await p.click('[data-pzl-action="solve"]');
+  assert.equal(await p.getAttribute('#message', 'role'), 'status');
+  const [msg, board] = [await p.locator('#message').boundingBox(), await p.locator('[data-pzl-board]').boundingBox()];
+  assert.ok(msg.y < board.y, 'the message is above the board');
+  assert.ok(msg.y < 860, 'the message is in view');
+  await p.context().close();
+});
+
+test('Phone: the crossword raises the keyboard (a focused input) and takes letters typed into it', async () => {
+  const p = await page('', PHONE);
+  await openFile(p, CROSSWORD, 'crossword');
+  const first = p.locator('[data-pzl-cell]').first();
+  await first.tap();
+  const input = await p.evaluate(() => {
+    const a = document.activeElement;
+    return a && { id: a.id, tag: a.tagName, inputmode: a.getAttribute('inputmode'), cap: a.getAttribute('autocapitalize'), auto: a.getAttribute('autocomplete'), label: a.getAttribute('aria-label') };
+  });
+  assert.deepEqual({ ...input, label: undefined }, { id: 'xw-input', tag: 'INPUT', inputmode: 'text', cap: 'characters', auto: 'off', label: undefined });
+  assert.match(input.label, /^1 Across, letter 1 of \d+, empty$/);
+  // The input sits on the cursor cell (so the page scrolls it into view above the keyboard).
+  const [cell, box] = [await first.boundingBox(), await p.locator('#xw-input').boundingBox()];
+  assert.ok(Math.abs(cell.x - box.x) < 2 && Math.abs(cell.y - box.y) < 2, JSON.stringify({ cell, box }));
+  // A phone's keyboard sends text (no key events for letters): the answers, letter by letter.
+  const answers = await p.evaluate(() => {
+    const pl = window.__pzlPlayer;
+    const word = pl.word();
+    return { word, letters: JSON.parse(pl.p.crossword_reveal(JSON.stringify(word))) };
+  });
+  for (const letter of answers.letters) await p.keyboard.insertText(letter.toLowerCase());
+  // The letters show in their cells (after the corner number) and are kept by the player.
+  const width = await p.evaluate(() => window.__pzlPlayer.x.width);
+  for (const [k, i] of answers.word.entries()) {
+    const td = p.locator(`[data-pzl-cell][data-row="${Math.floor(i / width)}"][data-col="${i % width}"]`);
+    assert.equal((await td.textContent()).replace(/^\d+/, ''), answers.letters[k].toUpperCase());
+  }
+  const entries = await p.evaluate(() => window.__pzlPlayer.entries);
+  assert.deepEqual(answers.word.map((i) => entries[i]), answers.letters.map((l) => l.toUpperCase()));
+  await p.click('[data-pzl-xw="check-word"]');
+  assert.equal(await message(p), 'Right');
+  // The whole grid, typed the same way, is solved.
+  await p.click('[data-pzl-xw="reveal-all"]');
+  await p.click('[data-pzl-action="check"]');
+  assert.equal(await status(p), 'solved');
+  assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.screenshot({ path: join(shots, 'phone-crossword.png') });
+  // Two fingers on the grid zoom the grid (and the input follows its cell).
+  const box0 = await p.locator('table.xw').boundingBox();
+  const centre = { x: box0.x + box0.width / 2, y: box0.y + box0.height / 2 };
+  await (await touch(p)).pinch(centre, 20, 60);
+  assert.ok(Number(await p.getAttribute('[data-pzl-board]', 'data-zoom')) > 1.5);
+  assert.ok((await p.locator('table.xw').boundingBox()).width > box0.width * 1.5);
+  const [cur, at] = [await p.locator('td.cur').boundingBox(), await p.locator('#xw-input').boundingBox()];
+  assert.ok(Math.abs(cur.x - at.x) < 2 && Math.abs(cur.y - at.y) < 2, JSON.stringify({ cur, at }));
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('Phone: a Masyu loop drawn with a finger solves the puzzle; two fingers zoom', async () => {
+  const p = await page('?p=' + encodeURIComponent(LADYBUG), PHONE);
+  await p.waitForSelector('[data-pzl-edge]');
+  const loop = await masyuLoop(p);
+  const path = [];
+  for (const [r, c] of loop) path.push(await cellCentre(p, r, c));
+  const finger = await touch(p);
+  await finger.drag(path);
+  assert.equal(await status(p), 'solved', await message(p));
+  assert.equal(await p.locator('[data-pzl-edge][data-state="line"]').count(), loop.length - 1);
+  // Pinch: the board grows, and Fit brings it back.
+  const before = (await p.locator('svg.masyu').boundingBox()).width;
+  const mid = await cellCentre(p, 1, 1);
+  await finger.pinch(mid, 30, 90);
+  const zoomed = (await p.locator('svg.masyu').boundingBox()).width;
+  assert.ok(zoomed > before * 1.5, `${before} -> ${zoomed}`);
+  assert.equal(await p.locator('[data-pzl-edge][data-state="line"]').count(), loop.length - 1, 'a pinch draws nothing');
+  await p.click('[data-pzl-action="fit"]');
+  assert.equal(Math.round((await p.locator('svg.masyu').boundingBox()).width), Math.round(before));
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('Boards fit the window from 360 px wide, and zoom with the buttons', async () => {
+  const big = corpus && join(corpus, 'masyu', 'puzzles', 'janko', '759_40x30.txt');
+  if (!big || !existsSync(big)) console.log('skipped the 40×30 Masyu: the shared corpus is absent');
+  const boards = [
+    ['crossword', (p) => openFile(p, CROSSWORD, 'crossword')],
+    ['poly', (p) => openFile(p, PENT_6X10, 'poly')],
+    ['apad', (p) => p.goto(base + '?apad=weekday').then(() => p.waitForSelector('#apad-count[data-count]'))],
+    ['masyu', (p) => p.goto(base + '?p=' + encodeURIComponent(MASYU_10)).then(() => p.waitForSelector('[data-pzl-edge]'))],
+    ...(big && existsSync(big) ? [['masyu 40×30', (p) => openFile(p, big, 'masyu')]] : []),
+  ];
+  for (const width of [360, 1280]) {
+    for (const [name, open] of boards) {
+      const p = await page('', { viewport: { width, height: 740 } });
+      await open(p);
+      await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const sizes = await p.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        board: document.querySelector('[data-pzl-board] > :is(svg, table)').getBoundingClientRect().right,
+      }));
+      assert.ok(sizes.page <= width, `${name} at ${width} px: the page is ${sizes.page} px wide`);
+      assert.ok(sizes.board <= width, `${name} at ${width} px: the board ends at ${sizes.board} px`);
+      if (name === 'masyu 40×30' && width === 1280) {
+        const box = await p.locator('svg.masyu').boundingBox();
+        assert.ok(box.height <= 740, `the 40×30 board is ${box.height} px high`);
+        const w0 = box.width;
+        await p.click('[data-pzl-action="zoom-in"]');
+        await p.click('[data-pzl-action="zoom-in"]');
+        const w2 = (await p.locator('svg.masyu').boundingBox()).width;
+        assert.ok(Math.abs(w2 / w0 - 1.5625) < 0.02, `${w0} -> ${w2}`);
+        assert.ok(await p.evaluate(() => document.documentElement.scrollWidth) <= width, 'a zoomed board scrolls in its box');
+        await p.click('[data-pzl-action="zoom-out"]');
+        await p.click('[data-pzl-action="fit"]');
+        assert.equal(Math.round((await p.locator('svg.masyu').boundingBox()).width), Math.round(w0));
+        await p.evaluate(() => window.scrollTo(0, 0));
+        await p.locator('main').screenshot({ path: join(scratch, 'masyu-40x30-fit.png') });
+      }
+      if (width === 360 && name === 'crossword') await p.screenshot({ path: join(scratch, 'narrow-crossword.png') });
+      assert.deepEqual(p.errors, [], name);
+      await p.context().close();
+    }
+  }
+});
+
+test('Keyboard: the crossword labels its cells and announces the clue; Masyu draws and crosses by keys', async () => {
+  const p = await page();
+  await openFile(p, CROSSWORD, 'crossword');
+  await p.locator('[data-pzl-cell]').first().click();
+  const label = () => p.getAttribute('#xw-input', 'aria-label');
+  assert.match(await label(), /^1 Across, letter 1 of (\d+), empty$/);
+  assert.match(await p.textContent('#xw-clue'), /^1 Across: /);
+  assert.equal(await p.getAttribute('#xw-clue', 'aria-live'), 'polite');
+  await p.keyboard.type('Z');
+  assert.match(await label(), /^1 Across, letter 2 of \d+, empty$/);
+  await p.keyboard.press('ArrowLeft');
+  assert.match(await label(), /^1 Across, letter 1 of \d+, Z$/);
+  assert.equal(await p.textContent('#live'), await label(), 'the cell is announced as the cursor moves');
+  await p.keyboard.press('ArrowDown'); // turns to the down word
+  assert.match(await p.textContent('#xw-clue'), /^1 Down: /);
+  assert.match(await label(), /^1 Down, letter 1 of \d+, Z$/);
+  assert.ok(await p.evaluate(() => document.activeElement.matches(':focus-visible')), 'the keyboard focus shows');
+  // Clue lists are lists with headings.
+  assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Across', 'Down']);
+  assert.ok((await p.locator('#side ol[aria-labelledby] > li').count()) > 4);
+
+  await p.goto(base + '?p=' + encodeURIComponent(MASYU_10));
+  await p.waitForSelector('[data-pzl-edge]');
+  await p.focus('svg.masyu');
+  assert.ok(await p.evaluate(() => document.activeElement.matches('svg.masyu:focus-visible')));
+  await p.keyboard.press('Shift+ArrowRight');
+  assert.equal(await p.getAttribute('[data-pzl-edge="0"]', 'data-state'), 'line');
+  assert.equal(await p.getAttribute('[data-pzl-edge="0"]', 'aria-label'), 'line between row 1 column 1 and row 1 column 2');
+  assert.match(await p.textContent('#live'), /^Row 1, column 2, .*line left/);
+  await p.keyboard.press('Alt+ArrowDown');
+  assert.match(await p.textContent('#live'), /crossed down/);
+  assert.equal(await p.getAttribute('rect.cell[data-row="0"][data-col="0"]', 'aria-label'), 'row 1, column 1');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('Dark mode follows the system and the switch, which is remembered', async () => {
+  const p = await page('?p=' + encodeURIComponent(MASYU_10), { ...DESKTOP, colorScheme: 'dark' });
+  await p.waitForSelector('[data-pzl-edge]');
+  const bg = () => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await bg(), 'rgb(21, 24, 28)');
+  assert.equal(await p.getAttribute('[data-pzl-action="theme"]', 'aria-pressed'), 'true');
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.locator('main').screenshot({ path: join(shots, 'masyu-dark.png') });
+  await p.click('[data-pzl-action="theme"]');
+  assert.equal(await bg(), 'rgb(250, 250, 250)');
+  await p.reload();
+  await p.waitForSelector('[data-pzl-edge]');
+  assert.equal(await bg(), 'rgb(250, 250, 250)', 'the choice is remembered');
+  assert.equal(await p.getAttribute('[data-pzl-action="theme"]', 'aria-pressed'), 'false');
+  await p.click('[data-pzl-action="theme"]');
+  assert.equal(await bg(), 'rgb(21, 24, 28)');
+  await p.context().close();
+});
+
+test('Crossword: bars, shades, voids, the file\'s own labels and clue lists are drawn when the view has them', async () => {
+  const p = await page();
+  await openFile(p, CROSSWORD, 'crossword');
+  // A view as the crossword model gives it for such files (optional fields), built from this one.
+  await p.evaluate(() => {
+    const pl = window.__pzlPlayer;
+    const x = JSON.parse(pl.p.crossword());
+    const open = x.cells.map((c, i) => (c.block ? -1 : i)).filter((i) => i >= 0);
+    x.cells[open[0]].bars = ['right', 'bottom'];
+    x.cells[open[1]].shade = '#ffcc00';
+    x.cells[open[1]].label = 'A';
+    const last = x.cells.length - 1;
+    x.cells[last] = { ...x.cells[last], block: true, void: true };
+    x.clues.forEach((c, k) => { c.list = k % 2 ? 'Light' : 'Dark'; c.label = `${c.number}${c.direction[0]}`; });
+    x.clues[0].enumeration = '(3,2)';
+    pl.p.crossword = () => JSON.stringify(x);
+    pl.load();
+  });
+  const first = p.locator('[data-pzl-cell]').first();
+  assert.match(await first.getAttribute('class'), /bar-right/);
+  assert.match(await first.getAttribute('class'), /bar-bottom/);
+  const second = p.locator('[data-pzl-cell]').nth(1);
+  assert.equal(await second.evaluate((td) => td.style.getPropertyValue('--shade')), '#ffcc00');
+  assert.equal(await second.locator('small').textContent(), 'A');
+  const voidCell = p.locator('table.xw tr:last-child td:last-child');
+  assert.equal(await voidCell.getAttribute('class'), 'void');
+  assert.equal(await voidCell.getAttribute('data-pzl-cell'), null, 'a void cell is not played');
+  assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Dark', 'Light']);
+  assert.match(await p.textContent('#side li[data-clue-index="0"]'), /^1a.*\(3,2\)$/);
+  assert.match(await p.getAttribute('#xw-input', 'aria-label'), /^1a Dark, letter 1 of/);
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+test('axe-core finds no serious or critical violation on any player (light and dark)', async () => {
+  const players = [
+    ['start page', (p) => p.goto(base)],
+    ['masyu', (p) => p.goto(base + '?p=' + encodeURIComponent(MASYU_10)).then(() => p.waitForSelector('[data-pzl-edge]'))],
+    ['crossword', (p) => openFile(p, CROSSWORD, 'crossword').then(() => p.locator('[data-pzl-cell]').first().click())],
+    ['packing', async (p) => {
+      await openFile(p, PENT_6X10, 'poly');
+      await p.click('[data-pzl-action="solve"]');
+      await p.waitForSelector('#poly-count[data-count]', { timeout: 60_000 });
+    }],
+    ['apad', (p) => p.goto(base + '?apad=classic').then(() => p.waitForSelector('#apad-count[data-count]'))],
+  ];
+  const found = [];
+  for (const colorScheme of ['light', 'dark']) {
+    for (const [name, open] of players) {
+      const p = await page('', { ...DESKTOP, colorScheme });
+      await open(p);
+      await p.waitForSelector('body[data-ready="1"]');
+      for (const v of await audit(p)) found.push(`${name} (${colorScheme}): ${v}`);
+      await p.context().close();
+    }
+  }
+  assert.deepEqual(found, []);
+});
