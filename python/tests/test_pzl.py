@@ -93,7 +93,11 @@ def test_masyu_solve_unique_with_trace() -> None:
 
 
 def test_check_names_the_broken_rule() -> None:
-    doc = pzl.open(LADYBUG, "tootsweet")
+    # A puzzle with no line drawn is sound (not solved yet is not a problem) ...
+    blank = pzl.open(LADYBUG, "tootsweet").check()
+    assert blank.ok and not blank.problems
+    # ... lines that break the rules are problems.
+    doc = pzl.open(b"4:4:CCQQQA\nAA:IC\n", "tootsweet")
     report = doc.check()
     assert not report.ok and report.problems
     assert all(p.rule for p in report.problems)

@@ -199,7 +199,8 @@ export class MasyuPlayer implements Player {
     if (save) localStorage.setItem(this.storeKey, this.edges.join(''));
     this.sync();
     const report = JSON.parse(this.p.check());
-    if (report.ok) { setStatus('solved'); if (!quiet) say(`Solved: ${report.verdict}`); }
+    // `check` is ok for a board with no line drawn yet (a sound puzzle): solved is its state.
+    if (report.ok && report.facts?.state === 'solved') { setStatus('solved'); if (!quiet) say(`Solved: ${report.verdict}`); }
     else if (board().dataset.status === 'solved' || save) setStatus('unsolved');
   }
 
@@ -228,7 +229,8 @@ export class MasyuPlayer implements Player {
     this.sync();
     const report = JSON.parse(this.p.check());
     this.clearMarks();
-    if (report.ok) { setStatus('solved'); say(`Correct: ${report.verdict}`); return; }
+    if (report.ok && report.facts?.state === 'solved') { setStatus('solved'); say(`Correct: ${report.verdict}`); return; }
+    if (report.ok) { setStatus('unsolved'); say(report.notes?.[0] ?? report.verdict); return; }
     setStatus('wrong');
     const first = report.problems[0];
     for (const pr of report.problems) this.mark(pr.cells || [], 'bad', true);

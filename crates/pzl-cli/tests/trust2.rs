@@ -693,3 +693,44 @@ fn n10_an_xd_rebus_line_is_not_scanned_per_cell() {
     let out = pzl(&["-q", "info", s(&xd)]);
     assert!(started.elapsed().as_secs() < 20, "{:?}: {}", started.elapsed(), stderr(&out));
 }
+
+/// The head and tail of a bare JPZ (XML) file with a `w`×`h` grid holding `cells`, then `rest`.
+fn jpz(w: usize, h: usize, cells: &str, rest: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<crossword-compiler xmlns=\"http://crossword.info/xml/crossword-compiler\"><rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\"><metadata><title>T</title></metadata><crossword><grid width=\"{w}\" height=\"{h}\"><grid-look numbering-scheme=\"normal\"/>{cells}</grid>{rest}</crossword></rectangular-puzzle></crossword-compiler>\n"
+    )
+}
+
+/// N4: JPZ ranges copy a cell's text to every cell of the range, and a word's `<cells>` pieces add
+/// up: both are bounded (16 MiB of copied text; a word's cells at most the grid's, all words' at
+/// most 16 times the grid's), so a small file cannot take gigabytes.
+#[cfg(unix)]
+#[test]
+fn n4_jpz_ranges_are_refused_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    // One cell, a 1 MB solution, copied to 255 cells: 255 MB before (16 MB of solution: 4 GB).
+    let clone =
+        jpz(255, 255, &format!("<cell x=\"1-255\" y=\"1\" solution=\"{}\"/>", "A".repeat(1_000_000)), "");
+    let clone = write(dir.path(), "clone.xml", clone);
+    // One word of 400,000 pieces of 255 cells: 100 M cells before.
+    let pieces = "<cells x=\"1-255\" y=\"1\"/>".repeat(400_000);
+    let word = write(dir.path(), "word.xml", jpz(255, 255, "", &format!("<word id=\"w\">{pieces}</word>")));
+    // 100,000 words of 255 cells each: 25 M cells before.
+    let many: String =
+        (0..100_000).map(|i| format!("<word id=\"{i}\" x=\"1-255\" y=\"{}\"/>", i % 255 + 1)).collect();
+    let many = write(dir.path(), "many.xml", jpz(255, 255, "", &many));
+    for (file, says) in
+        [(&clone, "bytes of cell text"), (&word, "more cells than"), (&many, "more cells than")]
+    {
+        let Some((out, kb)) = peak(&["-q", "info", s(file)]) else { return };
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        println!("{}: peak {kb} KB", file.display());
+        assert!(kb < SMALL_KB, "{}: peak {kb} KB", file.display());
+    }
+    // A real range (a row of blocks, a word over a row) still reads.
+    let fine = jpz(3, 1, "<cell x=\"1-3\" y=\"1\" type=\"block\"/>", "");
+    let fine = write(dir.path(), "fine.xml", fine);
+    let out = pzl(&["-q", "info", s(&fine)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

@@ -204,3 +204,32 @@ fn puz_to_xd_writes_what_the_reference_converter_writes() {
     assert_eq!(circles(a), circles(b));
     assert_eq!(a.clues, b.clues);
 }
+
+/// N20a (found by fuzzing `xd_read`): notes that hold a run of blank lines and then clue lines, or
+/// only clue lines, are written so that they read back as the same notes (not as clues), or named
+/// as lost; either way the written `.xd` reads back and writes again to the same text.
+#[test]
+fn notes_that_look_like_clues_never_become_clues() {
+    let cases = [
+        // The notes come back with one blank line where there were two.
+        (
+            "Thanks to Ann.\n\n\nA1. fake clue ~ ZZZ\n\n\n## Grid\nXXX",
+            "Thanks to Ann.\n\nA1. fake clue ~ ZZZ\n\n ## Grid\nXXX",
+        ),
+        ("Thanks to Ann.\n\n\nA99. see you ~ SOON", "Thanks to Ann.\n\nA99. see you ~ SOON"),
+        // Notes made only of clue lines are not written, and said so.
+        ("A1. fake clue ~ ZZZ\n\nD1. another ~ Q", ""),
+    ];
+    for (notes, back) in cases {
+        let mut p = Puzzle::new(3, 3);
+        p.set_solution_rows(&["CAT", "ARE", "TEN"]);
+        p.clues = (0..p.slots().len()).map(|i| format!("clue {i}")).collect();
+        p.notes = notes.into();
+        let (text, lost) = xd::write(&p);
+        assert!(!lost.is_empty(), "the change is named: {text}");
+        let read = xd::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(read.puzzle.notes, back, "{text}");
+        assert_eq!(read.puzzle.clues, p.clues, "{text}");
+        assert_eq!(xd::write(&read.puzzle).0, text, "a fixed point");
+    }
+}

@@ -15,6 +15,8 @@ pub struct MasyuKind;
 
 /// What an ok check means.
 const VERDICT: &str = "the lines form a correct solution";
+/// What an ok check of a puzzle with no line drawn means.
+const UNSOLVED_VERDICT: &str = "the puzzle is sound (no line drawn yet)";
 
 /// The name of a board state (`empty`, `partial`, `solved`), as `info` and `check` show it.
 pub fn state_name(state: BoardState) -> &'static str {
@@ -103,8 +105,19 @@ impl Kind for MasyuKind {
     }
 
     /// Every rule the lines break (pzprjs's rules and order), each with its cells.
+    ///
+    /// `check` says whether the file is sound, for every kind: a puzzle with no line drawn yet is
+    /// not a problem (its state is `empty`; whether it has one solution is `pzl solve --count`'s
+    /// question). Lines drawn, by the file or by `--with`, are an answer, checked by every rule.
     fn check(doc: &Board) -> Result<CheckReport, Error> {
         let found = doc.problems();
+        if found.iter().all(|p| p.rule == crate::check::Rule::NoLine) && doc.state() == BoardState::Empty {
+            let mut report = CheckReport::new(Self::NAME, "", UNSOLVED_VERDICT, Vec::new())
+                .fact(Fact::new("state", state_name(doc.state())))
+                .fact(Fact::hidden("codes", Vec::<&str>::new()));
+            report.notes.push("no line is drawn: the puzzle is not solved yet".to_string());
+            return Ok(report);
+        }
         let problems = found
             .iter()
             .map(|p| {
@@ -315,8 +328,14 @@ mod tests {
         assert_eq!(json["problems"][0]["rule"], "dead-end");
         assert_eq!(json["facts"]["codes"][0], "lnDeadEnd");
 
+        // A puzzle with no line drawn is sound: not solved yet is not a problem.
         let bare = MasyuKind::check(&puzzle).unwrap();
-        assert_eq!(bare.problems[0].rule, "no-line");
+        assert!(bare.ok, "{bare}");
+        assert_eq!(
+            bare.to_string(),
+            "ok: the puzzle is sound (no line drawn yet)\n  note: no line is drawn: the puzzle is not solved yet\n  state: empty\n"
+        );
+        assert_eq!(serde_json::to_value(&bare).unwrap()["facts"]["state"], "empty");
     }
 
     #[test]

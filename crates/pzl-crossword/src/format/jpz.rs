@@ -313,6 +313,15 @@ enum Val {
 }
 
 impl Val {
+    /// Its length in bytes (what copying it costs).
+    fn len(&self) -> usize {
+        match self {
+            Val::None => 0,
+            Val::Char(c) => c.len_utf8(),
+            Val::Str(s) => s.len(),
+        }
+    }
+
     /// The value trimmed, control characters (which XML cannot write back) removed.
     fn of(v: &str) -> Val {
         let v = v.trim();
@@ -378,7 +387,16 @@ struct Doc {
     other_children: usize,
     /// Reused for the cells of one `<cell>` element.
     scratch: Vec<(usize, usize)>,
+    /// Bytes of cell text (solution, solve state) copied to further cells by `x`/`y` ranges.
+    cloned: usize,
 }
+
+/// At most this many bytes of cell text are copied by `<cell>` ranges (N4: one `<cell x="1-255">`
+/// with a long solution would otherwise cost 255 times its size).
+const MAX_CLONED_TEXT: usize = 16 << 20;
+/// The `<word>` cells together: at most this many times the grid's cells (a crossword's words
+/// cover each cell about twice).
+const WORD_CELLS_PER_CELL: usize = 16;
 
 impl Doc {
     /// A word and its cells; the first word of an id is kept.
@@ -534,6 +552,16 @@ impl Parser<'_> {
                 .error(at, format!("<cell x=\"{x}\" y=\"{y}\"> is outside the {w}x{h} grid")));
         }
         if let Some((&(lx, ly), rest)) = list.split_last() {
+            let text = cell.solution.len() + cell.state.len();
+            self.doc.cloned = self.doc.cloned.saturating_add(text.saturating_mul(rest.len()));
+            if self.doc.cloned > MAX_CLONED_TEXT {
+                return Err(self.lines.error(
+                    at,
+                    format!(
+                        "the <cell> ranges copy more than {MAX_CLONED_TEXT} bytes of cell text (a range copies its cell's solution to every cell)"
+                    ),
+                ));
+            }
             for &(cx, cy) in rest {
                 self.doc.cells[(cy - 1) * w + (cx - 1)] = Some(cell.clone());
             }
@@ -580,6 +608,15 @@ impl Parser<'_> {
                 return Err(self
                     .lines
                     .error(at, format!("word cells x=\"{x}\" y=\"{y}\" are outside the {w}x{h} grid")));
+            }
+            let limit = WORD_CELLS_PER_CELL * w * h;
+            if cells.len() > w * h || self.doc.word_cells.len() + cells.len() > limit {
+                return Err(self.lines.error(
+                    at,
+                    format!(
+                        "the words hold more cells than a {w}x{h} grid can have (at most {limit} in all)"
+                    ),
+                ));
             }
         }
         Ok(id)

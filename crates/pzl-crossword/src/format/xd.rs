@@ -748,8 +748,26 @@ fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
     let lines: Vec<&str> = notes.split('\n').collect();
     let start = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());
     let end = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(start, |e| e + 1);
-    let mut out = Vec::with_capacity(end.saturating_sub(start));
+    let mut out: Vec<String> = Vec::with_capacity(end.saturating_sub(start));
+    let mut blanks = 0;
     for line in &lines[start..end.max(start)] {
+        // Two blank lines would start a new implicit section, which a reader may take for clues.
+        if trim(line).is_empty() {
+            blanks += 1;
+            if blanks == 2 {
+                lost.push(
+                    "the runs of blank lines inside the notes (one blank line is written: two would end the notes)"
+                        .to_string(),
+                );
+                out.pop();
+                out.push(String::new());
+            }
+            if blanks < 2 {
+                out.push((*line).to_string());
+            }
+            continue;
+        }
+        blanks = 0;
         if header(line).is_some() {
             lost.push(
                 "the exact start of note lines that read as `## ` headers (a space is put before them)"
@@ -759,6 +777,17 @@ fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
         } else {
             out.push((*line).to_string());
         }
+    }
+    // Notes made only of clue lines (`A1. … ~ …`) would read back as clues: they are not written.
+    let clue_like = |t: &String| {
+        let line = Line { number: 0, text: Cow::Borrowed(t.as_str()) };
+        line.blank() || matches!(parse_clue(&line, ""), Parsed::Clue(_) | Parsed::Meta)
+    };
+    if !out.is_empty() && out.iter().all(clue_like) {
+        lost.push(
+            "the notes, which are all clue lines (`A1. … ~ …`) and would read back as clues".to_string(),
+        );
+        return String::new();
     }
     out.join("\n")
 }
