@@ -10,6 +10,7 @@ use crate::args::{CheckArgs, ConvertArgs, FormatsArgs, InfoArgs, RenderArgs};
 use crate::high;
 use crate::io::{self, Ctx};
 use crate::print::{self, Batch, Mode};
+use crate::run::each_in_order;
 
 pub mod generate;
 mod merge;
@@ -332,53 +333,6 @@ fn output_names(
         pzl::text::printable_name(&clashes.join("; "))
     ))
     .hint("convert the clashing inputs into separate folders, or rename one of each pair"))
-}
-
-/// `work` over `items` on `jobs` threads (one: in this thread), with a progress bar on a
-/// terminal; `use_result` gets each item's result in the items' order. Items go in chunks, each
-/// printed before the next starts, so a run over thousands of files holds a few reports per
-/// thread at a time, not all of them (3,312 `.puz` files: 33 MB at the peak before, and the
-/// allocator's fresh pages cost a fifth of the time; 16 per thread keep them in the caches).
-fn each_in_order<T: Sync, R: Send>(
-    ctx: &Ctx,
-    items: &[T],
-    jobs: usize,
-    what: &str,
-    work: impl Fn(&T) -> R + Sync,
-    mut use_result: impl FnMut(&T, R) -> Result<(), Error>,
-) -> Result<(), Error> {
-    const CHUNK_PER_JOB: usize = 16;
-    let bar = ctx.progress(items.len() as u64, what);
-    let run = |item: &T| {
-        let result = work(item);
-        bar.inc(1);
-        result
-    };
-    let jobs = jobs.clamp(1, items.len().max(1));
-    let pool = if jobs > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .build()
-                .map_err(|e| Error::usage(format!("--jobs {jobs}: {e}")))?,
-        )
-    } else {
-        None
-    };
-    for chunk in items.chunks(CHUNK_PER_JOB * jobs) {
-        let results: Vec<R> = match &pool {
-            None => chunk.iter().map(run).collect(),
-            Some(pool) => {
-                use rayon::prelude::*;
-                pool.install(|| chunk.par_iter().map(run).collect())
-            }
-        };
-        for (item, result) in chunk.iter().zip(results) {
-            use_result(item, result)?;
-        }
-    }
-    bar.finish_and_clear();
-    Ok(())
 }
 
 /// The format to write: `--to`, else the one the output's name implies among the document's

@@ -9,6 +9,7 @@ mod high;
 mod io;
 mod kind;
 mod print;
+mod run;
 
 use std::process::ExitCode;
 

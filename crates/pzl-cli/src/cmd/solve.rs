@@ -243,6 +243,8 @@ enum Line {
     Failed { file: String, error: Error },
 }
 
+/// Several puzzles through the run engine: each file's line printed as it comes, in order, then
+/// the summary.
 fn batch(
     ctx: &Ctx,
     args: &SolveArgs,
@@ -251,34 +253,51 @@ fn batch(
     request: &SolveRequest,
     jobs: usize,
 ) -> Result<Status, Error> {
-    let bar = ctx.progress(files.len() as u64, "solving");
     let solve_file = |path: &PathBuf| -> Line {
         let file = io::shown(path);
-        let result = super::open(ctx, path, options).and_then(|doc| doc.solve(request));
-        bar.inc(1);
-        match result {
+        match super::open(ctx, path, options).and_then(|doc| doc.solve(request)) {
             Ok(solved) => {
                 let mut report = solved.report;
-                report.file = Some(file.clone());
+                report.file = Some(file);
                 Line::Solved(report)
             }
             Err(e) => Line::Failed { error: e.in_file(&file), file },
         }
     };
-    // More threads than files would only wait.
-    let jobs = jobs.min(files.len());
-    let lines: Vec<Line> = if jobs <= 1 {
-        files.iter().map(solve_file).collect()
+    let mut s = Summary::default();
+    let mut times = Vec::new();
+    crate::run::each_in_order(ctx, files, jobs, "solving", solve_file, |_, line| {
+        let text = tally(&mut s, &mut times, &line);
+        if args.json { print::json_line(&line) } else { io::stdout(text.as_bytes()) }
+    })?;
+    times.sort_by(f64::total_cmp);
+    s.total_ms = times.iter().sum();
+    s.median_ms = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    s.slowest_ms = times.last().copied().unwrap_or(0.0);
+    if args.json {
+        print::json_line(&serde_json::json!({"summary": s}))?;
     } else {
-        use rayon::prelude::*;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .map_err(|e| Error::usage(format!("--jobs {jobs}: {e}")))?;
-        pool.install(|| files.par_iter().map(solve_file).collect())
-    };
-    bar.finish_and_clear();
-    summarise(args, &lines)
+        io::stdout(
+            format!(
+                "{}: {} solved ({} unique), {} without solution, {} timed out, {}; solving time \
+                 {:.3} ms in all, median {:.3} ms, slowest {:.3} ms\n",
+                pzl::text::count(s.files as u64, "file"),
+                s.solved,
+                s.unique,
+                s.no_solution,
+                s.timed_out,
+                pzl::text::count(s.errors as u64, "error"),
+                s.total_ms,
+                s.median_ms,
+                s.slowest_ms
+            )
+            .as_bytes(),
+        )?;
+    }
+    if s.errors > 0 {
+        return Err(Error::syntax(format!("{} of {} files could not be processed", s.errors, s.files)));
+    }
+    Ok(if s.no_solution + s.timed_out > 0 { Status::Problems } else { Status::Ok })
 }
 
 /// The batch's counts.
@@ -295,59 +314,27 @@ struct Summary {
     slowest_ms: f64,
 }
 
-fn summarise(args: &SolveArgs, lines: &[Line]) -> Result<Status, Error> {
-    let mut s = Summary { files: lines.len(), ..Summary::default() };
-    let mut times = Vec::new();
-    let mut text = String::new();
-    for line in lines {
-        match line {
-            Line::Solved(r) => {
-                times.push(r.time_ms);
-                match r.outcome {
-                    Outcome::Solved | Outcome::Counted => s.solved += 1,
-                    Outcome::NoSolution => s.no_solution += 1,
-                    Outcome::TimedOut => s.timed_out += 1,
-                }
-                s.unique += usize::from(r.unique == Some(true));
-                text.push_str(&batch_line(r));
+/// Count one file's line into the summary; its text line.
+fn tally(s: &mut Summary, times: &mut Vec<f64>, line: &Line) -> String {
+    s.files += 1;
+    match line {
+        Line::Solved(r) => {
+            times.push(r.time_ms);
+            match r.outcome {
+                Outcome::Solved | Outcome::Counted => s.solved += 1,
+                Outcome::NoSolution => s.no_solution += 1,
+                Outcome::TimedOut => s.timed_out += 1,
             }
-            Line::Failed { file, error, .. } => {
-                s.errors += 1;
-                // The line names the file once: the error's own copy of the name is left out.
-                let error = pzl::Error { file: None, ..error.clone() };
-                text.push_str(&format!("{}: error: {error}\n", pzl::text::printable_name(file)));
-            }
+            s.unique += usize::from(r.unique == Some(true));
+            batch_line(r)
+        }
+        Line::Failed { file, error, .. } => {
+            s.errors += 1;
+            // The line names the file once: the error's own copy of the name is left out.
+            let error = pzl::Error { file: None, ..error.clone() };
+            format!("{}: error: {error}\n", pzl::text::printable_name(file))
         }
     }
-    times.sort_by(f64::total_cmp);
-    s.total_ms = times.iter().sum();
-    s.median_ms = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    s.slowest_ms = times.last().copied().unwrap_or(0.0);
-    if args.json {
-        for line in lines {
-            print::json_line(line)?;
-        }
-        print::json_line(&serde_json::json!({"summary": s}))?;
-    } else {
-        text.push_str(&format!(
-            "{}: {} solved ({} unique), {} without solution, {} timed out, {}; solving time \
-             {:.3} ms in all, median {:.3} ms, slowest {:.3} ms\n",
-            pzl::text::count(s.files as u64, "file"),
-            s.solved,
-            s.unique,
-            s.no_solution,
-            s.timed_out,
-            pzl::text::count(s.errors as u64, "error"),
-            s.total_ms,
-            s.median_ms,
-            s.slowest_ms
-        ));
-        io::stdout(text.as_bytes())?;
-    }
-    if s.errors > 0 {
-        return Err(Error::syntax(format!("{} of {} files could not be processed", s.errors, s.files)));
-    }
-    Ok(if s.no_solution + s.timed_out > 0 { Status::Problems } else { Status::Ok })
 }
 
 /// `FILE: solved, unique, hard (0.172 ms)`.
