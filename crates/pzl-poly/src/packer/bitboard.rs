@@ -77,6 +77,20 @@ impl<const W: usize> Bits<W> {
         W * 64
     }
 
+    /// The 64 cells after `bit` (bit `k` of the answer is cell `bit + 1 + k`); cells past the
+    /// end count as set, like [`Bits::test`].
+    #[inline(always)]
+    fn word_after(self, bit: usize) -> u64 {
+        let start = bit + 1;
+        let (word, shift) = (start / 64, start % 64);
+        let low = self.0.get(word).map_or(u64::MAX, |&w| w >> shift);
+        if shift == 0 {
+            return low;
+        }
+        let high = self.0.get(word + 1).copied().unwrap_or(u64::MAX);
+        low | high << (64 - shift)
+    }
+
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
@@ -131,6 +145,8 @@ struct Entry<const W: usize> {
     piece: u32,
     /// Dark minus light cells covered, under the checkerboard colouring.
     balance: i32,
+    /// The piece's |dark − light| ([`Engine::piece_budget`]), here so a node needs no other look-up.
+    budget: i32,
 }
 
 /// A node of the search.
@@ -139,6 +155,9 @@ struct State<const W: usize> {
     /// Covered cells (cells off the board count as covered).
     board: Bits<W>,
     remaining: u64,
+    /// How many pieces are left (the bits of `remaining`, kept so no node counts them: the
+    /// default x86-64 target has no popcount instruction).
+    left: u32,
     /// Dark minus light cells still empty.
     balance: i32,
     /// Sum of |dark − light| over the remaining pieces: the largest imbalance they can cover.
@@ -151,10 +170,19 @@ pub struct Engine<const W: usize> {
     /// placements to try: [`Engine::lists`] holds, for each first empty cell and each pattern
     /// of covered cells in this window, the placements starting there that fit the pattern.
     window: Vec<usize>,
+    /// Every window offset is within 64 cells (the pattern is then read from one word, by
+    /// `window_runs`).
+    window_in_word: bool,
+    /// The window as runs of neighbouring cells: `(shift, mask, bit)` puts the cells
+    /// `shift + 1..` after the first empty one, under `mask`, at pattern bit `bit`. Unused runs
+    /// have an empty mask (a fixed count, so the loop is unrolled).
+    window_runs: [(u32, u64, u32); MAX_WINDOW],
     /// Placements grouped per (cell, window pattern, piece): the group of `piece` at slot
     /// `s = (cell << window.len() | pattern) * (pieces + 1) + piece` is
     /// `lists[slots[s]..slots[s + 1]]`.
-    lists: Vec<u32>,
+    /// Each item is a placement's mask and its id: the search looks at the masks in a row and
+    /// fetches the placement only when its mask fits.
+    lists: Vec<(Bits<W>, u32)>,
     slots: Vec<u32>,
     /// Per (cell, window pattern), the pieces whose group there is not empty. Most groups are
     /// empty, and the search skips those without looking at their slots.
@@ -171,9 +199,10 @@ pub struct Engine<const W: usize> {
     up_to_two: u64,
     /// Cells numbered, on the board or not.
     cells: usize,
-    /// Per piece, the masks of its placements by first cell: those starting at `cell` or
-    /// later are `piece_masks[piece][first_at[piece * (cells + 1) + cell]..]`.
-    piece_masks: Vec<Vec<Bits<W>>>,
+    /// The masks of every piece's placements, piece after piece, each piece's by first cell:
+    /// those of `piece` starting at `cell` or later are
+    /// `piece_masks[first_at[piece * (cells + 1) + cell]..first_at[piece * (cells + 1) + cells]]`.
+    piece_masks: Vec<Bits<W>>,
     first_at: Vec<u32>,
     /// Per piece, |dark − light| of any of its placements.
     piece_budget: Vec<i32>,
@@ -227,6 +256,9 @@ const MEMO_PIECES: std::ops::RangeInclusive<u32> = 5..=6;
 /// The memory one thread's table of remembered nodes takes, at most.
 const MEMO_BYTES: usize = 2 << 20;
 
+/// The most cells in the window that sorts placements ([`Engine::window`]).
+const MAX_WINDOW: usize = 6;
+
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 1 << 16;
 
@@ -260,10 +292,18 @@ impl<const W: usize> Engine<W> {
             pieces,
             entries: Vec::new(),
             window: Vec::new(),
+            window_in_word: false,
+            window_runs: [(0, 0, 0); MAX_WINDOW],
             lists: Vec::new(),
             slots: Vec::new(),
             present: Vec::new(),
-            start: State { board: on_board.not(), remaining: 0, balance: balance_of(on_board), budget: 0 },
+            start: State {
+                board: on_board.not(),
+                remaining: 0,
+                left: 0,
+                balance: balance_of(on_board),
+                budget: 0,
+            },
             not_first_col: first_col.not(),
             not_last_col: last_col.not(),
             stride,
@@ -305,7 +345,7 @@ impl<const W: usize> Engine<W> {
                 let balance = balance_of(mask);
                 engine.piece_budget[piece as usize] = balance.abs();
                 let id = entries.len() as u32;
-                entries.push(Entry { mask, halo, id, piece, balance });
+                entries.push(Entry { mask, halo, id, piece, balance, budget: balance.abs() });
                 first_cell.push(cells_of.first().map_or(0, |&c| u32::from(c)));
             }
             if list.first().is_some_and(|c| c.len() == 1) {
@@ -342,7 +382,10 @@ impl<const W: usize> Engine<W> {
                 })
             })
             .collect();
-        let window = Self::window(&candidates, &reach, std::mem::size_of::<Entry<W>>());
+        let mut window = Self::window(&candidates, &reach, std::mem::size_of::<Entry<W>>());
+        // Pattern bits in the order of the offsets, so that neighbouring cells of the window
+        // are read together (see [`Engine::window_runs`]).
+        window.sort_by_key(|&k| candidates[k]);
         // Per entry, the window squares it covers, as a pattern: it fits a pattern that has
         // none of them covered.
         let covers: Vec<usize> = reach
@@ -350,6 +393,23 @@ impl<const W: usize> Engine<W> {
             .map(|&r| window.iter().enumerate().fold(0, |m, (bit, &k)| m | usize::from(r >> k & 1) << bit))
             .collect();
         engine.window = window.iter().map(|&k| candidates[k]).collect();
+        engine.window_in_word = engine.window.iter().all(|&offset| (1..=64).contains(&offset));
+        if engine.window_in_word {
+            // Offsets next to each other make one run: one shift and one mask for all of them.
+            let mut runs: Vec<(u32, u64, u32)> = Vec::new();
+            for (bit, &offset) in engine.window.iter().enumerate() {
+                let offset = offset as u32;
+                match runs.last_mut() {
+                    Some((shift, mask, _)) if *shift + mask.count_ones() + 1 == offset => {
+                        *mask = *mask << 1 | 1
+                    }
+                    _ => runs.push((offset - 1, 1, bit as u32)),
+                }
+            }
+            for (slot, run) in engine.window_runs.iter_mut().zip(runs) {
+                *slot = run;
+            }
+        }
         for cell in 0..cells {
             let groups = &group_at[cell * pieces..=(cell + 1) * pieces];
             for pattern in 0..1usize << window.len() {
@@ -359,7 +419,7 @@ impl<const W: usize> Engine<W> {
                     let before = engine.lists.len();
                     for &id in &grouped[groups[piece] as usize..groups[piece + 1] as usize] {
                         if pattern & covers[id as usize] == 0 {
-                            engine.lists.push(id);
+                            engine.lists.push((entries[id as usize].mask, id));
                         }
                     }
                     if engine.lists.len() > before {
@@ -372,18 +432,17 @@ impl<const W: usize> Engine<W> {
         }
         engine.cells = cells;
         for piece in 0..pieces {
-            let mut masks = Vec::new();
             for cell in 0..cells {
-                engine.first_at.push(masks.len() as u32);
+                engine.first_at.push(engine.piece_masks.len() as u32);
                 let group = cell * pieces + piece;
                 let ids = &grouped[group_at[group] as usize..group_at[group + 1] as usize];
-                masks.extend(ids.iter().map(|&id| entries[id as usize].mask));
+                engine.piece_masks.extend(ids.iter().map(|&id| entries[id as usize].mask));
             }
-            engine.first_at.push(masks.len() as u32);
-            engine.piece_masks.push(masks);
+            engine.first_at.push(engine.piece_masks.len() as u32);
         }
         engine.entries = entries;
         engine.start.remaining = engine.all_pieces();
+        engine.start.left = engine.start.remaining.count_ones();
         engine.start.budget = engine.piece_budget.iter().sum();
         engine
     }
@@ -405,8 +464,7 @@ impl<const W: usize> Engine<W> {
     /// covers (bit `k` for candidate `k`): a placement is listed once for each pattern of the
     /// window squares it leaves free.
     fn window(candidates: &[usize], reach: &[u8], entry_size: usize) -> Vec<usize> {
-        const MAX_WINDOW: usize = 6;
-        // As many list items as 64 MiB of whole placements (items are 4 bytes each).
+        // As many list items as 64 MiB of whole placements (an item, a mask and an id, is smaller).
         let max_table = (64 << 20) / entry_size;
         let mut window: Vec<usize> = Vec::new();
         let mut chosen = 0u8;
@@ -477,7 +535,7 @@ impl<const W: usize> Engine<W> {
         {
             return true;
         }
-        if state.remaining.count_ones() <= REACH_CHECK_PIECES {
+        if state.left <= REACH_CHECK_PIECES {
             let cell = state.board.first_zero();
             let mut todo = state.remaining;
             while todo != 0 {
@@ -486,15 +544,15 @@ impl<const W: usize> Engine<W> {
                 if witness[piece].disjoint(state.board) {
                     continue;
                 }
-                let masks = &self.piece_masks[piece];
                 let base = piece * (self.cells + 1);
                 let (from, to) =
                     (self.first_at[base + cell] as usize, self.first_at[base + self.cells] as usize);
+                let masks = &self.piece_masks;
                 // From the far end of the board: a placement found there stays free for many
                 // levels, one found next to the filled front is soon covered (6×10: 1.13 M
                 // look-ups of 7 masks each, against 1.44 M of 11 from the near end).
-                match masks[from..to].iter().rposition(|m| m.disjoint(state.board)) {
-                    Some(k) => witness[piece] = masks[from + k],
+                match masks[from..to].iter().rev().find(|m| m.disjoint(state.board)) {
+                    Some(&mask) => witness[piece] = mask,
                     None => return true,
                 }
             }
@@ -539,8 +597,16 @@ impl<const W: usize> Engine<W> {
     ) -> ControlFlow<()> {
         let cell = state.board.first_zero();
         let mut pattern = 0;
-        for (bit, &offset) in self.window.iter().enumerate() {
-            pattern |= (state.board.test(cell + offset) as usize) << bit;
+        if self.window_in_word {
+            // The 64 cells after `cell` in one word: each window cell is one shift away.
+            let after = state.board.word_after(cell);
+            for &(shift, mask, bit) in &self.window_runs {
+                pattern |= ((after >> shift & mask) as usize) << bit;
+            }
+        } else {
+            for (bit, &offset) in self.window.iter().enumerate() {
+                pattern |= (state.board.test(cell + offset) as usize) << bit;
+            }
         }
         let group = cell << self.window.len() | pattern;
         let base = group * (self.pieces + 1);
@@ -553,13 +619,17 @@ impl<const W: usize> Engine<W> {
         while todo != 0 {
             let piece = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            for &index in &self.lists[slots[piece] as usize..slots[piece + 1] as usize] {
-                let entry = &self.entries[index as usize];
-                if !entry.mask.disjoint(state.board) {
+            let (from, to) = (slots[piece] as usize, slots[piece + 1] as usize);
+            let Some(list) = self.lists.get(from..to) else {
+                continue;
+            };
+            for &(mask, index) in list {
+                if !mask.disjoint(state.board) {
                     continue;
                 }
+                let entry = &self.entries[index as usize];
                 let remaining = state.remaining & !(1u64 << entry.piece);
-                let budget = state.budget - self.piece_budget[entry.piece as usize];
+                let budget = state.budget - entry.budget;
                 worker.nodes += 1;
                 if worker.nodes.is_multiple_of(CLOCK_EVERY) {
                     if self.out_of_time() {
@@ -573,6 +643,7 @@ impl<const W: usize> Engine<W> {
                 let next = State {
                     board: state.board.or(entry.mask),
                     remaining,
+                    left: state.left - 1,
                     balance: state.balance - entry.balance,
                     budget,
                 };
@@ -612,7 +683,7 @@ impl<const W: usize> Engine<W> {
             *found += 1;
             return ControlFlow::Continue(());
         }
-        let remember = MEMO_PIECES.contains(&state.remaining.count_ones());
+        let remember = MEMO_PIECES.contains(&state.left);
         let key = (state.board, state.remaining);
         if remember && let Some(n) = worker.memo.get(&key) {
             *found += n;
