@@ -340,6 +340,19 @@ impl Kind for CrosswordKind {
                 ipuz_extras.push(format!("{cut} clue(s) of entries that end at a bar"));
             }
         }
+        if !holds_bars {
+            // Shading, voids and enumerations: only ipuz and JPZ hold them.
+            let (shaded, voids, enums) = doc.puzzle().rich_counts();
+            if shaded > 0 {
+                ipuz_extras.push(format!("the shading of {shaded} cell(s)"));
+            }
+            if voids > 0 {
+                ipuz_extras.push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
+            }
+            if enums > 0 {
+                ipuz_extras.push(format!("the enumerations of {enums} clue(s)"));
+            }
+        }
         match (doc.source(), format) {
             // The raw layer keeps every byte: .puz to .puz is exact.
             (Source::Puz(read), Format::Puz) => Ok(Written::exact(read.file.to_bytes())),
