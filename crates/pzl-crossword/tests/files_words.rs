@@ -129,3 +129,101 @@ fn every_corpus_ipuz_reads_with_its_manifest_clue_counts_or_says_why_not() {
     }
     assert!(seen >= 5, "only {seen} ipuz files in the manifest");
 }
+
+/// Every JPZ file of the corpus `name`s and the manifest's facts about it.
+fn jpz_files() -> Vec<(String, serde_json::Value)> {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else {
+        eprintln!("skipped: the crossword-more corpus is absent");
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let all: serde_json::Value = serde_json::from_str(&text).expect("manifest JSON");
+    all.as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["facts"]["format"] == "jpz")
+        .filter_map(|e| Some((e["file"].as_str()?.to_string(), e["facts"].clone())))
+        .collect()
+}
+
+/// What ipuz and JPZ both hold of a puzzle: its entries, clues, circles, shading, voids and
+/// enumerations.
+fn held(p: &pzl_crossword::Puzzle) -> impl PartialEq + std::fmt::Debug {
+    let styles: Vec<_> = (0..p.width * p.height).map(|i| (p.style(i), p.is_circled(i))).collect();
+    // A puzzle without clues is written with empty ones: the same to a solver.
+    let clues: Vec<_> =
+        p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default(), e.enumeration)).collect();
+    (p.solution.clone(), styles, clues)
+}
+
+#[test]
+fn jpz_shading_voids_and_enumerations_are_read_as_the_manifest_counts_them() {
+    let files = jpz_files();
+    let dir = pzl_corpus::dir("crossword-more");
+    let mut seen = (0, 0, 0);
+    for (name, facts) in &files {
+        let Some(dir) = dir.as_ref() else { return };
+        let bytes = std::fs::read(dir.join(name)).expect(name);
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Jpz, &()) else { continue };
+        let p = parsed.value.puzzle();
+        let n = |v: &serde_json::Value| v.as_u64().unwrap_or(0) as usize;
+        let cells = p.width * p.height;
+        let shaded = (0..cells).filter(|&i| p.style(i).shade.is_some() && !p.style(i).void).count();
+        let blocks_shaded =
+            (0..cells).filter(|&i| p.style(i).shade.is_some() && pzl_crossword::numbering::is_block(p.solution[i]));
+        assert_eq!(shaded - blocks_shaded.count(), n(&facts["shaded_cells"]), "{name}: shaded cells");
+        let voids = (0..cells).filter(|&i| p.style(i).void).count();
+        assert_eq!(voids, n(&facts["cells"]["void"]), "{name}: voids");
+        let (_, _, enums) = p.rich_counts();
+        if enums > 0 {
+            assert!(enums <= n(&facts["format_attrs"]), "{name}: {enums} enumerations");
+        }
+        seen.0 += usize::from(shaded > 0);
+        seen.1 += usize::from(voids > 0);
+        seen.2 += usize::from(enums > 0);
+    }
+    if !files.is_empty() {
+        assert!(seen.0 >= 2 && seen.1 >= 1, "shaded and void files read: {seen:?}");
+    }
+}
+
+#[test]
+fn jpz_to_ipuz_to_jpz_keeps_entries_clues_styles_and_enumerations_on_every_corpus_file() {
+    let files = jpz_files();
+    let Some(dir) = pzl_corpus::dir("crossword-more") else { return };
+    let mut count = 0;
+    for (name, _) in &files {
+        let bytes = std::fs::read(dir.join(name)).expect(name);
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Jpz, &()) else { continue };
+        let p = parsed.value.puzzle().clone();
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect(name);
+        let via_ipuz = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect(name).value;
+        assert_eq!(held(via_ipuz.puzzle()), held(&p), "{name}: JPZ → ipuz");
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(via_ipuz.into_puzzle());
+        let jpz = CrosswordKind::write(&fresh, Format::Jpz).expect(name);
+        assert!(
+            !jpz.lost.iter().any(|l| l.contains("shading") || l.contains("void") || l.contains("enumeration")),
+            "{name}: {:?}",
+            jpz.lost
+        );
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect(name).value;
+        assert_eq!(held(back.puzzle()), held(&p), "{name}: ipuz → JPZ");
+        // ipuz → JPZ → ipuz too.
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(back.into_puzzle());
+        let ipuz2 = CrosswordKind::write(&fresh, Format::Ipuz).expect(name);
+        let again = CrosswordKind::read(&ipuz2.bytes, Format::Ipuz, &()).expect(name).value;
+        assert_eq!(held(again.puzzle()), held(&p), "{name}: JPZ → ipuz again");
+        // .puz cannot hold shading, voids or enumerations: `lost` names each.
+        let (shaded, voids, enums) = p.rich_counts();
+        if let Ok(puz) = CrosswordKind::write(&fresh, Format::Puz) {
+            for (n, word) in [(shaded, "shading"), (voids, "void"), (enums, "enumerations")] {
+                assert_eq!(n > 0, puz.lost.iter().any(|l| l.contains(word)), "{name}: {word} {:?}", puz.lost);
+            }
+        }
+        count += 1;
+    }
+    if !files.is_empty() {
+        assert!(count >= 20, "{count} JPZ files round-tripped");
+    }
+}
