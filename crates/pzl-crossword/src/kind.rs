@@ -347,7 +347,8 @@ impl Kind for CrosswordKind {
                 ipuz_extras.push(format!("the shading of {shaded} cell(s)"));
             }
             if voids > 0 {
-                ipuz_extras.push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
+                ipuz_extras
+                    .push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
             }
             if enums > 0 {
                 ipuz_extras.push(format!("the enumerations of {enums} clue(s)"));

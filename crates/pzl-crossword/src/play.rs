@@ -105,16 +105,7 @@ impl PlayerGrid {
             i.and_then(|i| p.bars.as_ref()?.get(i).copied()).is_some_and(|b| b & flag != 0)
         };
         let entries = p.clue_entries();
-        // The file's own label of the entries starting in a cell, when it is not the number.
-        let mut labels: Vec<Option<String>> = vec![None; w * p.height];
-        for (k, e) in entries.iter().enumerate() {
-            let start = e.slot.start.row * w + e.slot.start.col;
-            if p.is_file_entry(k) && e.label != e.slot.number.to_string() {
-                if let Some(l) = labels.get_mut(start).filter(|l| l.is_none()) {
-                    *l = Some(e.label.clone());
-                }
-            }
-        }
+        let mut labels = p.cell_labels();
         let cells = (0..w * p.height)
             .map(|i| {
                 let (r, c) = (i / w, i % w);

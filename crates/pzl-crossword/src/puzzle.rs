@@ -470,6 +470,26 @@ impl Puzzle {
         }
     }
 
+    /// The label the file prints in each cell when it is not the grid's number (files that
+    /// number their own way, [`Puzzle::labels`]); `None` elsewhere.
+    pub fn cell_labels(&self) -> Vec<Option<String>> {
+        let mut labels = vec![None; self.width * self.height];
+        if self.labels.is_none() {
+            return labels;
+        }
+        for (k, slot) in self.slots().iter().enumerate() {
+            let label = self.label(k, slot);
+            let start = slot.start.row * self.width + slot.start.col;
+            if self.is_file_entry(k)
+                && label != slot.number.to_string()
+                && let Some(l) = labels.get_mut(start).filter(|l| l.is_none())
+            {
+                *l = Some(label);
+            }
+        }
+        labels
+    }
+
     /// The number shown in each cell (0 = none).
     pub fn cell_numbers(&self) -> Vec<u16> {
         let mut numbers = vec![0; self.width * self.height];

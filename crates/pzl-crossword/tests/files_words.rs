@@ -169,8 +169,8 @@ fn jpz_shading_voids_and_enumerations_are_read_as_the_manifest_counts_them() {
         let n = |v: &serde_json::Value| v.as_u64().unwrap_or(0) as usize;
         let cells = p.width * p.height;
         let shaded = (0..cells).filter(|&i| p.style(i).shade.is_some() && !p.style(i).void).count();
-        let blocks_shaded =
-            (0..cells).filter(|&i| p.style(i).shade.is_some() && pzl_crossword::numbering::is_block(p.solution[i]));
+        let blocks_shaded = (0..cells)
+            .filter(|&i| p.style(i).shade.is_some() && pzl_crossword::numbering::is_block(p.solution[i]));
         assert_eq!(shaded - blocks_shaded.count(), n(&facts["shaded_cells"]), "{name}: shaded cells");
         let voids = (0..cells).filter(|&i| p.style(i).void).count();
         assert_eq!(voids, n(&facts["cells"]["void"]), "{name}: voids");
@@ -203,7 +203,9 @@ fn jpz_to_ipuz_to_jpz_keeps_entries_clues_styles_and_enumerations_on_every_corpu
         let fresh = pzl_crossword::CrosswordDoc::from_puzzle(via_ipuz.into_puzzle());
         let jpz = CrosswordKind::write(&fresh, Format::Jpz).expect(name);
         assert!(
-            !jpz.lost.iter().any(|l| l.contains("shading") || l.contains("void") || l.contains("enumeration")),
+            !jpz.lost
+                .iter()
+                .any(|l| l.contains("shading") || l.contains("void") || l.contains("enumeration")),
             "{name}: {:?}",
             jpz.lost
         );

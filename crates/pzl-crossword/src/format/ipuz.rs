@@ -87,7 +87,9 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut down = Vec::new();
     for entry in puzzle.clue_entries() {
         let item = match entry.enumeration {
-            Some(e) => json!({"number": entry.slot.number, "clue": entry.clue.unwrap_or_default(), "enumeration": e}),
+            Some(e) => {
+                json!({"number": entry.slot.number, "clue": entry.clue.unwrap_or_default(), "enumeration": e})
+            }
             None => json!([entry.slot.number, entry.clue.unwrap_or_default()]),
         };
         match entry.slot.direction {
@@ -172,9 +174,8 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     p.author = doc["author"].as_str().unwrap_or_default().to_string();
     p.copyright = doc["copyright"].as_str().unwrap_or_default().to_string();
     p.notes = doc["notes"].as_str().unwrap_or_default().to_string();
-    let is_block_value = |v: &Value| {
-        v.is_null() || text_of(v).or_else(|| text_of(&v["cell"])).is_some_and(|t| t == block)
-    };
+    let is_block_value =
+        |v: &Value| v.is_null() || text_of(v).or_else(|| text_of(&v["cell"])).is_some_and(|t| t == block);
     let mut styles: Vec<CellStyle> = Vec::new();
     let mut rebus_lost = 0usize;
     for r in 0..h {

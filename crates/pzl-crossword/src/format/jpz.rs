@@ -1294,7 +1294,10 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     for (i, (&b, &number)) in puzzle.solution.iter().zip(&numbers).enumerate() {
         let (x, y) = (i % w + 1, i / w + 1);
         let look = puzzle.style(i);
-        let shade = look.shade.map(|rgb| format!(" background-color=\"{}\"", CellStyle::hex(rgb))).unwrap_or_default();
+        let shade = look
+            .shade
+            .map(|rgb| format!(" background-color=\"{}\"", CellStyle::hex(rgb)))
+            .unwrap_or_default();
         if look.void {
             out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"void\"{shade}/>\n"));
             continue;
