@@ -323,7 +323,7 @@ impl Kind for CrosswordKind {
     fn write(doc: &CrosswordDoc, format: Format) -> Result<Written, Error> {
         // Only ipuz and JPZ hold bars: other formats get the grid without them, each clue on the
         // entry of the same cells, and `lost` names the bars and the clues left without one.
-        let holds_bars = matches!(format, Format::Ipuz | Format::Jpz | Format::JpzXml);
+        let holds_bars = matches!(format, Format::Ipuz | Format::Jpz | Format::JpzXml | Format::Xd);
         let (plain, cut) = doc.puzzle().without_bars();
         let p = if holds_bars { doc.puzzle() } else { &plain };
         // What an ipuz or xd source holds that no other format can.
@@ -340,8 +340,9 @@ impl Kind for CrosswordKind {
                 ipuz_extras.push(format!("{cut} clue(s) of entries that end at a bar"));
             }
         }
+        // Shading and bars: ipuz, JPZ and `.xd` hold them; voids and enumerations: ipuz and JPZ
+        // (the `.xd` writer names its own losses).
         if !holds_bars {
-            // Shading, voids and enumerations: only ipuz and JPZ hold them.
             let (shaded, voids, enums) = doc.puzzle().rich_counts();
             if shaded > 0 {
                 ipuz_extras.push(format!("the shading of {shaded} cell(s)"));

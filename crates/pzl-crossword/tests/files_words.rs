@@ -229,3 +229,88 @@ fn jpz_to_ipuz_to_jpz_keeps_entries_clues_styles_and_enumerations_on_every_corpu
         assert!(count >= 20, "{count} JPZ files round-tripped");
     }
 }
+
+/// What `.xd` holds of a puzzle beside ipuz and JPZ: entries (bars end them), clues, circles and
+/// shading (a void is written as the block it is in the solution).
+/// Circles are left out when `circles` is false (`.xd` cannot circle a rebus cell, and says so).
+fn held_by_xd(p: &pzl_crossword::Puzzle, circles: bool) -> impl PartialEq + std::fmt::Debug {
+    let looks: Vec<_> =
+        (0..p.width * p.height).map(|i| (p.style(i).shade, circles && p.is_circled(i))).collect();
+    let clues: Vec<_> = p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default())).collect();
+    (p.solution.clone(), looks, clues)
+}
+
+fn corpus_files(ext: &[&str]) -> Vec<(String, Vec<u8>)> {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else {
+        eprintln!("skipped: the crossword-more corpus is absent");
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in ext {
+        for path in pzl_corpus::files(&dir, e) {
+            let name = path.strip_prefix(&dir).unwrap_or(&path).display().to_string();
+            out.push((name, std::fs::read(&path).expect("corpus file")));
+        }
+    }
+    out
+}
+
+#[test]
+fn xd_to_ipuz_to_xd_keeps_bars_shading_and_clues_on_every_corpus_file() {
+    let mut count = 0;
+    for (name, bytes) in corpus_files(&[".xd"]) {
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Xd, &()) else { continue };
+        let p = parsed.value.puzzle().clone();
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect(&name);
+        let via = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect(&name).value;
+        let circles = true;
+        assert_eq!(held_by_xd(via.puzzle(), circles), held_by_xd(&p, circles), "{name}: xd → ipuz");
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(via.into_puzzle());
+        let xd = CrosswordKind::write(&fresh, Format::Xd).expect(&name);
+        assert!(
+            !xd.lost.iter().any(|l| l.contains("bars") || l.contains("shading")),
+            "{name}: {:?}",
+            xd.lost
+        );
+        let back = CrosswordKind::read(&xd.bytes, Format::Xd, &()).expect(&name);
+        assert_eq!(held_by_xd(back.value.puzzle(), true), held_by_xd(&p, circles), "{name}: ipuz → xd");
+        count += 1;
+    }
+    let files = corpus_files(&[".xd"]);
+    if !files.is_empty() {
+        assert!(count >= 15, "{count} xd files round-tripped");
+        // The barred and shaded kotwords files are among them, with what they hold.
+        let shaded = files.iter().find(|(n, _)| n.ends_with("test-shaded.xd")).expect("test-shaded.xd");
+        let p = CrosswordKind::read(&shaded.1, Format::Xd, &()).expect("reads").value.into_puzzle();
+        assert_eq!(p.rich_counts().0, 2);
+        let barred = files.iter().find(|(n, _)| n.ends_with("test-barred.xd")).expect("test-barred.xd");
+        let p = CrosswordKind::read(&barred.1, Format::Xd, &()).expect("reads").value.into_puzzle();
+        assert!(p.bars.is_some());
+    }
+}
+
+#[test]
+fn jpz_to_xd_to_jpz_keeps_bars_shading_and_clues_and_names_voids_and_enumerations() {
+    let mut count = 0;
+    for (name, bytes) in corpus_files(&[".jpz", ".xml"]) {
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Jpz, &()) else { continue };
+        let p = parsed.value.puzzle().clone();
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let Ok(xd) = CrosswordKind::write(&fresh, Format::Xd) else { continue };
+        let (_, voids, enums) = p.rich_counts();
+        assert_eq!(voids > 0, xd.lost.iter().any(|l| l.contains("void")), "{name}: {:?}", xd.lost);
+        assert_eq!(enums > 0, xd.lost.iter().any(|l| l.contains("enumerations")), "{name}: {:?}", xd.lost);
+        let circles = !xd.lost.iter().any(|l| l.contains("circles"));
+        let via = CrosswordKind::read(&xd.bytes, Format::Xd, &()).expect(&name).value;
+        assert_eq!(held_by_xd(via.puzzle(), circles), held_by_xd(&p, circles), "{name}: JPZ → xd");
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(via.into_puzzle());
+        let jpz = CrosswordKind::write(&fresh, Format::Jpz).expect(&name);
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect(&name).value;
+        assert_eq!(held_by_xd(back.puzzle(), circles), held_by_xd(&p, circles), "{name}: xd → JPZ");
+        count += 1;
+    }
+    if !corpus_files(&[".jpz"]).is_empty() {
+        assert!(count >= 20, "{count} JPZ files round-tripped through xd");
+    }
+}
