@@ -314,3 +314,28 @@ fn jpz_to_xd_to_jpz_keeps_bars_shading_and_clues_and_names_voids_and_enumeration
         assert!(count >= 20, "{count} JPZ files round-tripped through xd");
     }
 }
+
+#[test]
+fn info_gives_the_styles_and_each_clues_list_enumeration_and_cells() {
+    let ipuz = r##"{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 2},
+        "puzzle": [[{"cell": 1, "style": {"barred": "R", "color": "FFEE00"}}, 2, 3], [4, 0, null]],
+        "solution": [["A", "B", "C"], ["D", "E", null]],
+        "clues": {"Across": [{"number": 2, "clue": "Bee", "enumeration": "2"}, [4, "De"]],
+                  "Down": [[1, "Ad"], [2, "Be"]]}}"##;
+    let doc = CrosswordKind::read(ipuz.as_bytes(), Format::Ipuz, &()).expect("reads").value;
+    let info = CrosswordKind::info(&doc, &InfoRequest::FULL);
+    let fact = |key: &str| info.facts.iter().find(|f| f.key == key).expect(key).clone();
+    let cells = fact("cells");
+    assert_eq!((cells.value["shaded"].as_u64(), cells.value["voids"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(cells.value["barred"].as_u64(), Some(1));
+    assert_eq!(cells.value["shades"][0], "#ffee00");
+    assert!(cells.text.contains("1 shaded cell, 1 void, 1 barred cell"), "{}", cells.text);
+    let clues = fact("clues");
+    let two =
+        clues.value.as_array().expect("a list").iter().find(|c| c["number"] == 2 && c["list"] == "Across");
+    let two = two.expect("2 across");
+    assert_eq!(two["enumeration"], "2");
+    assert_eq!(two["cells"], serde_json::json!([[1, 2], [1, 3]]));
+    assert!(clues.text.contains("Bee (2)"), "{}", clues.text);
+}
