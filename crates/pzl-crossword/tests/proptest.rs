@@ -227,8 +227,11 @@ prop_compose! {
     }
 }
 
+/// The solution, the shading of each cell, and each entry with its clue.
+type Shared = (Vec<u8>, Vec<Option<[u8; 3]>>, Vec<(pzl_crossword::numbering::Slot, String)>);
+
 /// What ipuz, JPZ and `.xd` all hold: the entries, clues, shading and bars-defined numbering.
-fn shared(p: &Puzzle) -> (Vec<u8>, Vec<Option<[u8; 3]>>, Vec<(pzl_crossword::numbering::Slot, String)>) {
+fn shared(p: &Puzzle) -> Shared {
     let shades = (0..p.width * p.height).map(|i| p.style(i).shade).collect();
     let clues = p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default())).collect();
     (p.solution.iter().map(|&b| if b == b':' { b'.' } else { b }).collect(), shades, clues)
