@@ -77,6 +77,31 @@ fn a_jpz_numbering_its_own_words_is_listed_by_its_numbers() {
     let entries = doc.puzzle().clue_entries();
     let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(labels, ["1", "1", "3", "5"]);
+    // JPZ written from the model keeps the file's own numbers and words.
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(doc.puzzle().clone());
+    for to in [Format::Jpz, Format::JpzXml] {
+        let out = CrosswordKind::write(&fresh, to).expect("jpz");
+        let back = CrosswordKind::read(&out.bytes, to, &()).expect("reads back").value;
+        let again: Vec<String> = back.puzzle().clue_entries().into_iter().map(|e| e.label).collect();
+        assert_eq!(again, labels, "{to:?}");
+        assert_eq!(back.puzzle().clues, doc.puzzle().clues);
+        assert!(back.warnings().is_empty(), "{:?}", back.warnings());
+    }
+}
+
+#[test]
+fn a_jpz_that_never_defines_some_entries_writes_back_without_them() {
+    let name = "kotwords/jpz/gaps.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(doc.puzzle().clone());
+    let out = CrosswordKind::write(&fresh, Format::Jpz).expect("jpz");
+    let back = CrosswordKind::read(&out.bytes, Format::Jpz, &()).expect("reads back").value;
+    let clues = |d: &pzl_crossword::CrosswordDoc| {
+        let info = CrosswordKind::info(d, &InfoRequest::FULL);
+        info.facts.iter().find(|f| f.key == "clues").map(|f| f.text.clone()).expect("a clue list")
+    };
+    assert_eq!(clues(&back), clues(&doc));
 }
 
 #[test]

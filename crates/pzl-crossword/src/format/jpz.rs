@@ -1058,10 +1058,6 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     if corner > 0 {
         extras.push(format!("the corner labels (top-right-number…) of {corner} cell(s)"));
     }
-    if bars > 0 {
-        // The model numbers the grid with its bars; no writer but JPZ's own copy keeps them yet.
-        extras.push(format!("{bars} bar(s) between cells"));
-    }
     match kind {
         PuzzleKind::Crossword => {}
         PuzzleKind::Acrostic => {
@@ -1088,6 +1084,9 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             warnings.push(Warning::new(format!(
                 "{bars} bar(s) cut the file's own words: left out of the numbering (the words decide)"
             )));
+            // The model holds bars that fit the words (writers that cannot hold them say so);
+            // these it leaves out.
+            extras.push(format!("{bars} bar(s) between cells"));
         }
     }
     // Clues to slots, by the geometry of their words.
@@ -1288,6 +1287,8 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     out.push_str(&format!("      <grid width=\"{w}\" height=\"{}\">\n", puzzle.height));
     out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
     let numbers = puzzle.cell_numbers();
+    // The file's own labels (a puzzle read from a file numbering its words its own way).
+    let labels = puzzle.cell_labels();
     let has_solution = puzzle.state() == SolutionState::Plain;
     let markup = puzzle.markup.as_deref();
     let (mut pencil, mut diagramless) = (false, false);
@@ -1318,7 +1319,10 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             out.push_str(&format!(" solution=\"{}\"", e(&puzzle.cell_answer(i), true)));
         }
         if number > 0 {
-            out.push_str(&format!(" number=\"{number}\""));
+            match labels.get(i).and_then(Option::as_deref) {
+                Some(label) => out.push_str(&format!(" number=\"{}\"", e(label, true))),
+                None => out.push_str(&format!(" number=\"{number}\"")),
+            }
         }
         if flags & flag::CIRCLED != 0 {
             out.push_str(" background-shape=\"circle\"");
@@ -1343,7 +1347,11 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     out.push_str("      </grid>\n");
     // Across words first, then down (as Crossword Compiler and kotwords list them); ids count up.
-    let mut entries = puzzle.clue_entries();
+    // Entries the file never defined (it numbers its own words) are left out, as read.
+    let all = puzzle.clue_entries();
+    let slot_count = all.len();
+    let mut entries: Vec<_> =
+        all.into_iter().enumerate().filter(|(k, _)| puzzle.is_file_entry(*k)).map(|(_, en)| en).collect();
     entries.sort_by_key(|e| e.slot.direction);
     for (k, entry) in entries.iter().enumerate() {
         out.push_str(&format!("      <word id=\"{}\">\n", k + 1));
@@ -1360,7 +1368,11 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             for (k, entry) in entries.iter().enumerate().filter(|(_, en)| en.slot.direction == d) {
                 let text = xml_text(entry.clue.as_deref().unwrap_or(""));
                 let text = text.trim();
-                out.push_str(&format!("        <clue word=\"{}\" number=\"{}\"", k + 1, entry.slot.number));
+                out.push_str(&format!(
+                    "        <clue word=\"{}\" number=\"{}\"",
+                    k + 1,
+                    e(&entry.label, true)
+                ));
                 if let Some(format) = &entry.enumeration {
                     out.push_str(&format!(" format=\"{}\"", e(format, true)));
                 }
@@ -1390,8 +1402,8 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     if bad_chars > 0 {
         lost.push(format!("{bad_chars} control character(s) XML cannot hold"));
     }
-    if puzzle.clues.len() > entries.len() {
-        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
+    if puzzle.clues.len() > slot_count {
+        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - slot_count));
     }
     match puzzle.state() {
         SolutionState::Plain | SolutionState::None => {}
