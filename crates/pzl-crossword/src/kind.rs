@@ -124,6 +124,17 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if locked {
                 item["locked"] = json!(true);
             }
+            // The list it is in, its enumeration, and the cells of the word as the file
+            // defines it (bars end words), each as [row, column] from 1.
+            item["list"] = json!(match e.slot.direction {
+                Direction::Across => "Across",
+                Direction::Down => "Down",
+            });
+            if let Some(en) = &e.enumeration {
+                item["enumeration"] = json!(en);
+            }
+            item["cells"] =
+                e.slot.cells(p.width).map(|i| json!([i / p.width + 1, i % p.width + 1])).collect();
             // The file's own number, when it labels the entry otherwise than the grid numbers it.
             if e.label != e.slot.number.to_string() {
                 item["label"] = json!(e.label);
@@ -142,8 +153,9 @@ fn clue_listing(p: &Puzzle) -> Fact {
             } else {
                 e.answer.clone()
             };
+            let enumeration = e.enumeration.as_deref().map(|en| format!(" ({en})")).unwrap_or_default();
             format!(
-                "{:>4} {:<6} {}  [{answer}] at {}",
+                "{:>4} {:<6} {}{enumeration}  [{answer}] at {}",
                 e.label,
                 e.slot.direction.name(),
                 e.clue.as_deref().unwrap_or("(no clue)"),
@@ -152,6 +164,44 @@ fn clue_listing(p: &Puzzle) -> Fact {
         })
         .collect();
     Fact::with_text("clues", "clue list", value, text.join("\n"))
+}
+
+/// The `cells` fact: blocks, rebus cells and circles, and the shaded cells, voids and barred
+/// cells of the formats that hold them (said in the text only when there are some).
+fn cells_fact(p: &Puzzle, blocks: usize, rebus_cells: usize, circles: usize) -> Fact {
+    let (shaded, voids, _) = p.rich_counts();
+    let barred = p.bars.as_ref().map_or(0, |b| b.iter().filter(|&&f| f != 0).count());
+    let mut text = format!(
+        "{}, {}, {}",
+        plural(blocks, "block"),
+        plural(rebus_cells, "rebus cell"),
+        plural(circles, "circle")
+    );
+    for (n, one) in [(shaded, "shaded cell"), (voids, "void"), (barred, "barred cell")] {
+        if n > 0 {
+            text.push_str(&format!(", {}", plural(n, one)));
+        }
+    }
+    // The shading of each shaded cell, as `#rrggbb`, row by row (null for none).
+    let shades: Option<Vec<Option<String>>> = p
+        .styles
+        .as_ref()
+        .filter(|_| shaded > 0)
+        .map(|s| s.iter().map(|c| c.shade.map(crate::puzzle::CellStyle::hex)).collect());
+    Fact::with_json(
+        "cells",
+        "cells",
+        json!({
+            "blocks": blocks,
+            "rebus_cells": rebus_cells,
+            "circles": circles,
+            "shaded": shaded,
+            "voids": voids,
+            "barred": barred,
+            "shades": shades,
+        }),
+        text,
+    )
 }
 
 fn plural(n: usize, one: &str) -> String {
@@ -218,17 +268,7 @@ fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
                 slots.len()
             ),
         ))
-        .fact(Fact::with_json(
-            "cells",
-            "cells",
-            json!({"blocks": blocks, "rebus_cells": rebus_cells, "circles": circles}),
-            format!(
-                "{}, {}, {}",
-                plural(blocks, "block"),
-                plural(rebus_cells, "rebus cell"),
-                plural(circles, "circle")
-            ),
-        ))
+        .fact(cells_fact(p, blocks, rebus_cells, circles))
         .fact(Fact::with_text(
             "sections",
             "sections",
@@ -323,7 +363,7 @@ impl Kind for CrosswordKind {
     fn write(doc: &CrosswordDoc, format: Format) -> Result<Written, Error> {
         // Only ipuz and JPZ hold bars: other formats get the grid without them, each clue on the
         // entry of the same cells, and `lost` names the bars and the clues left without one.
-        let holds_bars = matches!(format, Format::Ipuz | Format::Jpz | Format::JpzXml);
+        let holds_bars = matches!(format, Format::Ipuz | Format::Jpz | Format::JpzXml | Format::Xd);
         let (plain, cut) = doc.puzzle().without_bars();
         let p = if holds_bars { doc.puzzle() } else { &plain };
         // What an ipuz or xd source holds that no other format can.
@@ -338,6 +378,21 @@ impl Kind for CrosswordKind {
             ipuz_extras.push(format!("the bars of {barred} cell(s)"));
             if cut > 0 {
                 ipuz_extras.push(format!("{cut} clue(s) of entries that end at a bar"));
+            }
+        }
+        // Shading and bars: ipuz, JPZ and `.xd` hold them; voids and enumerations: ipuz and JPZ
+        // (the `.xd` writer names its own losses).
+        if !holds_bars {
+            let (shaded, voids, enums) = doc.puzzle().rich_counts();
+            if shaded > 0 {
+                ipuz_extras.push(format!("the shading of {shaded} cell(s)"));
+            }
+            if voids > 0 {
+                ipuz_extras
+                    .push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
+            }
+            if enums > 0 {
+                ipuz_extras.push(format!("the enumerations of {enums} clue(s)"));
             }
         }
         match (doc.source(), format) {

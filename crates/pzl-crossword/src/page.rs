@@ -11,7 +11,7 @@ use pzl_core::Paper;
 use pzl_grid::svg::{Svg, escape, num};
 
 use crate::fonts::{Fonts, SVG_FAMILY};
-use crate::numbering::{Direction, is_block};
+use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
 use crate::puzzle::Puzzle;
 
 /// The white border on every side.
@@ -54,7 +54,7 @@ pub enum Anchor {
 /// baseline.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mark {
-    /// A square cell: black when `filled`, else white with a black outline.
+    /// A square cell: black when `filled`, else white (or its shading) with a black outline.
     Cell {
         /// Left edge.
         x: f64,
@@ -64,6 +64,19 @@ pub enum Mark {
         size: f64,
         /// Black (a block) rather than white.
         filled: bool,
+        /// The file's shading (red, green, blue), drawn instead of white or black.
+        shade: Option<[u8; 3]>,
+    },
+    /// A bar between two cells: a thick black line where an entry ends.
+    Bar {
+        /// One end, across.
+        x1: f64,
+        /// One end, down.
+        y1: f64,
+        /// The other end, across.
+        x2: f64,
+        /// The other end, down.
+        y2: f64,
     },
     /// A white patch without outline, behind a clue number in a circled cell.
     Patch {
@@ -330,14 +343,20 @@ const DIGIT_HEIGHT: f64 = 0.73;
 /// The grid with its top-left corner at (`left`, `top`).
 fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, cell: f64) {
     let numbers = puzzle.cell_numbers();
+    let labels = puzzle.cell_labels();
     // Clue numbers sit this far from the cell's top and left borders.
     let pad = (cell * 0.08).max(1.0);
     for r in 0..puzzle.height {
         for c in 0..puzzle.width {
             let i = r * puzzle.width + c;
             let (x, y) = (left + c as f64 * cell, top + r as f64 * cell);
+            let look = puzzle.style(i);
+            // A void is outside the puzzle's shape: nothing is drawn there.
+            if look.void {
+                continue;
+            }
             let filled = puzzle.solution.get(i).is_some_and(|&b| is_block(b));
-            page.marks.push(Mark::Cell { x, y, size: cell, filled });
+            page.marks.push(Mark::Cell { x, y, size: cell, filled, shade: look.shade });
             if filled {
                 continue;
             }
@@ -346,9 +365,9 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
                 // Inscribed in the cell, its stroke inside the border; the number goes on top.
                 page.marks.push(Mark::Circle { cx: x + cell / 2.0, cy: y + cell / 2.0, r: cell / 2.0 - 1.0 });
             }
-            if let Some(&n) = numbers.get(i).filter(|&&n| n > 0) {
+            let label = labels.get(i).cloned().flatten();
+            if let Some(text) = label.or_else(|| numbers.get(i).filter(|&&n| n > 0).map(u16::to_string)) {
                 let size = cell * 0.3;
-                let text = n.to_string();
                 if circled {
                     page.marks.push(Mark::Patch {
                         x: x + pad - 0.5,
@@ -388,6 +407,17 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
             });
         }
     }
+    // Bars over the cell borders, where entries end.
+    for (i, &b) in puzzle.bars.iter().flatten().enumerate() {
+        let (r, c) = (i / puzzle.width, i % puzzle.width);
+        let (x, y) = (left + c as f64 * cell, top + r as f64 * cell);
+        if b & BAR_RIGHT != 0 && c + 1 < puzzle.width {
+            page.marks.push(Mark::Bar { x1: x + cell, y1: y, x2: x + cell, y2: y + cell });
+        }
+        if b & BAR_BOTTOM != 0 && r + 1 < puzzle.height {
+            page.marks.push(Mark::Bar { x1: x, y1: y + cell, x2: x + cell, y2: y + cell });
+        }
+    }
 }
 
 /// The Across and Down lists as blocks, wrapped to `width` at `size`.
@@ -404,10 +434,20 @@ fn blocks(fonts: &Fonts, puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
             lines: Vec::new(),
             space_before: if out.is_empty() { 0.0 } else { size },
         });
-        for entry in entries.iter().filter(|e| e.slot.direction == direction) {
+        for (k, entry) in entries.iter().enumerate().filter(|(_, e)| e.slot.direction == direction) {
+            if !puzzle.is_file_entry(k) {
+                continue;
+            }
             let clue = entry.clue.as_deref().unwrap_or("");
+            // The enumeration follows the clue, in brackets: `Tree (3,4)`.
+            let clue = match entry.enumeration.as_deref() {
+                Some(e) if e.starts_with('(') => format!("{clue} {e}"),
+                Some(e) => format!("{clue} ({e})"),
+                None => clue.to_string(),
+            };
+            let clue = clue.trim();
             out.push(Block {
-                label: entry.slot.number.to_string(),
+                label: entry.label.clone(),
                 heading: false,
                 list: list.clone(),
                 lines: wrap(fonts, clue, Font::Regular, size, width - number_width),
@@ -529,8 +569,11 @@ pub fn svg(layout: &Layout) -> String {
         svg.push(&format!(r#"<g transform="translate(0 {})">"#, num(dy)));
         for mark in &page.marks {
             match mark {
-                Mark::Cell { x, y, size, filled } => {
-                    let fill = if *filled { "black" } else { "white" };
+                Mark::Cell { x, y, size, filled, shade } => {
+                    let fill = match shade {
+                        Some(rgb) => crate::puzzle::CellStyle::hex(*rgb),
+                        None => (if *filled { "black" } else { "white" }).to_string(),
+                    };
                     svg.rect(
                         *x,
                         *y,
@@ -540,6 +583,9 @@ pub fn svg(layout: &Layout) -> String {
                     );
                 }
                 Mark::Patch { x, y, width, height } => svg.rect(*x, *y, *width, *height, r#"fill="white""#),
+                Mark::Bar { x1, y1, x2, y2 } => {
+                    svg.line(*x1, *y1, *x2, *y2, r#"stroke="black" stroke-width="3" stroke-linecap="square""#)
+                }
                 Mark::Circle { cx, cy, r } => {
                     svg.circle(*cx, *cy, *r, r#"fill="none" stroke="gray" stroke-width="0.75""#)
                 }

@@ -204,11 +204,27 @@ fn draw(layout: &Layout, page: &crate::page::Page, used: &mut [Used]) -> Vec<u8>
     content.set_line_width(0.75);
     for mark in &page.marks {
         match mark {
-            Mark::Cell { x, y, size, filled } => {
-                content.set_fill_gray(if *filled { 0.0 } else { 1.0 });
+            Mark::Cell { x, y, size, filled, shade } => {
+                match shade {
+                    Some([r, g, b]) => {
+                        let c = |v: u8| f32::from(v) / 255.0;
+                        content.set_fill_rgb(c(*r), c(*g), c(*b));
+                    }
+                    None => {
+                        content.set_fill_gray(if *filled { 0.0 } else { 1.0 });
+                    }
+                }
                 content.set_stroke_gray(0.0);
                 content.rect(*x as f32, flip(y + size), *size as f32, *size as f32);
                 content.fill_nonzero_and_stroke();
+            }
+            Mark::Bar { x1, y1, x2, y2 } => {
+                content.set_stroke_gray(0.0);
+                content.set_line_width(3.0);
+                content.move_to(*x1 as f32, flip(*y1));
+                content.line_to(*x2 as f32, flip(*y2));
+                content.stroke();
+                content.set_line_width(0.75);
             }
             Mark::Patch { x, y, width, height } => {
                 content.set_fill_gray(1.0);

@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use crate::CrosswordDoc;
-use crate::numbering::{Direction, is_block};
-use crate::puzzle::{Puzzle, SolutionState};
+use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
+use crate::puzzle::{CellStyle, Puzzle, SolutionState};
 
 /// One cell as the player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -19,6 +19,20 @@ pub struct PlayerCell {
     pub circled: bool,
     /// What the file's player state has in the cell (empty for none).
     pub entry: String,
+    /// The sides with a bar (`top`, `right`, `bottom`, `left`): an entry ends there. Left out
+    /// of the JSON when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bars: Vec<&'static str>,
+    /// The shading, `#rrggbb`; left out when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shade: Option<String>,
+    /// A void: outside the puzzle's shape, drawn as nothing. Left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub void: bool,
+    /// The label the file prints in the cell when it is not the number (files that number
+    /// their own way); left out when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// One clue and the cells of its answer.
@@ -28,9 +42,17 @@ pub struct PlayerClue {
     pub number: u16,
     /// `across` or `down`.
     pub direction: &'static str,
+    /// The title of the clue list it is in (`Across`, `Down`).
+    pub list: &'static str,
+    /// The clue's number as the file labels it.
+    pub label: String,
     /// The clue text (`None` when the file has fewer clues than slots).
     pub clue: Option<String>,
-    /// The cells of the answer, as indexes row by row.
+    /// The enumeration in brackets (`(3,4)`); left out when the file gives none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enumeration: Option<String>,
+    /// The cells of the answer as the file defines its words (bars end them), as indexes row
+    /// by row.
     pub cells: Vec<usize>,
 }
 
@@ -78,24 +100,51 @@ impl PlayerGrid {
     pub fn of(doc: &CrosswordDoc) -> PlayerGrid {
         let p = doc.puzzle();
         let numbers = p.cell_numbers();
-        let cells = (0..p.width * p.height)
-            .map(|i| PlayerCell {
-                block: p.solution.get(i).is_none_or(|&b| is_block(b)),
-                number: numbers.get(i).copied().unwrap_or(0),
-                circled: p.is_circled(i),
-                entry: p.cell_entry(i).replace(['-', '.'], ""),
+        let w = p.width;
+        let bar = |i: Option<usize>, flag: u8| {
+            i.and_then(|i| p.bars.as_ref()?.get(i).copied()).is_some_and(|b| b & flag != 0)
+        };
+        let entries = p.clue_entries();
+        let mut labels = p.cell_labels();
+        let cells = (0..w * p.height)
+            .map(|i| {
+                let (r, c) = (i / w, i % w);
+                let sides = [
+                    ("top", bar(r.checked_sub(1).map(|r| r * w + c), BAR_BOTTOM)),
+                    ("right", bar(Some(i), BAR_RIGHT) && c + 1 < w),
+                    ("bottom", bar(Some(i), BAR_BOTTOM) && r + 1 < p.height),
+                    ("left", bar(c.checked_sub(1).map(|c| r * w + c), BAR_RIGHT)),
+                ];
+                let look = p.style(i);
+                PlayerCell {
+                    block: p.solution.get(i).is_none_or(|&b| is_block(b)),
+                    number: numbers.get(i).copied().unwrap_or(0),
+                    circled: p.is_circled(i),
+                    entry: p.cell_entry(i).replace(['-', '.'], ""),
+                    bars: sides.iter().filter(|(_, on)| *on).map(|(s, _)| *s).collect(),
+                    shade: look.shade.map(CellStyle::hex),
+                    void: look.void,
+                    label: labels.get_mut(i).and_then(Option::take),
+                }
             })
             .collect();
-        let clues = p
-            .clue_entries()
+        let clues = entries
             .into_iter()
-            .map(|c| PlayerClue {
+            .enumerate()
+            .filter(|(k, _)| p.is_file_entry(*k))
+            .map(|(_, c)| PlayerClue {
                 number: c.slot.number,
                 direction: match c.slot.direction {
                     Direction::Across => "across",
                     Direction::Down => "down",
                 },
-                cells: c.slot.cells(p.width).collect(),
+                list: match c.slot.direction {
+                    Direction::Across => "Across",
+                    Direction::Down => "Down",
+                },
+                label: c.label,
+                enumeration: c.enumeration.map(|e| if e.starts_with('(') { e } else { format!("({e})") }),
+                cells: c.slot.cells(w).collect(),
                 clue: c.clue,
             })
             .collect();
@@ -229,10 +278,62 @@ mod tests {
         assert_eq!(grid.cells[0].number, 1);
         assert_eq!(
             grid.clues[0],
-            PlayerClue { number: 1, direction: "across", clue: Some("Pet".into()), cells: vec![0, 1, 2] }
+            PlayerClue {
+                number: 1,
+                direction: "across",
+                list: "Across",
+                label: "1".into(),
+                clue: Some("Pet".into()),
+                enumeration: None,
+                cells: vec![0, 1, 2]
+            }
         );
         let json = serde_json::to_string(&grid).unwrap();
         assert!(!json.contains("BOX") && !json.contains("\"X\""), "{json}");
+        // The optional fields are left out when the file has none of them.
+        for absent in ["\"bars\"", "\"shade\"", "\"void\"", "\"enumeration\""] {
+            assert!(!json.contains(absent), "{absent} in {json}");
+        }
+        assert_eq!(
+            serde_json::to_value(&grid.cells[0]).unwrap(),
+            serde_json::json!({"block": false, "number": 1, "circled": false, "entry": ""})
+        );
+    }
+
+    #[test]
+    fn the_view_carries_bars_shading_voids_labels_and_enumerations() {
+        // A 3x3 grid: a bar after the first cell of the top row, a void in the bottom right
+        // corner, a shaded cell, enumerations in the clues.
+        let ipuz = r##"{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
+            "dimensions": {"width": 3, "height": 3},
+            "puzzle": [[{"cell": 1, "style": {"barred": "R"}}, 2, 3],
+                       [4, {"cell": 0, "style": {"color": "C0C0FF"}}, 0],
+                       [5, 0, null]],
+            "solution": [["A", "B", "C"], ["D", "E", "F"], ["G", "H", null]],
+            "clues": {"Across": [{"number": 2, "clue": "Bee", "enumeration": "2"}, [4, "Def"], [5, "Gh"]],
+                      "Down": [[1, "Adg"], [2, "Beh"], {"number": 3, "clue": "Cf", "enumeration": "1,1"}]}}"##;
+        let doc = crate::CrosswordKind::read(ipuz.as_bytes(), crate::Format::Ipuz, &()).unwrap().value;
+        let grid = PlayerGrid::of(&doc);
+        let json = serde_json::to_value(&grid).unwrap();
+        assert_eq!(json["cells"][0]["bars"], serde_json::json!(["right"]));
+        assert_eq!(json["cells"][1]["bars"], serde_json::json!(["left"]));
+        assert_eq!(json["cells"][4]["shade"], "#c0c0ff");
+        assert_eq!(json["cells"][8]["void"], true);
+        assert!(grid.cells[8].block);
+        assert!(json["cells"][7].get("void").is_none() && json["cells"][7].get("bars").is_none());
+        // The bar ends 1 across at one cell: the across entries are 2 (two cells), 4 and 5.
+        let across: Vec<(String, Vec<usize>)> = grid
+            .clues
+            .iter()
+            .filter(|c| c.list == "Across")
+            .map(|c| (c.label.clone(), c.cells.clone()))
+            .collect();
+        assert_eq!(across, [("2".into(), vec![1, 2]), ("4".into(), vec![3, 4, 5]), ("5".into(), vec![6, 7])]);
+        let two = grid.clues.iter().find(|c| c.label == "2" && c.list == "Across").unwrap();
+        assert_eq!(two.enumeration.as_deref(), Some("(2)"));
+        let three = serde_json::to_value(grid.clues.iter().find(|c| c.label == "3").unwrap()).unwrap();
+        assert_eq!(three["enumeration"], "(1,1)");
+        assert_eq!(three["list"], "Down");
     }
 
     #[test]

@@ -79,6 +79,41 @@ impl SolutionState {
     }
 }
 
+/// How a cell looks beyond its letter, circle and bars: its shading, and whether it is a void.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CellStyle {
+    /// The background colour (red, green, blue); `None` = the default look.
+    pub shade: Option<[u8; 3]>,
+    /// A void: outside the puzzle's shape (drawn as nothing, numbered as a block). Its
+    /// solution byte is a block.
+    pub void: bool,
+}
+
+impl CellStyle {
+    /// The default look: no shading, no void.
+    pub fn is_plain(&self) -> bool {
+        *self == CellStyle::default()
+    }
+
+    /// A colour as files write it: `#rrggbb`, `rrggbb`, `#rgb` or `rgb` (hex digits, any case).
+    pub fn parse_colour(text: &str) -> Option<[u8; 3]> {
+        let hex = text.trim();
+        let hex = hex.strip_prefix('#').unwrap_or(hex);
+        let digit = |c: u8| char::from(c).to_digit(16).map(|d| d as u8);
+        let digits: Option<Vec<u8>> = hex.bytes().map(digit).collect();
+        match digits?.as_slice() {
+            [r1, r2, g1, g2, b1, b2] => Some([r1 << 4 | r2, g1 << 4 | g2, b1 << 4 | b2]),
+            [r, g, b] => Some([r * 17, g * 17, b * 17]),
+            _ => None,
+        }
+    }
+
+    /// `#rrggbb` (lower case) of a colour.
+    pub fn hex(rgb: [u8; 3]) -> String {
+        format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
+    }
+}
+
 /// A numbered clue with its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClueEntry {
@@ -89,6 +124,8 @@ pub struct ClueEntry {
     pub label: String,
     /// `None` when the file has fewer clue strings than slots.
     pub clue: Option<String>,
+    /// The enumeration the file gives (`3,4`, without brackets), if any.
+    pub enumeration: Option<String>,
     /// The solution along the slot, rebus cells expanded.
     pub answer: String,
 }
@@ -172,6 +209,12 @@ pub struct Puzzle {
     /// (JPZ) numbers its entries its own way. An empty string marks a run of the grid the file
     /// defines no entry for (it is listed under the slot's own number, or left out of listings).
     pub labels: Option<Vec<String>>,
+    /// Per-cell shading and voids, one per cell row by row; `None` (as in every `.puz`) = all
+    /// cells plain.
+    pub styles: Option<Vec<CellStyle>>,
+    /// The enumerations the file gives (`3,4`, no brackets), one per clue in clue order (empty
+    /// for none); `None` = none at all.
+    pub enumerations: Option<Vec<String>>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -232,6 +275,8 @@ impl Puzzle {
             user_rebus: None,
             bars: None,
             labels: None,
+            styles: None,
+            enumerations: None,
             puz: PuzExtras::default(),
         }
     }
@@ -301,6 +346,41 @@ impl Puzzle {
         self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::CIRCLED != 0)
     }
 
+    /// The style of the cell at `index` (row-major): plain when the puzzle has none.
+    pub fn style(&self, index: usize) -> CellStyle {
+        self.styles.as_ref().and_then(|s| s.get(index)).copied().unwrap_or_default()
+    }
+
+    /// Set the style of the cell at `index`; a void also becomes a block of the solution and fill.
+    pub fn set_style(&mut self, index: usize, style: CellStyle) {
+        let cells = self.width * self.height;
+        if index >= cells || (style.is_plain() && self.styles.is_none()) {
+            return;
+        }
+        self.styles.get_or_insert_with(|| vec![CellStyle::default(); cells])[index] = style;
+        if style.void {
+            for grid in [&mut self.solution, &mut self.fill] {
+                if let Some(b) = grid.get_mut(index).filter(|b| !numbering::is_block(**b)) {
+                    *b = b'.';
+                }
+            }
+        }
+    }
+
+    /// The enumeration of clue `k` (clue order), if the file gives one.
+    pub fn enumeration(&self, k: usize) -> Option<&str> {
+        self.enumerations.as_ref().and_then(|e| e.get(k)).map(String::as_str).filter(|e| !e.is_empty())
+    }
+
+    /// Counts of what only the rich formats (ipuz, JPZ) hold: shaded cells, voids, enumerations.
+    pub fn rich_counts(&self) -> (usize, usize, usize) {
+        let styles = self.styles.as_deref().unwrap_or_default();
+        let shaded = styles.iter().filter(|s| s.shade.is_some()).count();
+        let voids = styles.iter().filter(|s| s.void).count();
+        let enums = self.enumerations.as_deref().unwrap_or_default().iter().filter(|e| !e.is_empty()).count();
+        (shaded, voids, enums)
+    }
+
     /// Whether the solution is plain, locked or absent.
     pub fn state(&self) -> SolutionState {
         if self.solution_state & STATE_LOCKED != 0 {
@@ -353,6 +433,19 @@ impl Puzzle {
                 })
                 .collect()
         });
+        plain.enumerations = self.enumerations.as_ref().map(|enums| {
+            slots
+                .iter()
+                .map(|s| {
+                    barred
+                        .iter()
+                        .position(|b| key(b) == key(s))
+                        .and_then(|k| enums.get(k))
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .collect()
+        });
         let lost = barred
             .iter()
             .enumerate()
@@ -375,6 +468,26 @@ impl Puzzle {
             Some(label) => label.clone(),
             None => slot.number.to_string(),
         }
+    }
+
+    /// The label the file prints in each cell when it is not the grid's number (files that
+    /// number their own way, [`Puzzle::labels`]); `None` elsewhere.
+    pub fn cell_labels(&self) -> Vec<Option<String>> {
+        let mut labels = vec![None; self.width * self.height];
+        if self.labels.is_none() {
+            return labels;
+        }
+        for (k, slot) in self.slots().iter().enumerate() {
+            let label = self.label(k, slot);
+            let start = slot.start.row * self.width + slot.start.col;
+            if self.is_file_entry(k)
+                && label != slot.number.to_string()
+                && let Some(l) = labels.get_mut(start).filter(|l| l.is_none())
+            {
+                *l = Some(label);
+            }
+        }
+        labels
     }
 
     /// The number shown in each cell (0 = none).
@@ -413,6 +526,7 @@ impl Puzzle {
                 label: self.label(i, &slot),
                 slot,
                 clue: self.clues.get(i).cloned(),
+                enumeration: self.enumeration(i).map(str::to_string),
                 answer: slot.cells(self.width).map(|c| self.cell_answer(c)).collect(),
             })
             .collect()
@@ -493,6 +607,8 @@ impl Puzzle {
             user_rebus: None,
             bars: None,
             labels: None,
+            styles: None,
+            enumerations: None,
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

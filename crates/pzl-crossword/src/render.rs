@@ -1,10 +1,10 @@
-//! Pictures of a crossword: a terminal text grid and an SVG with numbers, blocks, circles,
-//! rebus cells and the current fill.
+//! Pictures of a crossword: a terminal text grid and an SVG with numbers (or the file's own
+//! labels), blocks, voids, shading, bars, circles, rebus cells and the current fill.
 
 use pzl_grid::svg::Svg;
 
-use crate::numbering::is_block;
-use crate::puzzle::{Puzzle, SolutionState};
+use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, is_block};
+use crate::puzzle::{CellStyle, Puzzle, SolutionState};
 
 /// The grid as text: one line per row, blocks `#`, empty cells `.`, circled cells in
 /// parentheses-free lower case is avoided: a circled cell is followed by `o`, a rebus cell by `+`.
@@ -61,15 +61,23 @@ pub fn svg(puzzle: &Puzzle) -> String {
     let mut svg = Svg::new(w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN);
     svg.rect(0.0, 0.0, w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN, r#"fill="white""#);
     let numbers = puzzle.cell_numbers();
+    let labels = puzzle.cell_labels();
     for r in 0..puzzle.height {
         for c in 0..puzzle.width {
             let i = r * puzzle.width + c;
             let (x, y) = (MARGIN + c as f64 * CELL, MARGIN + r as f64 * CELL);
-            if puzzle.solution.get(i).is_some_and(|&b| is_block(b)) {
-                svg.rect(x, y, CELL, CELL, r#"fill="black" stroke="black" stroke-width="1""#);
+            let look = puzzle.style(i);
+            // A void is outside the puzzle's shape: nothing is drawn there.
+            if look.void {
                 continue;
             }
-            svg.rect(x, y, CELL, CELL, r#"fill="white" stroke="black" stroke-width="1""#);
+            let fill = look.shade.map_or("white".to_string(), CellStyle::hex);
+            if puzzle.solution.get(i).is_some_and(|&b| is_block(b)) {
+                let fill = look.shade.map_or("black".to_string(), CellStyle::hex);
+                svg.rect(x, y, CELL, CELL, &format!(r#"fill="{fill}" stroke="black" stroke-width="1""#));
+                continue;
+            }
+            svg.rect(x, y, CELL, CELL, &format!(r#"fill="{fill}" stroke="black" stroke-width="1""#));
             if puzzle.is_circled(i) {
                 svg.circle(
                     x + CELL / 2.0,
@@ -78,9 +86,10 @@ pub fn svg(puzzle: &Puzzle) -> String {
                     r#"fill="none" stroke="gray" stroke-width="1""#,
                 );
             }
-            if let Some(&n) = numbers.get(i).filter(|&&n| n > 0) {
+            let label = labels.get(i).cloned().flatten();
+            let number = numbers.get(i).copied().filter(|&n| n > 0).map(|n| n.to_string());
+            if let Some(text) = label.or(number) {
                 // Clear of the borders; in a circled cell on a white patch, over the circle.
-                let text = n.to_string();
                 if puzzle.is_circled(i) {
                     svg.rect(x + 2.5, y + 2.5, 5.5 * text.len() as f64 + 1.0, 8.0, r#"fill="white""#);
                 }
@@ -103,5 +112,41 @@ pub fn svg(puzzle: &Puzzle) -> String {
             }
         }
     }
+    // Bars last, over the cell borders: a thick line where an entry ends.
+    if let Some(bars) = &puzzle.bars {
+        const BAR: &str = r#"stroke="black" stroke-width="4" stroke-linecap="square""#;
+        for (i, &b) in bars.iter().enumerate() {
+            let (r, c) = (i / puzzle.width, i % puzzle.width);
+            let (x, y) = (MARGIN + c as f64 * CELL, MARGIN + r as f64 * CELL);
+            if b & BAR_RIGHT != 0 && c + 1 < puzzle.width {
+                svg.line(x + CELL, y, x + CELL, y + CELL, BAR);
+            }
+            if b & BAR_BOTTOM != 0 && r + 1 < puzzle.height {
+                svg.line(x, y + CELL, x + CELL, y + CELL, BAR);
+            }
+        }
+    }
     svg.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numbering::BAR_RIGHT;
+
+    #[test]
+    fn the_svg_draws_shading_bars_and_leaves_voids_out() {
+        let mut p = Puzzle::new(3, 1);
+        p.set_solution_rows(&["ABC"]);
+        p.set_style(1, CellStyle { shade: Some([0xc0, 0xc0, 0xff]), void: false });
+        p.set_style(2, CellStyle { shade: None, void: true });
+        let mut bars = vec![0; 3];
+        bars[0] = BAR_RIGHT;
+        p.bars = Some(bars);
+        let svg = svg(&p);
+        assert!(svg.contains(r##"fill="#c0c0ff""##), "{svg}");
+        assert!(svg.contains(r#"stroke-width="4""#), "{svg}");
+        // Two cells drawn (plus the white page): the void has no square.
+        assert_eq!(svg.matches(r#"stroke="black" stroke-width="1""#).count(), 2, "{svg}");
+    }
 }

@@ -77,6 +77,31 @@ fn a_jpz_numbering_its_own_words_is_listed_by_its_numbers() {
     let entries = doc.puzzle().clue_entries();
     let labels: Vec<&str> = entries.iter().map(|e| e.label.as_str()).collect();
     assert_eq!(labels, ["1", "1", "3", "5"]);
+    // JPZ written from the model keeps the file's own numbers and words.
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(doc.puzzle().clone());
+    for to in [Format::Jpz, Format::JpzXml] {
+        let out = CrosswordKind::write(&fresh, to).expect("jpz");
+        let back = CrosswordKind::read(&out.bytes, to, &()).expect("reads back").value;
+        let again: Vec<String> = back.puzzle().clue_entries().into_iter().map(|e| e.label).collect();
+        assert_eq!(again, labels, "{to:?}");
+        assert_eq!(back.puzzle().clues, doc.puzzle().clues);
+        assert!(back.warnings().is_empty(), "{:?}", back.warnings());
+    }
+}
+
+#[test]
+fn a_jpz_that_never_defines_some_entries_writes_back_without_them() {
+    let name = "kotwords/jpz/gaps.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(doc.puzzle().clone());
+    let out = CrosswordKind::write(&fresh, Format::Jpz).expect("jpz");
+    let back = CrosswordKind::read(&out.bytes, Format::Jpz, &()).expect("reads back").value;
+    let clues = |d: &pzl_crossword::CrosswordDoc| {
+        let info = CrosswordKind::info(d, &InfoRequest::FULL);
+        info.facts.iter().find(|f| f.key == "clues").map(|f| f.text.clone()).expect("a clue list")
+    };
+    assert_eq!(clues(&back), clues(&doc));
 }
 
 #[test]
@@ -128,4 +153,214 @@ fn every_corpus_ipuz_reads_with_its_manifest_clue_counts_or_says_why_not() {
         assert!(parsed.warnings.is_empty(), "{name}: {:?}", parsed.warnings);
     }
     assert!(seen >= 5, "only {seen} ipuz files in the manifest");
+}
+
+/// Every JPZ file of the corpus `name`s and the manifest's facts about it.
+fn jpz_files() -> Vec<(String, serde_json::Value)> {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else {
+        eprintln!("skipped: the crossword-more corpus is absent");
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let all: serde_json::Value = serde_json::from_str(&text).expect("manifest JSON");
+    all.as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["facts"]["format"] == "jpz")
+        .filter_map(|e| Some((e["file"].as_str()?.to_string(), e["facts"].clone())))
+        .collect()
+}
+
+/// What ipuz and JPZ both hold of a puzzle: its entries, clues, circles, shading, voids and
+/// enumerations.
+fn held(p: &pzl_crossword::Puzzle) -> impl PartialEq + std::fmt::Debug {
+    let styles: Vec<_> = (0..p.width * p.height).map(|i| (p.style(i), p.is_circled(i))).collect();
+    // A puzzle without clues is written with empty ones: the same to a solver.
+    let clues: Vec<_> =
+        p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default(), e.enumeration)).collect();
+    (p.solution.clone(), styles, clues)
+}
+
+#[test]
+fn jpz_shading_voids_and_enumerations_are_read_as_the_manifest_counts_them() {
+    let files = jpz_files();
+    let dir = pzl_corpus::dir("crossword-more");
+    let mut seen = (0, 0, 0);
+    for (name, facts) in &files {
+        let Some(dir) = dir.as_ref() else { return };
+        let bytes = std::fs::read(dir.join(name)).expect(name);
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Jpz, &()) else { continue };
+        let p = parsed.value.puzzle();
+        let n = |v: &serde_json::Value| v.as_u64().unwrap_or(0) as usize;
+        let cells = p.width * p.height;
+        let shaded = (0..cells).filter(|&i| p.style(i).shade.is_some() && !p.style(i).void).count();
+        let blocks_shaded = (0..cells)
+            .filter(|&i| p.style(i).shade.is_some() && pzl_crossword::numbering::is_block(p.solution[i]));
+        assert_eq!(shaded - blocks_shaded.count(), n(&facts["shaded_cells"]), "{name}: shaded cells");
+        let voids = (0..cells).filter(|&i| p.style(i).void).count();
+        assert_eq!(voids, n(&facts["cells"]["void"]), "{name}: voids");
+        let (_, _, enums) = p.rich_counts();
+        if enums > 0 {
+            assert!(enums <= n(&facts["format_attrs"]), "{name}: {enums} enumerations");
+        }
+        seen.0 += usize::from(shaded > 0);
+        seen.1 += usize::from(voids > 0);
+        seen.2 += usize::from(enums > 0);
+    }
+    if !files.is_empty() {
+        assert!(seen.0 >= 2 && seen.1 >= 1, "shaded and void files read: {seen:?}");
+    }
+}
+
+#[test]
+fn jpz_to_ipuz_to_jpz_keeps_entries_clues_styles_and_enumerations_on_every_corpus_file() {
+    let files = jpz_files();
+    let Some(dir) = pzl_corpus::dir("crossword-more") else { return };
+    let mut count = 0;
+    for (name, _) in &files {
+        let bytes = std::fs::read(dir.join(name)).expect(name);
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Jpz, &()) else { continue };
+        let p = parsed.value.puzzle().clone();
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect(name);
+        let via_ipuz = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect(name).value;
+        assert_eq!(held(via_ipuz.puzzle()), held(&p), "{name}: JPZ → ipuz");
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(via_ipuz.into_puzzle());
+        let jpz = CrosswordKind::write(&fresh, Format::Jpz).expect(name);
+        assert!(
+            !jpz.lost
+                .iter()
+                .any(|l| l.contains("shading") || l.contains("void") || l.contains("enumeration")),
+            "{name}: {:?}",
+            jpz.lost
+        );
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect(name).value;
+        assert_eq!(held(back.puzzle()), held(&p), "{name}: ipuz → JPZ");
+        // ipuz → JPZ → ipuz too.
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(back.into_puzzle());
+        let ipuz2 = CrosswordKind::write(&fresh, Format::Ipuz).expect(name);
+        let again = CrosswordKind::read(&ipuz2.bytes, Format::Ipuz, &()).expect(name).value;
+        assert_eq!(held(again.puzzle()), held(&p), "{name}: JPZ → ipuz again");
+        // .puz cannot hold shading, voids or enumerations: `lost` names each.
+        let (shaded, voids, enums) = p.rich_counts();
+        if let Ok(puz) = CrosswordKind::write(&fresh, Format::Puz) {
+            for (n, word) in [(shaded, "shading"), (voids, "void"), (enums, "enumerations")] {
+                assert_eq!(n > 0, puz.lost.iter().any(|l| l.contains(word)), "{name}: {word} {:?}", puz.lost);
+            }
+        }
+        count += 1;
+    }
+    if !files.is_empty() {
+        assert!(count >= 20, "{count} JPZ files round-tripped");
+    }
+}
+
+/// What `.xd` holds of a puzzle beside ipuz and JPZ: entries (bars end them), clues, circles and
+/// shading (a void is written as the block it is in the solution).
+/// Circles are left out when `circles` is false (`.xd` cannot circle a rebus cell, and says so).
+fn held_by_xd(p: &pzl_crossword::Puzzle, circles: bool) -> impl PartialEq + std::fmt::Debug {
+    let looks: Vec<_> =
+        (0..p.width * p.height).map(|i| (p.style(i).shade, circles && p.is_circled(i))).collect();
+    let clues: Vec<_> = p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default())).collect();
+    (p.solution.clone(), looks, clues)
+}
+
+fn corpus_files(ext: &[&str]) -> Vec<(String, Vec<u8>)> {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else {
+        eprintln!("skipped: the crossword-more corpus is absent");
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in ext {
+        for path in pzl_corpus::files(&dir, e) {
+            let name = path.strip_prefix(&dir).unwrap_or(&path).display().to_string();
+            out.push((name, std::fs::read(&path).expect("corpus file")));
+        }
+    }
+    out
+}
+
+#[test]
+fn xd_to_ipuz_to_xd_keeps_bars_shading_and_clues_on_every_corpus_file() {
+    let mut count = 0;
+    for (name, bytes) in corpus_files(&[".xd"]) {
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Xd, &()) else { continue };
+        let p = parsed.value.puzzle().clone();
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect(&name);
+        let via = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect(&name).value;
+        let circles = true;
+        assert_eq!(held_by_xd(via.puzzle(), circles), held_by_xd(&p, circles), "{name}: xd → ipuz");
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(via.into_puzzle());
+        let xd = CrosswordKind::write(&fresh, Format::Xd).expect(&name);
+        assert!(
+            !xd.lost.iter().any(|l| l.contains("bars") || l.contains("shading")),
+            "{name}: {:?}",
+            xd.lost
+        );
+        let back = CrosswordKind::read(&xd.bytes, Format::Xd, &()).expect(&name);
+        assert_eq!(held_by_xd(back.value.puzzle(), true), held_by_xd(&p, circles), "{name}: ipuz → xd");
+        count += 1;
+    }
+    let files = corpus_files(&[".xd"]);
+    if !files.is_empty() {
+        assert!(count >= 15, "{count} xd files round-tripped");
+        // The barred and shaded kotwords files are among them, with what they hold.
+        let shaded = files.iter().find(|(n, _)| n.ends_with("test-shaded.xd")).expect("test-shaded.xd");
+        let p = CrosswordKind::read(&shaded.1, Format::Xd, &()).expect("reads").value.into_puzzle();
+        assert_eq!(p.rich_counts().0, 2);
+        let barred = files.iter().find(|(n, _)| n.ends_with("test-barred.xd")).expect("test-barred.xd");
+        let p = CrosswordKind::read(&barred.1, Format::Xd, &()).expect("reads").value.into_puzzle();
+        assert!(p.bars.is_some());
+    }
+}
+
+#[test]
+fn jpz_to_xd_to_jpz_keeps_bars_shading_and_clues_and_names_voids_and_enumerations() {
+    let mut count = 0;
+    for (name, bytes) in corpus_files(&[".jpz", ".xml"]) {
+        let Ok(parsed) = CrosswordKind::read(&bytes, Format::Jpz, &()) else { continue };
+        let p = parsed.value.puzzle().clone();
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let Ok(xd) = CrosswordKind::write(&fresh, Format::Xd) else { continue };
+        let (_, voids, enums) = p.rich_counts();
+        assert_eq!(voids > 0, xd.lost.iter().any(|l| l.contains("void")), "{name}: {:?}", xd.lost);
+        assert_eq!(enums > 0, xd.lost.iter().any(|l| l.contains("enumerations")), "{name}: {:?}", xd.lost);
+        let circles = !xd.lost.iter().any(|l| l.contains("circles"));
+        let via = CrosswordKind::read(&xd.bytes, Format::Xd, &()).expect(&name).value;
+        assert_eq!(held_by_xd(via.puzzle(), circles), held_by_xd(&p, circles), "{name}: JPZ → xd");
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(via.into_puzzle());
+        let jpz = CrosswordKind::write(&fresh, Format::Jpz).expect(&name);
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect(&name).value;
+        assert_eq!(held_by_xd(back.puzzle(), circles), held_by_xd(&p, circles), "{name}: xd → JPZ");
+        count += 1;
+    }
+    if !corpus_files(&[".jpz"]).is_empty() {
+        assert!(count >= 20, "{count} JPZ files round-tripped through xd");
+    }
+}
+
+#[test]
+fn info_gives_the_styles_and_each_clues_list_enumeration_and_cells() {
+    let ipuz = r##"{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 2},
+        "puzzle": [[{"cell": 1, "style": {"barred": "R", "color": "FFEE00"}}, 2, 3], [4, 0, null]],
+        "solution": [["A", "B", "C"], ["D", "E", null]],
+        "clues": {"Across": [{"number": 2, "clue": "Bee", "enumeration": "2"}, [4, "De"]],
+                  "Down": [[1, "Ad"], [2, "Be"]]}}"##;
+    let doc = CrosswordKind::read(ipuz.as_bytes(), Format::Ipuz, &()).expect("reads").value;
+    let info = CrosswordKind::info(&doc, &InfoRequest::FULL);
+    let fact = |key: &str| info.facts.iter().find(|f| f.key == key).expect(key).clone();
+    let cells = fact("cells");
+    assert_eq!((cells.value["shaded"].as_u64(), cells.value["voids"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(cells.value["barred"].as_u64(), Some(1));
+    assert_eq!(cells.value["shades"][0], "#ffee00");
+    assert!(cells.text.contains("1 shaded cell, 1 void, 1 barred cell"), "{}", cells.text);
+    let clues = fact("clues");
+    let two =
+        clues.value.as_array().expect("a list").iter().find(|c| c["number"] == 2 && c["list"] == "Across");
+    let two = two.expect("2 across");
+    assert_eq!(two["enumeration"], "2");
+    assert_eq!(two["cells"], serde_json::json!([[1, 2], [1, 3]]));
+    assert!(clues.text.contains("Bee (2)"), "{}", clues.text);
 }

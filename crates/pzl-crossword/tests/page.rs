@@ -343,9 +343,46 @@ fn the_svg_draws_every_mark() {
     let layout = letter(&p);
     let svg = page::svg(&layout);
     let marks: usize = layout.pages.iter().map(|pg| pg.marks.len()).sum();
-    let drawn = svg.matches("<text").count() + svg.matches("<circle").count() + svg.matches("<rect").count();
+    let drawn = svg.matches("<text").count()
+        + svg.matches("<circle").count()
+        + svg.matches("<rect").count()
+        + svg.matches("<line").count();
     assert_eq!(drawn, marks + layout.pages.len(), "one background rect per page");
     assert!(svg.contains("STAR") && svg.contains("© 2026 nobody"));
+}
+
+#[test]
+fn bars_shading_voids_labels_and_enumerations_are_drawn() {
+    use pzl_crossword::puzzle::CellStyle;
+    let mut p = Puzzle::new(3, 3);
+    p.set_solution_rows(&["ABC", "DEF", "GHI"]);
+    let mut bars = vec![0; 9];
+    bars[3] = pzl_crossword::numbering::BAR_RIGHT;
+    p.bars = Some(bars);
+    p.set_style(4, CellStyle { shade: Some([0xc0, 0xc0, 0xff]), void: false });
+    p.set_style(8, CellStyle { shade: None, void: true });
+    p.clues = p.slots().iter().map(|s| format!("Clue {}", s.number)).collect();
+    let mut enums = vec![String::new(); p.clues.len()];
+    enums[0] = "3".into();
+    p.enumerations = Some(enums);
+    let layout = letter(&p);
+    let marks = &layout.pages[0].marks;
+    let cells: Vec<_> = marks
+        .iter()
+        .filter_map(|m| if let Mark::Cell { shade, .. } = m { Some(*shade) } else { None })
+        .collect();
+    assert_eq!(cells.len(), 8, "the void is not drawn");
+    assert_eq!(cells.iter().filter(|s| s.is_some()).count(), 1);
+    assert_eq!(marks.iter().filter(|m| matches!(m, Mark::Bar { .. })).count(), 1);
+    let texts: Vec<&str> = marks
+        .iter()
+        .filter_map(|m| if let Mark::Text { text, .. } = m { Some(text.as_str()) } else { None })
+        .collect();
+    assert!(texts.contains(&"Clue 1 (3)"), "{texts:?}");
+    let svg = page::svg(&layout);
+    assert!(svg.contains("#c0c0ff") && svg.contains("<line"), "{svg}");
+    let bytes = pdf(&layout);
+    assert!(bytes.starts_with(b"%PDF"));
 }
 
 /// The text of a PDF by `pdftotext -layout`, or `None` (with the reason printed) when poppler is

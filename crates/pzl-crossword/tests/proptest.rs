@@ -186,3 +186,89 @@ proptest! {
         prop_assert_eq!(circles(&read), circles(&p));
     }
 }
+
+prop_compose! {
+    /// A built puzzle with bars, shading, voids and enumerations on top.
+    fn rich_puzzle()(p in puzzle(),
+                     bars in proptest::collection::vec((0usize..64, 1u8..4), 0..6),
+                     shades in proptest::collection::vec((0usize..64, any::<[u8; 3]>()), 0..5),
+                     voids in proptest::collection::vec(0usize..64, 0..3),
+                     enums in proptest::collection::vec((0usize..40, "[1-9](,[1-9]){0,2}"), 0..4))
+        -> Puzzle
+    {
+        use pzl_crossword::puzzle::CellStyle;
+        let mut p = p;
+        let cells = p.width * p.height;
+        for at in voids {
+            p.set_style(at % cells, CellStyle { shade: None, void: true });
+        }
+        for (at, rgb) in shades {
+            let i = at % cells;
+            if !p.style(i).void {
+                p.set_style(i, CellStyle { shade: Some(rgb), void: false });
+            }
+        }
+        let mut b = vec![0u8; cells];
+        for (at, flags) in bars {
+            b[at % cells] |= flags;
+        }
+        p.bars = b.iter().any(|&f| f != 0).then_some(b);
+        // Bars and voids change the entries: one clue per entry, as a reader makes them.
+        let slots = p.slots().len();
+        p.clues = (0..slots).map(|i| format!("clue {i}")).collect();
+        if slots > 0 && !enums.is_empty() {
+            let mut list = vec![String::new(); slots];
+            for (k, e) in enums {
+                list[k % slots] = e;
+            }
+            p.enumerations = Some(list);
+        }
+        p
+    }
+}
+
+/// The solution, the shading of each cell, and each entry with its clue.
+type Shared = (Vec<u8>, Vec<Option<[u8; 3]>>, Vec<(pzl_crossword::numbering::Slot, String)>);
+
+/// What ipuz, JPZ and `.xd` all hold: the entries, clues, shading and bars-defined numbering.
+fn shared(p: &Puzzle) -> Shared {
+    let shades = (0..p.width * p.height).map(|i| p.style(i).shade).collect();
+    let clues = p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default())).collect();
+    (p.solution.iter().map(|&b| if b == b':' { b'.' } else { b }).collect(), shades, clues)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// ipuz → JPZ → ipuz keeps entries, clues, shading, voids and enumerations; JPZ → xd → JPZ
+    /// and xd → ipuz → xd keep entries, clues and shading (`.xd` names voids and enumerations).
+    #[test]
+    fn rich_puzzles_round_trip_between_ipuz_jpz_and_xd(p in rich_puzzle()) {
+        use pzl_crossword::{ipuz, xd};
+        let styles = |x: &Puzzle| (0..x.width * x.height).map(|i| x.style(i)).collect::<Vec<_>>();
+        let enums = |x: &Puzzle| x.clue_entries().into_iter().map(|e| e.enumeration).collect::<Vec<_>>();
+        let (json, _) = ipuz::write(&p);
+        let (from_ipuz, _) = ipuz::read(&json).unwrap();
+        let (xml, _) = jpz::write_xml(&from_ipuz);
+        let from_jpz = jpz::read_xml(&xml).unwrap().puzzle;
+        let (json2, _) = ipuz::write(&from_jpz);
+        let (back, _) = ipuz::read(&json2).unwrap();
+        prop_assert_eq!(shared(&back), shared(&p));
+        prop_assert_eq!(styles(&back), styles(&p));
+        prop_assert_eq!(enums(&back), enums(&p));
+        // JPZ → xd → JPZ.
+        let (text, lost) = xd::write(&from_jpz);
+        let (_, voids, enumerations) = p.rich_counts();
+        prop_assert_eq!(voids > 0, lost.iter().any(|l| l.contains("void")));
+        prop_assert_eq!(enumerations > 0, lost.iter().any(|l| l.contains("enumerations")));
+        let from_xd = xd::read(&text).unwrap().puzzle;
+        prop_assert_eq!(shared(&from_xd), shared(&p));
+        let (xml2, _) = jpz::write_xml(&from_xd);
+        prop_assert_eq!(shared(&jpz::read_xml(&xml2).unwrap().puzzle), shared(&p));
+        // xd → ipuz → xd.
+        let (json3, _) = ipuz::write(&from_xd);
+        let (via, _) = ipuz::read(&json3).unwrap();
+        let (text2, _) = xd::write(&via);
+        prop_assert_eq!(shared(&xd::read(&text2).unwrap().puzzle), shared(&p));
+    }
+}

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::error::{ParseError, Warning};
 use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
-use crate::puzzle::{Puzzle, SolutionState};
+use crate::puzzle::{CellStyle, Puzzle, SolutionState};
 use crate::raw::{STATE_NO_SOLUTION, TYPE_DIAGRAMLESS};
 
 const KIND: &str = "http://ipuz.org/crossword#1";
@@ -29,11 +29,19 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     // Diagramless files written with `:` blocks keep them: ipuz lets the block string be chosen.
     let block = if puzzle.solution.contains(&b':') { ":" } else { "#" };
     let cells = rows(&|i| {
+        let look = puzzle.style(i);
+        // A void (outside the puzzle's shape) is ipuz's omitted cell.
+        if look.void {
+            return Value::Null;
+        }
+        let mut style = serde_json::Map::new();
+        if let Some(rgb) = look.shade {
+            style.insert("color".into(), json!(CellStyle::hex(rgb).trim_start_matches('#')));
+        }
         if blocked(i) {
-            return json!(block);
+            return if style.is_empty() { json!(block) } else { json!({"cell": block, "style": style}) };
         }
         let n = numbers.get(i).copied().unwrap_or(0);
-        let mut style = serde_json::Map::new();
         if puzzle.is_circled(i) {
             style.insert("shapebg".into(), json!("circle"));
         }
@@ -78,7 +86,12 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut across = Vec::new();
     let mut down = Vec::new();
     for entry in puzzle.clue_entries() {
-        let item = json!([entry.slot.number, entry.clue.unwrap_or_default()]);
+        let item = match entry.enumeration {
+            Some(e) => {
+                json!({"number": entry.slot.number, "clue": entry.clue.unwrap_or_default(), "enumeration": e})
+            }
+            None => json!([entry.slot.number, entry.clue.unwrap_or_default()]),
+        };
         match entry.slot.direction {
             Direction::Across => across.push(item),
             Direction::Down => down.push(item),
@@ -161,20 +174,34 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     p.author = doc["author"].as_str().unwrap_or_default().to_string();
     p.copyright = doc["copyright"].as_str().unwrap_or_default().to_string();
     p.notes = doc["notes"].as_str().unwrap_or_default().to_string();
-    let is_block_value = |v: &Value| v.is_null() || text_of(v).is_some_and(|t| t == block);
+    let is_block_value =
+        |v: &Value| v.is_null() || text_of(v).or_else(|| text_of(&v["cell"])).is_some_and(|t| t == block);
+    let mut styles: Vec<CellStyle> = Vec::new();
     let mut rebus_lost = 0usize;
     for r in 0..h {
         for c in 0..w {
             let i = r * w + c;
             let cell = &shape[r][c];
+            let style = &cell["style"];
+            // Shading: a hex colour (a palette number or `highlight` has no colour to keep).
+            let shade = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
+            let look = CellStyle { shade, void: cell.is_null() };
+            if !look.is_plain() {
+                styles.resize(w * h, CellStyle::default());
+                styles[i] = look;
+            }
             // A diagramless puzzle hides its blocks from the solver: the solution has them.
             let solution_block = solution.as_ref().is_some_and(|s| is_block_value(&s[r][c]));
             if is_block_value(cell) || solution_block {
                 p.solution[i] = block_byte;
                 p.fill[i] = block_byte;
+                let other = style.as_object().is_some_and(|o| o.keys().any(|k| k != "color"))
+                    || style["color"].as_str().is_some_and(|c| !c.is_empty() && shade.is_none());
+                if other {
+                    dropped.push(format!("the style of cell $.puzzle[{r}][{c}]"));
+                }
                 continue;
             }
-            let style = &cell["style"];
             if let Some(sides) = style["barred"].as_str() {
                 // A bar on a cell's left or top edge is its neighbour's right or bottom bar;
                 // left and top bars on the grid's edge change no entry.
@@ -201,7 +228,8 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                     "barred" => false,
                     "shapebg" => v.as_str() != Some("circle"),
                     // An empty colour or black text is the default look.
-                    "color" | "colortext" => !matches!(v.as_str(), Some("" | "000000")),
+                    "color" => v.as_str().is_none_or(|c| !c.is_empty() && shade.is_none()),
+                    "colortext" => !matches!(v.as_str(), Some("" | "000000")),
                     _ => true,
                 })
             });
@@ -229,6 +257,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             }
         }
     }
+    if !styles.is_empty() {
+        p.styles = Some(styles);
+    }
     if solution.is_none() {
         p.solution_state = STATE_NO_SOLUTION;
     }
@@ -243,24 +274,25 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         p.puzzle_type |= TYPE_DIAGRAMLESS;
     }
     // Clues by number and direction, placed in the grid's slot order.
-    let clue_list = |key: &str| -> Result<Vec<(u64, String)>, ParseError> {
+    let clue_list = |key: &str| -> Result<Vec<(u64, String, String)>, ParseError> {
         let list = doc["clues"][key].as_array().cloned().unwrap_or_default();
         list.iter()
             .enumerate()
             .map(|(n, item)| {
                 let path = format!("$.clues.{key}[{n}]");
-                let (number, clue) = match item {
-                    Value::Array(pair) if pair.len() >= 2 => (pair[0].clone(), pair[1].clone()),
+                let (number, clue, enumeration) = match item {
+                    Value::Array(pair) if pair.len() >= 2 => (pair[0].clone(), pair[1].clone(), Value::Null),
                     Value::Object(o) => (
                         o.get("number").cloned().unwrap_or_default(),
                         o.get("clue").cloned().unwrap_or_default(),
+                        o.get("enumeration").cloned().unwrap_or_default(),
                     ),
                     _ => return Err(err(&path, "expected [number, clue] or {\"number\", \"clue\"}")),
                 };
                 let number = text_of(&number)
                     .and_then(|t| t.parse::<u64>().ok())
                     .ok_or_else(|| err(&path, "expected a clue number"))?;
-                Ok((number, text_of(&clue).unwrap_or_default()))
+                Ok((number, text_of(&clue).unwrap_or_default(), text_of(&enumeration).unwrap_or_default()))
             })
             .collect()
     };
@@ -269,12 +301,15 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let slots = p.slots();
     let mut warnings = Vec::new();
     let mut unclued = Vec::new();
+    let mut enumerations = Vec::with_capacity(slots.len());
     p.clues = slots
         .iter()
         .map(|s| {
             let list = if s.direction == Direction::Across { &across } else { &down };
-            match list.iter().find(|(n, _)| *n == u64::from(s.number)) {
-                Some((_, c)) => c.clone(),
+            let found = list.iter().find(|(n, _, _)| *n == u64::from(s.number));
+            enumerations.push(found.map(|(_, _, e)| e.clone()).unwrap_or_default());
+            match found {
+                Some((_, c, _)) => c.clone(),
                 None => {
                     unclued.push(format!(
                         "{}{}",
@@ -287,7 +322,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         })
         .collect();
     for (key, list, d) in [("Across", &across, Direction::Across), ("Down", &down, Direction::Down)] {
-        for (n, _) in list.iter() {
+        for (n, _, _) in list.iter() {
             if !slots.iter().any(|s| s.direction == d && u64::from(s.number) == *n) {
                 warnings.push(Warning::new(format!(
                     "clue {n} of the {key} list dropped: the grid has no {} entry numbered {n}",
@@ -296,6 +331,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                 dropped.push(format!("clue {n} {}", d.name()));
             }
         }
+    }
+    if enumerations.iter().any(|e| !e.is_empty()) {
+        p.enumerations = Some(enumerations);
     }
     let any_clue = !across.is_empty() || !down.is_empty();
     if any_clue && !unclued.is_empty() {

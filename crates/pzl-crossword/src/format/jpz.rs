@@ -22,7 +22,7 @@ use quick_xml::events::{BytesStart, Event};
 
 use crate::error::{Location, ParseError, Warning};
 use crate::numbering::{self, BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
-use crate::puzzle::{Puzzle, SolutionState, flag};
+use crate::puzzle::{CellStyle, Puzzle, SolutionState, flag};
 use crate::raw::STATE_NO_SOLUTION;
 
 /// The largest inflated puzzle entry a zipped JPZ may have (64 MiB; real files are under 1 MiB).
@@ -352,6 +352,8 @@ struct Cell {
     solution: Val,
     circle: bool,
     color: bool,
+    /// The `background-color`, when it is a colour pzl reads (`#rrggbb`, `#rgb`).
+    shade: Option<[u8; 3]>,
     bars: u8,
     /// The sides with a bar: 1 top, 2 left, 4 right, 8 bottom.
     sides: u8,
@@ -522,7 +524,10 @@ impl Parser<'_> {
                 }
                 b"solution" => cell.solution = Val::of(&v),
                 b"background-shape" => cell.circle = v.as_ref() == "circle",
-                b"background-color" => cell.color = !v.trim().is_empty(),
+                b"background-color" => {
+                    cell.color = !v.trim().is_empty();
+                    cell.shade = CellStyle::parse_colour(&v);
+                }
                 side @ (b"top-bar" | b"left-bar" | b"right-bar" | b"bottom-bar") if v.as_ref() == "true" => {
                     cell.bars = cell.bars.saturating_add(1);
                     cell.sides |= match side {
@@ -944,6 +949,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     }
     let mut counts = CellCounts::default();
     let (mut shaded, mut bars, mut unlisted, mut corner) = (0, 0, 0, 0);
+    // Shadings that are no colour pzl reads.
+    let mut odd_colours = 0;
     let mut rebus_lost = 0usize;
     let letters = doc.cells.iter().flatten().filter(|c| matches!(c.kind, b'L' | b'C')).count();
     let with_solution = doc
@@ -973,6 +980,11 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             corner += 1;
         }
         bars += usize::from(cell.bars);
+        if cell.shade.is_some() || cell.kind == b'V' {
+            puzzle.set_style(i, CellStyle { shade: cell.shade, void: cell.kind == b'V' });
+        } else if cell.color {
+            odd_colours += 1;
+        }
         if cell.sides != 0 {
             // A bar on a cell's left or top edge is its neighbour's right or bottom bar.
             let (r, c) = (pos.row, pos.col);
@@ -1074,21 +1086,14 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         warnings.push(Warning::new(format!("{unlisted} grid cell(s) are not listed: read as blocks")));
         extras.push(format!("{unlisted} unlisted cell(s), read as blocks"));
     }
-    if counts.void > 0 {
-        extras.push(format!("{} void cell(s) (outside the puzzle's shape), read as blocks", counts.void));
-    }
-    if shaded > 0 {
-        extras.push(format!("the shading (background-color) of {shaded} cell(s)"));
+    if odd_colours > 0 {
+        extras.push(format!("the shading (background-color) of {odd_colours} cell(s): not a #rrggbb colour"));
     }
     if doc.other_children > 0 {
         extras.push(format!("{} cell picture(s)", doc.other_children));
     }
     if corner > 0 {
         extras.push(format!("the corner labels (top-right-number…) of {corner} cell(s)"));
-    }
-    if bars > 0 {
-        // The model numbers the grid with its bars; no writer but JPZ's own copy keeps them yet.
-        extras.push(format!("{bars} bar(s) between cells"));
     }
     match kind {
         PuzzleKind::Crossword => {}
@@ -1116,6 +1121,9 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             warnings.push(Warning::new(format!(
                 "{bars} bar(s) cut the file's own words: left out of the numbering (the words decide)"
             )));
+            // The model holds bars that fit the words (writers that cannot hold them say so);
+            // these it leaves out.
+            extras.push(format!("{bars} bar(s) between cells"));
         }
     }
     // Clues to slots, by the geometry of their words.
@@ -1128,6 +1136,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut clues: Vec<Option<String>> = vec![None; slots.len()];
     // The clue numbers as the file writes them ("" where the file defines no entry).
     let mut labels: Vec<String> = vec![String::new(); slots.len()];
+    let mut enumerations: Vec<String> = vec![String::new(); slots.len()];
     let (mut dropped, mut renumbered, mut formats) = (0, 0, 0);
     // Clues whose word is no slot, kept for a second pass by number.
     let mut unplaced: Vec<(&ClueList, &JpzClue, String, usize)> = Vec::new();
@@ -1152,6 +1161,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
                     labels[k] =
                         Some(clue.number.trim()).filter(|n| !n.is_empty()).unwrap_or(&number).to_string();
                     clues[k] = Some(clue.text.clone());
+                    enumerations[k] = clue.format.clone().unwrap_or_default();
                     continue;
                 }
                 (_, _, Some(_)) => "its entry already has a clue".to_string(),
@@ -1180,6 +1190,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         });
         if let Some(k) = by_number.filter(|&k| clues[k].is_none()) {
             clues[k] = Some(clue.text.clone());
+            enumerations[k] = clue.format.clone().unwrap_or_default();
             warnings.push(Warning::at(
                 Location::line(clue.line),
                 format!(
@@ -1202,8 +1213,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         puzzle.labels = Some(labels);
         extras.push(format!("the clue numbers as written ({renumbered} differ from standard numbering)"));
     }
-    if formats > 0 {
-        extras.push(format!("the enumerations (format) of {formats} clue(s)"));
+    if formats > 0 && enumerations.iter().any(|e| !e.is_empty()) {
+        puzzle.enumerations = Some(enumerations);
     }
     if doc.marked_up > 0 {
         extras.push(format!("the markup (bold, italic…) of {} clue(s)", doc.marked_up));
@@ -1313,15 +1324,26 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     out.push_str(&format!("      <grid width=\"{w}\" height=\"{}\">\n", puzzle.height));
     out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
     let numbers = puzzle.cell_numbers();
+    // The file's own labels (a puzzle read from a file numbering its words its own way).
+    let labels = puzzle.cell_labels();
     let has_solution = puzzle.state() == SolutionState::Plain;
     let markup = puzzle.markup.as_deref();
     let (mut pencil, mut diagramless) = (false, false);
     for (i, (&b, &number)) in puzzle.solution.iter().zip(&numbers).enumerate() {
         let (x, y) = (i % w + 1, i / w + 1);
+        let look = puzzle.style(i);
+        let shade = look
+            .shade
+            .map(|rgb| format!(" background-color=\"{}\"", CellStyle::hex(rgb)))
+            .unwrap_or_default();
+        if look.void {
+            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"void\"{shade}/>\n"));
+            continue;
+        }
         if is_block(b) {
             diagramless |= b == b':';
             let circle = if puzzle.is_circled(i) { " background-shape=\"circle\"" } else { "" };
-            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"block\"{circle}/>\n"));
+            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"block\"{circle}{shade}/>\n"));
             continue;
         }
         let flags = markup.and_then(|m| m.get(i)).copied().unwrap_or(0);
@@ -1334,11 +1356,15 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             out.push_str(&format!(" solution=\"{}\"", e(&puzzle.cell_answer(i), true)));
         }
         if number > 0 {
-            out.push_str(&format!(" number=\"{number}\""));
+            match labels.get(i).and_then(Option::as_deref) {
+                Some(label) => out.push_str(&format!(" number=\"{}\"", e(label, true))),
+                None => out.push_str(&format!(" number=\"{number}\"")),
+            }
         }
         if flags & flag::CIRCLED != 0 {
             out.push_str(" background-shape=\"circle\"");
         }
+        out.push_str(&shade);
         let bars = puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0);
         if bars & BAR_RIGHT != 0 {
             out.push_str(" right-bar=\"true\"");
@@ -1358,7 +1384,11 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     out.push_str("      </grid>\n");
     // Across words first, then down (as Crossword Compiler and kotwords list them); ids count up.
-    let mut entries = puzzle.clue_entries();
+    // Entries the file never defined (it numbers its own words) are left out, as read.
+    let all = puzzle.clue_entries();
+    let slot_count = all.len();
+    let mut entries: Vec<_> =
+        all.into_iter().enumerate().filter(|(k, _)| puzzle.is_file_entry(*k)).map(|(_, en)| en).collect();
     entries.sort_by_key(|e| e.slot.direction);
     for (k, entry) in entries.iter().enumerate() {
         out.push_str(&format!("      <word id=\"{}\">\n", k + 1));
@@ -1375,7 +1405,14 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             for (k, entry) in entries.iter().enumerate().filter(|(_, en)| en.slot.direction == d) {
                 let text = xml_text(entry.clue.as_deref().unwrap_or(""));
                 let text = text.trim();
-                out.push_str(&format!("        <clue word=\"{}\" number=\"{}\"", k + 1, entry.slot.number));
+                out.push_str(&format!(
+                    "        <clue word=\"{}\" number=\"{}\"",
+                    k + 1,
+                    e(&entry.label, true)
+                ));
+                if let Some(format) = &entry.enumeration {
+                    out.push_str(&format!(" format=\"{}\"", e(format, true)));
+                }
                 if text.is_empty() {
                     out.push_str("/>\n");
                 } else {
@@ -1402,8 +1439,8 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     if bad_chars > 0 {
         lost.push(format!("{bad_chars} control character(s) XML cannot hold"));
     }
-    if puzzle.clues.len() > entries.len() {
-        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
+    if puzzle.clues.len() > slot_count {
+        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - slot_count));
     }
     match puzzle.state() {
         SolutionState::Plain | SolutionState::None => {}

@@ -13,7 +13,7 @@ use pzl_grid::Pos;
 
 use crate::error::{Location, ParseError, Warning};
 use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, Slot, is_block};
-use crate::puzzle::{Puzzle, SolutionState, flag};
+use crate::puzzle::{CellStyle, Puzzle, SolutionState, flag};
 
 /// A `.xd` file read: the puzzle and what the model leaves out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -219,6 +219,8 @@ struct Design {
     bars: Vec<char>,
     /// The sides each bar class bars: 1 top, 2 left, 4 right, 8 bottom.
     bar_sides: Vec<(char, u8)>,
+    /// The shading of each class that has a background colour pzl reads.
+    shades: Vec<(char, [u8; 3])>,
     other: Vec<char>,
     rows: Vec<String>,
 }
@@ -246,6 +248,17 @@ fn parse_design(section: &[Line<'_>]) -> Design {
     for rule in style.split('}') {
         let Some((name, props)) = rule.split_once('{') else { continue };
         let Some(class) = name.trim().chars().next() else { continue };
+        // `background: #c0c0c0`, `background-color: …`, `background-light: …` (kotwords).
+        let shade = props.split(';').find_map(|prop| {
+            let (name, value) = prop.split_once(':')?;
+            let name = name.trim();
+            matches!(name, "background" | "background-color" | "background-light")
+                .then(|| CellStyle::parse_colour(value))
+                .flatten()
+        });
+        if let Some(rgb) = shade {
+            design.shades.push((class, rgb));
+        }
         if props.contains("circle") {
             design.circle.push(class);
         } else if props.contains("bar-") {
@@ -253,7 +266,7 @@ fn parse_design(section: &[Line<'_>]) -> Design {
             let sides = [("bar-top", 1), ("bar-left", 2), ("bar-right", 4), ("bar-bottom", 8)];
             let sides = sides.iter().filter(|(p, _)| props.contains(p)).fold(0, |a, (_, f)| a | f);
             design.bar_sides.push((class, sides));
-        } else {
+        } else if shade.is_none() {
             design.other.push(class);
         }
     }
@@ -479,14 +492,16 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         match name.as_str() {
             "design" => {
                 let design = parse_design(body);
-                let mut bars = 0;
                 let mut other = 0;
                 for (r, line) in design.rows.iter().enumerate().take(height) {
                     for (c, ch) in line.trim().chars().enumerate().take(width) {
+                        if let Some((_, rgb)) = design.shades.iter().find(|(k, _)| *k == ch) {
+                            let i = r * width + c;
+                            puzzle.set_style(i, CellStyle { shade: Some(*rgb), void: false });
+                        }
                         if design.circle.contains(&ch) && !is_block(puzzle.solution[r * width + c]) {
                             puzzle.set_circled(Pos { row: r, col: c }, true);
                         } else if design.bars.contains(&ch) {
-                            bars += 1;
                             let sides =
                                 design.bar_sides.iter().find(|(k, _)| *k == ch).map_or(0, |(_, f)| *f);
                             // A bar on a cell's left or top edge is its neighbour's right or
@@ -508,9 +523,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                         }
                     }
                 }
-                if bars > 0 {
-                    extras.push(format!("bars on {bars} cell(s)"));
-                }
+                // Bars are the model's (`Puzzle::bars`): a writer that cannot hold them names them.
                 if other > 0 {
                     extras.push(format!("the design (shading, images) of {other} cell(s)"));
                 }
@@ -596,7 +609,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     if !schrodinger.is_empty() {
         extras.push(format!("{} Schrödinger cell(s) (either of two letters)", schrodinger.len()));
     }
-    let has_bars = extras.iter().any(|e| e.starts_with("bars"));
+    let has_bars = puzzle.bars.is_some();
     puzzle.clues = assign(&puzzle, &slots, &clues, &schrodinger, has_bars, &mut warnings, &mut extras)?;
     Ok(XdRead { puzzle, warnings, extras, across_clues, down_clues, explicit })
 }
@@ -796,16 +809,13 @@ fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
 /// `Special: circle` headers when needed), and what it could not carry.
 pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut lost = Vec::new();
-    // No bars in this layout: each clue stays on the entry of the same cells, if the grid
-    // without bars has it.
-    let (plain, cut) = puzzle.without_bars();
-    if puzzle.bars.as_ref().is_some_and(|b| b.iter().any(|&f| f != 0)) {
-        lost.push("the bars".to_string());
-        if cut > 0 {
-            lost.push(format!("{cut} clue(s) of entries that end at a bar"));
-        }
+    let (_, voids, enumerations) = puzzle.rich_counts();
+    if voids > 0 {
+        lost.push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
     }
-    let puzzle = &plain;
+    if enumerations > 0 {
+        lost.push(format!("the enumerations of {enumerations} clue(s)"));
+    }
     let w = puzzle.width;
     let mut out = String::new();
     for (key, value) in
@@ -860,6 +870,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     if (0..puzzle.solution.len()).any(circled_letter) {
         out.push_str("Special: circle\n");
     }
+    let meta_end = out.len();
     out.push_str("\n\n");
     let mut circles_lost = 0;
     for r in 0..puzzle.height {
@@ -895,6 +906,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
         out.push('\n');
     }
+    let grid_end = out.len();
     if circles_lost > 0 {
         lost.push(format!("the circles of {circles_lost} rebus, block or non-letter cell(s)"));
     }
@@ -931,7 +943,25 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
     }
     let notes = notes_text(&puzzle.notes, &mut lost);
-    if notes.is_empty() {
+    if let Some((design, unclassed)) = design(puzzle) {
+        if unclassed > 0 {
+            lost.push(format!(
+                "the bars or shading of {unclassed} cell(s) past the {} looks a Design section names",
+                CLASSES.len()
+            ));
+        }
+        // Bars and shading need a `## Design` section: the whole file gets `## ` headers (v2).
+        let mut v2 = format!("## Metadata\n\n{}\n## Grid\n\n", &out[..meta_end]);
+        v2.push_str(&out[meta_end + 2..grid_end]);
+        v2.push_str("\n## Clues\n\n");
+        v2.push_str(out[grid_end..].trim_start_matches('\n'));
+        if !notes.is_empty() {
+            v2.push_str(&format!("\n## Notes\n\n{notes}\n"));
+        }
+        v2.push_str("\n## Design\n\n");
+        v2.push_str(&design);
+        out = v2;
+    } else if notes.is_empty() {
         // The reference converter (puz2xd) ends the file with a blank line.
         out.push('\n');
     } else {
@@ -962,10 +992,91 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     (out, lost)
 }
 
+/// The class names of a written `## Design` section.
+const CLASSES: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// The `## Design` body of `puzzle` (a `<style>` of one class per look, then one row per grid
+/// row: `.` plain, `#` block, a class letter) and the cells whose look found no class name left,
+/// or `None` when it has no bars and no shading.
+fn design(puzzle: &Puzzle) -> Option<(String, usize)> {
+    let cells = puzzle.width * puzzle.height;
+    let bars = |i: usize| {
+        puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0) & (BAR_RIGHT | BAR_BOTTOM)
+    };
+    let look = |i: usize| (bars(i), puzzle.style(i).shade);
+    let mut classes: Vec<(u8, Option<[u8; 3]>)> = Vec::new();
+    let mut rows = String::new();
+    let mut unclassed = 0;
+    for i in 0..cells {
+        let key = look(i);
+        let plain = if puzzle.solution.get(i).is_some_and(|&b| is_block(b)) { '#' } else { '.' };
+        let ch = if key == (0, None) {
+            plain
+        } else {
+            let k = classes.iter().position(|c| *c == key).or_else(|| {
+                (classes.len() < CLASSES.len()).then(|| {
+                    classes.push(key);
+                    classes.len() - 1
+                })
+            });
+            match k.and_then(|k| CLASSES.get(k)) {
+                Some(&c) => char::from(c),
+                None => {
+                    unclassed += 1;
+                    plain
+                }
+            }
+        };
+        rows.push(ch);
+        if i % puzzle.width == puzzle.width - 1 {
+            rows.push('\n');
+        }
+    }
+    if classes.is_empty() {
+        return None;
+    }
+    let mut style = String::from("<style>\n");
+    for (k, (flags, shade)) in classes.iter().enumerate() {
+        let mut props = Vec::new();
+        if flags & BAR_RIGHT != 0 {
+            props.push("bar-right: true".to_string());
+        }
+        if flags & BAR_BOTTOM != 0 {
+            props.push("bar-bottom: true".to_string());
+        }
+        if let Some(rgb) = shade {
+            props.push(format!("background: {}", CellStyle::hex(*rgb)));
+        }
+        style.push_str(&format!("{} {{ {} }}\n", char::from(CLASSES[k]), props.join("; ")));
+    }
+    style.push_str("</style>\n\n");
+    Some((style + &rows, unclassed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn bars_and_shading_survive_xd_in_a_design_section() {
+        let mut p = Puzzle::new(3, 2);
+        p.set_solution_rows(&["ABC", "DEF"]);
+        let mut bars = vec![0; 6];
+        bars[0] = BAR_RIGHT;
+        p.bars = Some(bars);
+        p.set_style(4, CellStyle { shade: Some([0xc0, 0xc0, 0xc0]), void: false });
+        p.clues = p.slots().iter().map(|s| format!("clue {}", s.number)).collect();
+        let (text, lost) = write(&p);
+        assert!(lost.is_empty(), "{lost:?}");
+        assert!(text.contains("## Design"), "{text}");
+        let back = read(&text).unwrap();
+        assert!(back.warnings.is_empty(), "{:?}\n{text}", back.warnings);
+        assert_eq!(back.puzzle.slots(), p.slots());
+        assert_eq!(back.puzzle.clues, p.clues);
+        assert_eq!(back.puzzle.style(4).shade, Some([0xc0, 0xc0, 0xc0]));
+        assert_eq!(back.puzzle.bars.as_ref().map(|b| b[0]), Some(BAR_RIGHT));
+    }
 
     proptest! {
         /// The quick ASCII paths give what `str::trim` gives, Unicode white space included.
