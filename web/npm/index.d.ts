@@ -50,20 +50,33 @@ export interface SolveOptions {
   trace?: boolean;
   /** Draw each solution as SVG (`svgs`). */
   svg?: boolean;
+  /** How many of the solutions found to return as files and drawings (200 when not given). */
+  show?: number;
+}
+
+/** A count of solutions: `exact` is false when the search stopped early ("at least `value`"). */
+export interface SolveCount {
+  value: number;
+  exact: boolean;
 }
 
 export interface SolveReport {
   /** `solved`, `no-solution`, `timeout`… */
   outcome: string;
   unique?: boolean;
-  count?: number;
+  /** With `count` or `all`: how many solutions, and whether the search saw them all. */
+  count?: SolveCount;
   [detail: string]: unknown;
 }
 
 export interface SolveResult {
   report: SolveReport;
-  /** The solved files, in the puzzle's own format (up to 200). */
+  /** The solved files, in the puzzle's own format: the first `shown` of the `found`. */
   solutions: string[];
+  /** How many solutions the solver returned (the real count is `report.count`). */
+  found: number;
+  /** How many of them are in `solutions` (at most `show`). */
+  shown: number;
   /** Their drawings, when `svg: true`. */
   svgs: string[];
   /** Masyu: each solution's edges. */
