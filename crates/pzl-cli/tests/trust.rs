@@ -325,7 +325,7 @@ fn file_names_that_are_not_utf8_work() {
     assert!(stdout(&info).contains("caf\u{fffd}.masyu"), "{}", stdout(&info));
     let check = run(&[OsStr::new("check"), dir.path().as_os_str()]);
     assert!(
-        stdout(&check).contains("caf\u{fffd}.masyu: 1 problem"),
+        stdout(&check).contains("caf\u{fffd}.masyu: ok"),
         "a folder walk finds it: {}",
         stdout(&check)
     );
