@@ -324,11 +324,7 @@ fn file_names_that_are_not_utf8_work() {
     assert!(info.status.success(), "{}", stderr(&info));
     assert!(stdout(&info).contains("caf\u{fffd}.masyu"), "{}", stdout(&info));
     let check = run(&[OsStr::new("check"), dir.path().as_os_str()]);
-    assert!(
-        stdout(&check).contains("caf\u{fffd}.masyu: ok"),
-        "a folder walk finds it: {}",
-        stdout(&check)
-    );
+    assert!(stdout(&check).contains("caf\u{fffd}.masyu: ok"), "a folder walk finds it: {}", stdout(&check));
     let out = dir.path().join(OsStr::from_bytes(b"caf\xe9.sol"));
     let solved = run(&[OsStr::new("solve"), name.as_os_str(), OsStr::new("-o"), out.as_os_str()]);
     assert!(solved.status.success(), "{}", stderr(&solved));
