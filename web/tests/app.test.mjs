@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, inflateRawSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../scripts/chromium.mjs';
 import { serve } from '../serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,11 +40,7 @@ before(async () => {
   pzl('apad', 'solve', 'Nov 22', '--first', '-o', join(files, 'nov22.apad'));
   server = await serve(dist);
   base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

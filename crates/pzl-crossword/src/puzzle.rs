@@ -409,43 +409,15 @@ impl Puzzle {
         let key = |s: &Slot| (s.start, s.direction, s.len);
         let barred = self.slots();
         let slots = plain.slots();
-        plain.clues = slots
-            .iter()
-            .map(|s| {
-                barred
-                    .iter()
-                    .position(|b| key(b) == key(s))
-                    .and_then(|k| self.clues.get(k))
-                    .cloned()
-                    .unwrap_or_default()
-            })
-            .collect();
-        plain.labels = self.labels.as_ref().map(|labels| {
-            slots
-                .iter()
-                .map(|s| {
-                    barred
-                        .iter()
-                        .position(|b| key(b) == key(s))
-                        .and_then(|k| labels.get(k))
-                        .cloned()
-                        .unwrap_or_default()
-                })
-                .collect()
-        });
-        plain.enumerations = self.enumerations.as_ref().map(|enums| {
-            slots
-                .iter()
-                .map(|s| {
-                    barred
-                        .iter()
-                        .position(|b| key(b) == key(s))
-                        .and_then(|k| enums.get(k))
-                        .cloned()
-                        .unwrap_or_default()
-                })
-                .collect()
-        });
+        // For each plain slot, the barred slot of the same start, direction and length.
+        let from: Vec<Option<usize>> =
+            slots.iter().map(|s| barred.iter().position(|b| key(b) == key(s))).collect();
+        fn carried<T: Clone + Default>(from: &[Option<usize>], list: &[T]) -> Vec<T> {
+            from.iter().map(|k| k.and_then(|k| list.get(k)).cloned().unwrap_or_default()).collect()
+        }
+        plain.clues = carried(&from, &self.clues);
+        plain.labels = self.labels.as_deref().map(|labels| carried(&from, labels));
+        plain.enumerations = self.enumerations.as_deref().map(|enums| carried(&from, enums));
         let lost = barred
             .iter()
             .enumerate()
