@@ -21,6 +21,7 @@ Differences from puzpy (where puzpy has a known bug, pzl follows the format):
 from __future__ import annotations
 
 import os as _os
+import struct as _struct
 from enum import Enum, IntEnum
 from typing import Any, Dict, Iterator, List, Optional, Union, cast
 
@@ -50,6 +51,12 @@ __all__ = [
     "data_cksum",
     "get_grid_numbering",
     "is_blacksquare",
+    "DirectionError",
+    "PuzzleBuffer",
+    "scramble_string",
+    "unscramble_string",
+    "scramble_solution",
+    "unscramble_solution",
 ]
 
 ENCODING = "ISO-8859-1"
@@ -235,6 +242,14 @@ class ClueNumbering(DefaultClueNumbering):
             entry._puzzle = puzzle
 
 
+class DirectionError(ValueError, AssertionError):
+    """A direction other than ``across`` or ``down``.
+
+    A :class:`ValueError`, and also an :class:`AssertionError` because puzpy asserts the
+    direction, so code written for either catches it.
+    """
+
+
 class Grid:
     """A grid string seen as rows and columns."""
 
@@ -257,7 +272,7 @@ class Grid:
             return self.get_range_across(row, col, length)
         if dir == "down":
             return self.get_range_down(row, col, length)
-        raise ValueError(f"unknown direction {dir!r}")
+        raise DirectionError(f"unknown direction {dir!r}: expected 'across' or 'down'")
 
     def get_range_across(self, row: int, col: int, length: int) -> List[str]:
         return [self.grid[self.get_cell_index(row, col + i)] for i in range(length)]
@@ -494,6 +509,9 @@ class Timer:
 class Puzzle:
     """A crossword as puzpy models it: the fields of the ``.puz`` file, decoded."""
 
+    # The text document and the .puz bytes it gave, when read by load_text (see to_text_format).
+    _text_source: Optional[tuple[Any, bytes]] = None
+
     def __repr__(self) -> str:
         return f"Puzzle({self.width}x{self.height}, title={self.title!r}, author={self.author!r})"
 
@@ -683,7 +701,12 @@ def load_text(text: str) -> Puzzle:
         puz, _lost = native.write("puz")
     except _pzl.Error as e:
         raise PuzzleFormatError(str(e)) from e
-    return load(bytes(puz))
+    p = load(bytes(puz))
+    if fmt == "across-text":
+        # Kept so that an unchanged puzzle writes back as the very text it was read from (its
+        # tag's spelling, indents, line ends), which a trip through .puz cannot remember.
+        p._text_source = (native, bytes(puz))
+    return p
 
 
 from_text_format = load_text
@@ -696,7 +719,111 @@ def read_text(filename: Union[str, "_os.PathLike[str]"]) -> Puzzle:
 
 
 def to_text_format(p: Puzzle, text_version: str = "v1") -> str:
-    """The puzzle as Across Lite text, through pzl's writer."""
-    native, _found = _pzl.open_bytes(p.tobytes(), "<puzzle>", "puz")
-    data, _lost = native.write("across-text")
-    return bytes(data).decode("utf-8")
+    """The puzzle as Across Lite text, through pzl's writer.
+
+    ``text_version`` is ``"v1"`` (raised to v2 when the puzzle has rebus cells or circles, as
+    puzpy does), ``"v2"`` or ``"V2"`` (the tag's spelling); anything else is a
+    :class:`ValueError`. A puzzle read by :func:`load_text` and not changed since is written
+    back exactly as it was read.
+    """
+    if not isinstance(text_version, str):
+        raise ValueError(f"invalid text_version {text_version!r}: expected 'v1', 'v2' or 'V2'")
+    source = p._text_source
+    if source is not None and text_version == "v1" and source[1] == p.tobytes():
+        data, _lost = source[0].write("across-text")
+        return bytes(data).decode("utf-8")
+    return str(_pzl.puz_to_text(p.tobytes(), text_version))
+
+
+def scramble_string(s: str, key: int) -> str:
+    """Scramble upper-case letters with a four-digit key, as Across Lite locks a solution."""
+    return str(_pzl.puz_scramble_grid(s, 1, len(s), key, False))
+
+
+def unscramble_string(s: str, key: int) -> str:
+    """Undo :func:`scramble_string`."""
+    return str(_pzl.puz_scramble_grid(s, 1, len(s), key, True))
+
+
+def scramble_solution(solution: str, width: int, height: int, key: int, ignore_chars: str = BLACKSQUARE) -> str:
+    """Scramble a solution grid's letters (column by column, blocks kept in place).
+
+    ``ignore_chars`` is accepted for puzpy's signature; pzl keeps the format's blocks (``.`` and
+    the diagramless ``:``) in place.
+    """
+    return str(_pzl.puz_scramble_grid(solution, width, height, key, False))
+
+
+def unscramble_solution(scrambled: str, width: int, height: int, key: int, ignore_chars: str = BLACKSQUARE) -> str:
+    """Undo :func:`scramble_solution`."""
+    return str(_pzl.puz_scramble_grid(scrambled, width, height, key, True))
+
+
+class PuzzleBuffer:
+    """puzpy's byte buffer: a position over bytes, with the reads and writes a ``.puz`` codec
+    uses. pzl's own reading and writing run in Rust; this is kept for code that builds or
+    picks apart bytes with it."""
+
+    def __repr__(self) -> str:
+        return f"PuzzleBuffer(pos={self.pos}, length={len(self.data)}, encoding={self.encoding!r})"
+
+    def __init__(self, data: Optional[bytes] = None, encoding: str = ENCODING) -> None:
+        self.data = bytearray(data) if data else bytearray()
+        self.encoding = encoding
+        self.pos = 0
+
+    def can_read(self, n_bytes: int = 1) -> bool:
+        return self.pos + n_bytes <= len(self.data)
+
+    def length(self) -> int:
+        return len(self.data)
+
+    def read(self, n_bytes: int) -> bytes:
+        start = self.pos
+        self.pos += n_bytes
+        return bytes(self.data[start : self.pos])
+
+    def read_to_end(self) -> bytes:
+        start = self.pos
+        self.pos = len(self.data)
+        return bytes(self.data[start:])
+
+    def read_string(self) -> str:
+        return self.read_until(b"\0")
+
+    def read_until(self, c: bytes) -> str:
+        start = self.pos
+        self.seek_to(c, 1)
+        return str(self.data[start : self.pos - 1], self.encoding)
+
+    def seek_to(self, s: bytes, offset: int = 0) -> bool:
+        try:
+            self.pos = self.data.index(s, self.pos) + offset
+            return True
+        except ValueError:
+            self.pos = len(self.data)
+            return False
+
+    def write(self, s: bytes) -> None:
+        self.data.extend(s)
+
+    def write_string(self, s: Optional[str]) -> None:
+        self.data.extend((s or "").encode(self.encoding, ENCODING_ERRORS) + b"\0")
+
+    def pack(self, struct_format: str, *values: Any) -> None:
+        self.data.extend(_struct.pack(struct_format, *values))
+
+    def can_unpack(self, struct_format: str) -> bool:
+        return self.can_read(_struct.calcsize(struct_format))
+
+    def unpack(self, struct_format: str) -> tuple[Any, ...]:
+        if not self.can_unpack(struct_format):
+            raise PuzzleFormatError(
+                f"could not unpack {struct_format!r} at byte {self.pos}: only {len(self.data) - self.pos} bytes are left"
+            )
+        values = _struct.unpack_from(struct_format, self.data, self.pos)
+        self.pos += _struct.calcsize(struct_format)
+        return values
+
+    def tobytes(self) -> bytes:
+        return bytes(self.data)

@@ -249,6 +249,31 @@ fn puz_scrambled_cksum(puzzle: &Bound<'_, PyAny>, fill: &Bound<'_, PyAny>) -> Py
     Ok(pzl_crossword::lock::scrambled_checksum(&pzl_crossword::lock::letters_of_solution(&file)))
 }
 
+/// puzpy's `scramble_solution` / `unscramble_solution` (with `undo`): the grid's non-block
+/// cells, column by column, scrambled with `key` and put back.
+#[pyfunction]
+fn puz_scramble_grid(grid: &str, width: usize, height: usize, key: u16, undo: bool) -> PyResult<String> {
+    let out = pzl_crossword::lock::scramble_grid(grid.as_bytes(), width, height, key, undo)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(out.into_iter().map(char::from).collect())
+}
+
+/// A `.puz` file as Across Lite text in the version the caller names (`v1`, `v2` or `V2`);
+/// `ValueError` for another version, `PuzzleFormatError` when the text cannot hold the puzzle.
+#[pyfunction]
+fn puz_to_text(data: &[u8], version: &str) -> PyResult<String> {
+    use pzl_crossword::format::across_text::{self, TextLayout};
+    let read = raw::read(data).map_err(|e| PuzzleFormatError::new_err(e.to_string()))?;
+    let doc = pzl_crossword::model::CrosswordDoc::from_puz(read);
+    let layout = TextLayout::for_version(doc.puzzle(), version).ok_or_else(|| {
+        PyValueError::new_err(format!("invalid text_version {version:?}: expected 'v1', 'v2' or 'V2'"))
+    })?;
+    let text = across_text::write(doc.puzzle(), &layout);
+    across_text::read(&text)
+        .map_err(|e| PuzzleFormatError::new_err(format!("Across Lite text cannot hold this puzzle ({e})")))?;
+    Ok(text)
+}
+
 /// Numbered entries of a grid: `(across, down)`, each a list of `(number, clue_index, cell, row,
 /// col, len)`.
 type Entry = (u16, usize, usize, usize, usize, usize);
@@ -345,6 +370,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(puz_lock, m)?,
         wrap_pyfunction!(puz_unlock, m)?,
         wrap_pyfunction!(puz_scrambled_cksum, m)?,
+        wrap_pyfunction!(puz_scramble_grid, m)?,
+        wrap_pyfunction!(puz_to_text, m)?,
         wrap_pyfunction!(puz_numbering, m)?,
         wrap_pyfunction!(rebus_table_parse, m)?,
         wrap_pyfunction!(rebus_table_format, m)?,

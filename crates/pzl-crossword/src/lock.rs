@@ -166,6 +166,44 @@ pub fn unscramble(letters: &mut Vec<u8>, key: u16) -> Result<(), LockError> {
     Ok(())
 }
 
+/// Scramble (or, with `undo`, unscramble) a solution grid of `width` × `height` cells in the
+/// `.puz` way: its non-block cells, read column by column, go through [`scramble`] and are put
+/// back where they were. What puzpy's `scramble_solution` / `unscramble_solution` do, without a
+/// whole file around the grid.
+pub fn scramble_grid(
+    grid: &[u8],
+    width: usize,
+    height: usize,
+    key: u16,
+    undo: bool,
+) -> Result<Vec<u8>, LockError> {
+    let positions: Vec<usize> = (0..width)
+        .flat_map(|c| (0..height).map(move |r| r * width + c))
+        .filter(|&i| grid.get(i).is_some_and(|&b| !is_block(b)))
+        .collect();
+    let mut letters = Vec::with_capacity(positions.len());
+    for &i in &positions {
+        match grid.get(i) {
+            Some(&b) if b.is_ascii_uppercase() => letters.push(b),
+            other => {
+                return Err(LockError::NotALetter {
+                    row: i / width.max(1) + 1,
+                    col: i % width.max(1) + 1,
+                    found: other.map_or('?', |&b| char::from(b)),
+                });
+            }
+        }
+    }
+    if undo {
+        unscramble(&mut letters, key)?;
+    } else {
+        scramble(&mut letters, key)?;
+    }
+    let mut out = grid.to_vec();
+    put_back(&mut out, &positions, &letters);
+    Ok(out)
+}
+
 /// The checksum Across Lite stores at 0x1E for a solution with these letters.
 pub fn scrambled_checksum(letters: &[u8]) -> u16 {
     cksum(letters, 0)

@@ -260,15 +260,15 @@ impl std::fmt::Display for ChecksumMismatch {
                 write!(f, "global checksum (offset 0x00) is 0x{stored:04x}, expected 0x{computed:04x}")
             }
             ChecksumMismatch::Cib { stored, computed } => {
-                write!(f, "CIB checksum (offset 0x0e) is 0x{stored:04x}, expected 0x{computed:04x}")
+                write!(f, "header (CIB) checksum (offset 0x0e) is 0x{stored:04x}, expected 0x{computed:04x}")
             }
             ChecksumMismatch::Masked { part, stored, computed } => write!(
                 f,
-                "masked {part} checksum (offsets 0x10-0x17) is 0x{stored:04x}, expected 0x{computed:04x}"
+                "masked {part} checksum (the magic checksum, offsets 0x10-0x17) is 0x{stored:04x}, expected 0x{computed:04x}"
             ),
             ChecksumMismatch::Section { index, code, stored, computed } => write!(
                 f,
-                "checksum of section {code} (#{}) is 0x{stored:04x}, expected 0x{computed:04x}",
+                "checksum of extension section {code} (#{}) is 0x{stored:04x}, expected 0x{computed:04x}",
                 index + 1
             ),
         }
@@ -520,6 +520,13 @@ fn header_makes_sense(bytes: &[u8], start: usize) -> bool {
     let (Some(&w), Some(&h)) = (bytes.get(start + off::WIDTH), bytes.get(start + off::HEIGHT)) else {
         return false;
     };
+    if w == 0 && h == 0 {
+        // A puzzle with no cells (puzpy writes one for an empty `Puzzle()`): taken only when its
+        // header checksum holds, so a stray ACROSS&DOWN in other data is not mistaken for one.
+        return bytes.get(start..start + HEADER_LEN).is_some_and(|header| {
+            u16_at(header, off::CIB) == crate::checksum::cksum(&header[off::WIDTH..HEADER_LEN], 0)
+        });
+    }
     w > 0 && h > 0 && start + HEADER_LEN + 2 * usize::from(w) * usize::from(h) <= bytes.len()
 }
 

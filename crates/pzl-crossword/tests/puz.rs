@@ -442,3 +442,70 @@ fn clues_are_decoded_one_by_one_when_their_bytes_split_a_character() {
     let again = pzl_crossword::read(&raw.to_bytes()).expect("reads");
     assert_eq!(again.file.clues, raw.clues);
 }
+
+#[test]
+fn a_puzzle_with_no_cells_reads_back_only_when_its_header_checksum_holds() {
+    use pzl_core::Kind;
+    use pzl_crossword::{CrosswordKind, Format};
+    // puzpy saves an empty `Puzzle()` as a 0×0 file, and reads it back; so must pzl.puz.
+    let mut empty = Puzzle::new(3, 3);
+    empty.set_solution_rows(&["CAT", "..A", "..R"]);
+    empty.clues = vec!["a".into(), "b".into()];
+    let mut file = empty.to_raw().unwrap();
+    file.header[raw::off::WIDTH] = 0;
+    file.header[raw::off::HEIGHT] = 0;
+    file.set_u16(raw::off::CLUE_COUNT, 0);
+    file.solution.clear();
+    file.fill.clear();
+    file.clues = raw::ClueStrings::new();
+    file.update_checksums();
+    let bytes = file.to_bytes();
+    let read = raw::read(&bytes).unwrap();
+    assert_eq!((read.file.width(), read.file.height()), (0, 0));
+    assert_eq!(read.file.to_bytes(), bytes);
+    // Every verb on it answers without a panic.
+    let doc = CrosswordKind::read(&bytes, Format::Puz, &()).unwrap().value;
+    CrosswordKind::check(&doc).unwrap();
+    let _ = CrosswordKind::info(&doc, &Default::default());
+    for format in [Format::Puz, Format::AcrossText, Format::Ipuz, Format::Jpz, Format::Xd] {
+        let _ = CrosswordKind::write(&doc, format);
+    }
+    assert_eq!(CrosswordKind::write(&doc, Format::Puz).unwrap().bytes, bytes);
+    // The same header with a wrong CIB checksum is stray data, not a puzzle.
+    let mut bad = bytes.clone();
+    bad[raw::off::CIB] ^= 0xFF;
+    assert!(raw::read(&bad).is_err());
+}
+
+#[test]
+fn scrambling_a_grid_keeps_blocks_in_place_and_undoes() {
+    use pzl_crossword::lock::scramble_grid;
+    // puzpy's own example (tests.py, test_scramble_functions).
+    assert_eq!(scramble_grid(b"ABC..DEFG", 3, 3, 1234, false).unwrap(), b"MOP..KLOJ");
+    assert_eq!(scramble_grid(b"MOP..KLOJ", 3, 3, 1234, true).unwrap(), b"ABC..DEFG");
+    assert_eq!(scramble_grid(b"AEBFCDG", 1, 7, 1234, false).unwrap(), b"MLOOPKJ");
+    let a = b"ABCD.EFGH.KHIJKLM.NOPW.XYZ";
+    let s = scramble_grid(a, 13, 2, 9721, false).unwrap();
+    assert_eq!(scramble_grid(&s, 13, 2, 9721, true).unwrap(), a);
+    assert!(matches!(scramble_grid(b"AB4", 3, 1, 1234, false), Err(LockError::NotALetter { col: 3, .. })));
+}
+
+#[test]
+fn text_is_written_in_the_version_the_caller_names() {
+    use pzl_crossword::across_text::{TextLayout, read, write};
+    let p = small_puzzle();
+    let v1 = TextLayout::for_version(&p, "v1").unwrap();
+    assert!(write(&p, &v1).starts_with("<ACROSS PUZZLE>\n"));
+    for tag in ["v2", "V2"] {
+        let text = write(&p, &TextLayout::for_version(&p, tag).unwrap());
+        assert!(text.starts_with(&format!("<ACROSS PUZZLE {tag}>\n")), "{text}");
+        assert_eq!(read(&text).unwrap().puzzle.solution, p.solution);
+    }
+    assert!(TextLayout::for_version(&p, "v3").is_none());
+    // Circles need v2: asking for v1 raises the version.
+    let mut circled = small_puzzle();
+    circled.set_circled(Pos::new(0, 0), true);
+    assert!(
+        write(&circled, &TextLayout::for_version(&circled, "v1").unwrap()).starts_with("<ACROSS PUZZLE v2>")
+    );
+}

@@ -61,6 +61,24 @@ impl TextLayout {
     }
 }
 
+impl TextLayout {
+    /// The usual layout in the version the caller names: `v1` (`<ACROSS PUZZLE>`, raised to
+    /// `<ACROSS PUZZLE v2>` when the puzzle has rebus cells or circles, which only v2 holds),
+    /// `v2` or `V2` (the tag spelt as given). `None` for any other name.
+    pub fn for_version(puzzle: &Puzzle, version: &str) -> Option<TextLayout> {
+        let mut layout = TextLayout::for_puzzle(puzzle);
+        let tag = match version {
+            "v1" if layout.v2 => "v2",
+            "v1" => return Some(layout),
+            "v2" | "V2" => version,
+            _ => return None,
+        };
+        layout.v2 = true;
+        layout.magic = format!("<ACROSS PUZZLE {tag}>");
+        Some(layout)
+    }
+}
+
 /// A text puzzle with its layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextPuzzle {
