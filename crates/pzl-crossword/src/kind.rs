@@ -133,6 +133,9 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if let Some(en) = &e.enumeration {
                 item["enumeration"] = json!(en);
             }
+            if !e.markup.is_empty() {
+                item["markup"] = json!(e.markup);
+            }
             item["cells"] =
                 e.slot.cells(p.width).map(|i| json!([i / p.width + 1, i % p.width + 1])).collect();
             // The file's own number, when it labels the entry otherwise than the grid numbers it.
@@ -158,7 +161,8 @@ fn clue_listing(p: &Puzzle) -> Fact {
                 "{:>4} {:<6} {}{enumeration}  [{answer}] at {}",
                 e.label,
                 e.slot.direction.name(),
-                e.clue.as_deref().unwrap_or("(no clue)"),
+                // Markup shown as the tags ipuz writes (`<i>…</i>`), plain to read.
+                e.clue.as_deref().map_or("(no clue)".into(), |c| crate::markup::to_html(c, &e.markup)),
                 e.slot.start
             )
         })
@@ -393,6 +397,10 @@ impl Kind for CrosswordKind {
             }
             if enums > 0 {
                 ipuz_extras.push(format!("the enumerations of {enums} clue(s)"));
+            }
+            let marked = doc.puzzle().marked_up_clues();
+            if marked > 0 {
+                ipuz_extras.push(format!("the markup (italic, bold…) of {marked} clue(s)"));
             }
         }
         match (doc.source(), format) {

@@ -42,6 +42,7 @@ pub mod fonts;
 pub mod format;
 pub mod kind;
 pub mod lock;
+pub mod markup;
 pub mod model;
 pub mod numbering;
 #[cfg(feature = "pdf")]

@@ -51,6 +51,9 @@ pub struct PlayerClue {
     /// The enumeration in brackets (`(3,4)`); left out when the file gives none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enumeration: Option<String>,
+    /// The clue's inline markup (italic, bold…) as byte ranges of `clue`; left out when plain.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub markup: Vec<crate::markup::Span>,
     /// The cells of the answer as the file defines its words (bars end them), as indexes row
     /// by row.
     pub cells: Vec<usize>,
@@ -145,6 +148,7 @@ impl PlayerGrid {
                 label: c.label,
                 enumeration: c.enumeration.map(|e| if e.starts_with('(') { e } else { format!("({e})") }),
                 cells: c.slot.cells(w).collect(),
+                markup: c.markup,
                 clue: c.clue,
             })
             .collect();
@@ -285,6 +289,7 @@ mod tests {
                 label: "1".into(),
                 clue: Some("Pet".into()),
                 enumeration: None,
+                markup: Vec::new(),
                 cells: vec![0, 1, 2]
             }
         );

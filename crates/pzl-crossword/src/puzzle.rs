@@ -126,6 +126,8 @@ pub struct ClueEntry {
     pub clue: Option<String>,
     /// The enumeration the file gives (`3,4`, without brackets), if any.
     pub enumeration: Option<String>,
+    /// The clue's inline markup: spans over `clue` (empty when plain).
+    pub markup: Vec<crate::markup::Span>,
     /// The solution along the slot, rebus cells expanded.
     pub answer: String,
 }
@@ -215,6 +217,9 @@ pub struct Puzzle {
     /// The enumerations the file gives (`3,4`, no brackets), one per clue in clue order (empty
     /// for none); `None` = none at all.
     pub enumerations: Option<Vec<String>>,
+    /// The inline markup (italic, bold…) of each clue in clue order, as spans over its plain
+    /// text ([`crate::markup`]); `None` = no clue has markup.
+    pub clue_markup: Option<Vec<Vec<crate::markup::Span>>>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -277,6 +282,7 @@ impl Puzzle {
             labels: None,
             styles: None,
             enumerations: None,
+            clue_markup: None,
             puz: PuzExtras::default(),
         }
     }
@@ -372,6 +378,16 @@ impl Puzzle {
         self.enumerations.as_ref().and_then(|e| e.get(k)).map(String::as_str).filter(|e| !e.is_empty())
     }
 
+    /// The markup spans of clue `k` (clue order); empty when it has none.
+    pub fn markup_of(&self, k: usize) -> &[crate::markup::Span] {
+        self.clue_markup.as_ref().and_then(|m| m.get(k)).map_or(&[], Vec::as_slice)
+    }
+
+    /// How many clues carry inline markup.
+    pub fn marked_up_clues(&self) -> usize {
+        self.clue_markup.as_deref().unwrap_or_default().iter().filter(|m| !m.is_empty()).count()
+    }
+
     /// Counts of what only the rich formats (ipuz, JPZ) hold: shaded cells, voids, enumerations.
     pub fn rich_counts(&self) -> (usize, usize, usize) {
         let styles = self.styles.as_deref().unwrap_or_default();
@@ -418,6 +434,7 @@ impl Puzzle {
         plain.clues = carried(&from, &self.clues);
         plain.labels = self.labels.as_deref().map(|labels| carried(&from, labels));
         plain.enumerations = self.enumerations.as_deref().map(|enums| carried(&from, enums));
+        plain.clue_markup = self.clue_markup.as_deref().map(|spans| carried(&from, spans));
         let lost = barred
             .iter()
             .enumerate()
@@ -499,6 +516,7 @@ impl Puzzle {
                 slot,
                 clue: self.clues.get(i).cloned(),
                 enumeration: self.enumeration(i).map(str::to_string),
+                markup: self.markup_of(i).to_vec(),
                 answer: slot.cells(self.width).map(|c| self.cell_answer(c)).collect(),
             })
             .collect()
@@ -581,6 +599,7 @@ impl Puzzle {
             labels: None,
             styles: None,
             enumerations: None,
+            clue_markup: None,
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

@@ -330,3 +330,70 @@ fn across_text_keeps_each_sections_indent() {
     assert_eq!(String::from_utf8(out.bytes).unwrap(), String::from_utf8(data).unwrap());
     assert!(out.lost.is_empty());
 }
+
+const MARKED_UP_IPUZ: &str = r##"{
+  "version": "http://ipuz.org/v2",
+  "kind": ["http://ipuz.org/crossword#1"],
+  "dimensions": {"width": 3, "height": 3},
+  "puzzle": [[1, 0, 2], ["#", "#", 0], ["#", "#", 0]],
+  "solution": [["C", "A", "T"], ["#", "#", "A"], ["#", "#", "R"]],
+  "clues": {"Across": [[1, "<i>Felis</i> &amp; co."]], "Down": [[2, "H<sub>2</sub>O? No, <b>sticky</b> stuff"]]}
+}
+"##;
+
+/// The clue texts of `doc`, with their markup written as ipuz tags.
+fn marked_clues(doc: &CrosswordDoc) -> Vec<String> {
+    doc.puzzle()
+        .clue_entries()
+        .iter()
+        .map(|e| pzl_crossword::markup::to_html(e.clue.as_deref().unwrap_or(""), &e.markup))
+        .collect()
+}
+
+#[test]
+fn clue_markup_travels_between_ipuz_jpz_and_xd_and_is_named_lost_in_puz() {
+    let doc = CrosswordKind::read(MARKED_UP_IPUZ.as_bytes(), Format::Ipuz, &()).unwrap().value;
+    // The model holds plain text plus spans.
+    assert_eq!(doc.puzzle().clues, ["Felis & co.", "H2O? No, sticky stuff"]);
+    assert_eq!(doc.puzzle().marked_up_clues(), 2);
+    let want = marked_clues(&doc);
+    assert_eq!(want, ["<i>Felis</i> &amp; co.", "H<sub>2</sub>O? No, <b>sticky</b> stuff"]);
+    // Through every rich format and back: the same plain text and the same markup.
+    for path in [[Format::Jpz, Format::Xd], [Format::Xd, Format::Ipuz], [Format::Ipuz, Format::Jpz]] {
+        let mut here = doc.clone();
+        for format in path {
+            let written = CrosswordKind::write(&here, format).unwrap();
+            assert!(
+                !written.lost.iter().any(|l| l.contains("markup")),
+                "{format:?} lost the markup: {:?}",
+                written.lost
+            );
+            here = CrosswordKind::read(&written.bytes, format, &()).unwrap().value;
+            assert_eq!(marked_clues(&here), want, "after {format:?}");
+        }
+    }
+    let xd = String::from_utf8(CrosswordKind::write(&doc, Format::Xd).unwrap().bytes).unwrap();
+    assert!(xd.contains("A1. {/Felis/} & co. ~ CAT"), "{xd}");
+    let jpz = String::from_utf8(jpz_xml(&doc)).unwrap();
+    assert!(jpz.contains("><i>Felis</i> &amp; co.</clue>"), "{jpz}");
+    // .puz and Across Lite text keep the plain text and say what they drop.
+    for format in [Format::Puz, Format::AcrossText] {
+        let written = CrosswordKind::write(&doc, format).unwrap();
+        assert!(
+            written.lost.iter().any(|l| l.contains("markup") && l.contains("2 clue")),
+            "{:?}",
+            written.lost
+        );
+        let back = CrosswordKind::read(&written.bytes, format, &()).unwrap().value;
+        assert_eq!(back.puzzle().clues, doc.puzzle().clues);
+    }
+    // info shows the markup plainly and gives its spans in the JSON listing.
+    let info = CrosswordKind::info(&doc, &pzl_core::InfoRequest::FULL);
+    let text = format!("{info:?}");
+    assert!(text.contains("<i>Felis</i>"), "{text}");
+    assert!(text.contains("\"markup\""), "{text}");
+}
+
+fn jpz_xml(doc: &CrosswordDoc) -> Vec<u8> {
+    CrosswordKind::write(doc, Format::JpzXml).unwrap().bytes
+}

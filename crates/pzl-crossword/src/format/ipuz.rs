@@ -86,11 +86,10 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut across = Vec::new();
     let mut down = Vec::new();
     for entry in puzzle.clue_entries() {
+        let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
         let item = match entry.enumeration {
-            Some(e) => {
-                json!({"number": entry.slot.number, "clue": entry.clue.unwrap_or_default(), "enumeration": e})
-            }
-            None => json!([entry.slot.number, entry.clue.unwrap_or_default()]),
+            Some(e) => json!({"number": entry.slot.number, "clue": clue, "enumeration": e}),
+            None => json!([entry.slot.number, clue]),
         };
         match entry.slot.direction {
             Direction::Across => across.push(item),
@@ -302,6 +301,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let mut warnings = Vec::new();
     let mut unclued = Vec::new();
     let mut enumerations = Vec::with_capacity(slots.len());
+    let mut markup = Vec::with_capacity(slots.len());
     p.clues = slots
         .iter()
         .map(|s| {
@@ -309,8 +309,14 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             let found = list.iter().find(|(n, _, _)| *n == u64::from(s.number));
             enumerations.push(found.map(|(_, _, e)| e.clone()).unwrap_or_default());
             match found {
-                Some((_, c, _)) => c.clone(),
+                Some((_, c, _)) => {
+                    // ipuz clues may hold HTML: its style tags become the clue's markup.
+                    let (plain, spans) = crate::markup::from_html(c);
+                    markup.push(spans);
+                    plain
+                }
                 None => {
+                    markup.push(Vec::new());
                     unclued.push(format!(
                         "{}{}",
                         s.number,
@@ -334,6 +340,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     }
     if enumerations.iter().any(|e| !e.is_empty()) {
         p.enumerations = Some(enumerations);
+    }
+    if markup.iter().any(|m| !m.is_empty()) {
+        p.clue_markup = Some(markup);
     }
     let any_clue = !across.is_empty() || !down.is_empty();
     if any_clue && !unclued.is_empty() {

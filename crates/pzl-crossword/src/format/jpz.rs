@@ -61,6 +61,8 @@ pub struct JpzClue {
     pub word: Option<String>,
     /// The enumeration (`format`), if any.
     pub format: Option<String>,
+    /// Its inline markup (`<i>`, `<b>`, `<u>`, `<sub>`, `<sup>`…) as spans over `text`.
+    pub markup: Vec<crate::markup::Span>,
     /// The line of the `<clue>` element.
     pub line: usize,
 }
@@ -698,6 +700,10 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
     // The element whose text is being gathered: its tag, depth, text, markup seen, and offset.
     let mut capture: Option<(Tag, usize, String, bool, u64)> = None;
     let mut clue_attrs: (String, Option<String>, Option<String>) = (String::new(), None, None);
+    // Elements open inside the captured one: a style's run (its style and where its text
+    // starts) or `None` for other markup; and the runs closed so far.
+    let mut open_runs: Vec<Option<(crate::markup::Style, usize)>> = Vec::new();
+    let mut runs: Vec<crate::markup::Span> = Vec::new();
     // The `<word>` being read: its id, if it has one, and its cells (one vector for all).
     let mut word: Option<WordId> = None;
     let mut current_cells: Vec<(usize, usize)> = Vec::new();
@@ -737,9 +743,12 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                     continue;
                 }
                 if let Some((_, _, text, markup, _)) = capture.as_mut() {
-                    *markup = true;
+                    let style = std::str::from_utf8(name).ok().and_then(crate::markup::Style::from_tag);
+                    open_runs.push(style.map(|s| (s, text.len())));
                     if name == b"br" {
                         text.push('\n');
+                    } else if style.is_none() {
+                        *markup = true;
                     }
                     stack.push(Tag::Other);
                     continue;
@@ -809,6 +818,13 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
             }
             Event::End(_) => {
                 let depth = stack.len();
+                if let Some((_, cd, text, _, _)) = &capture
+                    && depth > *cd
+                    && let Some(Some((style, start))) = open_runs.pop()
+                    && start < text.len()
+                {
+                    runs.push(crate::markup::Span { style, start, end: text.len() });
+                }
                 let t = stack.pop();
                 if t == Some(Tag::Puzzle) && p.doc.root == "rectangular-puzzle" {
                     stack.pop();
@@ -817,8 +833,10 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                     && *cd == depth
                 {
                     let ct = *ct;
-                    let Some((_, _, text, markup, at)) = capture.take() else { continue };
-                    let text = text.trim().to_string();
+                    let Some((_, _, raw, markup, at)) = capture.take() else { continue };
+                    open_runs.clear();
+                    let spans = crate::markup::trimmed(&raw, std::mem::take(&mut runs));
+                    let text = raw.trim().to_string();
                     let d = &mut p.doc;
                     match ct {
                         Tag::AppletTitle => d.applet_title = text,
@@ -841,7 +859,7 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                             let (number, word, format) = std::mem::take(&mut clue_attrs);
                             let line = p.lines.line(at);
                             if let Some(list) = p.doc.lists.last_mut() {
-                                list.clues.push(JpzClue { number, text, word, format, line });
+                                list.clues.push(JpzClue { number, text, word, format, markup: spans, line });
                             }
                         }
                         _ => {}
@@ -1137,6 +1155,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     // The clue numbers as the file writes them ("" where the file defines no entry).
     let mut labels: Vec<String> = vec![String::new(); slots.len()];
     let mut enumerations: Vec<String> = vec![String::new(); slots.len()];
+    let mut markup: Vec<Vec<crate::markup::Span>> = vec![Vec::new(); slots.len()];
     let (mut dropped, mut renumbered, mut formats) = (0, 0, 0);
     // Clues whose word is no slot, kept for a second pass by number.
     let mut unplaced: Vec<(&ClueList, &JpzClue, String, usize)> = Vec::new();
@@ -1162,6 +1181,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
                         Some(clue.number.trim()).filter(|n| !n.is_empty()).unwrap_or(&number).to_string();
                     clues[k] = Some(clue.text.clone());
                     enumerations[k] = clue.format.clone().unwrap_or_default();
+                    markup[k] = clue.markup.clone();
                     continue;
                 }
                 (_, _, Some(_)) => "its entry already has a clue".to_string(),
@@ -1191,6 +1211,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         if let Some(k) = by_number.filter(|&k| clues[k].is_none()) {
             clues[k] = Some(clue.text.clone());
             enumerations[k] = clue.format.clone().unwrap_or_default();
+            markup[k] = clue.markup.clone();
             warnings.push(Warning::at(
                 Location::line(clue.line),
                 format!(
@@ -1216,8 +1237,14 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     if formats > 0 && enumerations.iter().any(|e| !e.is_empty()) {
         puzzle.enumerations = Some(enumerations);
     }
+    if markup.iter().any(|m| !m.is_empty()) {
+        puzzle.clue_markup = Some(markup);
+    }
     if doc.marked_up > 0 {
-        extras.push(format!("the markup (bold, italic…) of {} clue(s)", doc.marked_up));
+        extras.push(format!(
+            "markup other than italic, bold, underline, strike, sub- and superscript in {} clue(s)",
+            doc.marked_up
+        ));
     }
     if doc.citations > 0 {
         extras.push(format!("the citations of {} clue(s)", doc.citations));
@@ -1404,6 +1431,12 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             ));
             for (k, entry) in entries.iter().enumerate().filter(|(_, en)| en.slot.direction == d) {
                 let text = xml_text(entry.clue.as_deref().unwrap_or(""));
+                let marked = entry.markup.is_empty().then(|| e(text.trim(), false));
+                let text = marked.unwrap_or_else(|| {
+                    // Markup spans are offsets into the clue as the model holds it.
+                    let plain = entry.clue.as_deref().unwrap_or("");
+                    crate::markup::to_tags(plain, &entry.markup, |s| e(&xml_text(s), false))
+                });
                 let text = text.trim();
                 out.push_str(&format!(
                     "        <clue word=\"{}\" number=\"{}\"",
@@ -1416,7 +1449,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
                 if text.is_empty() {
                     out.push_str("/>\n");
                 } else {
-                    out.push_str(&format!(">{}</clue>\n", e(text, false)));
+                    out.push_str(&format!(">{text}</clue>\n"));
                 }
             }
             out.push_str("      </clues>\n");

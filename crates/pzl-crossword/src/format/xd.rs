@@ -611,6 +611,18 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     }
     let has_bars = puzzle.bars.is_some();
     puzzle.clues = assign(&puzzle, &slots, &clues, &schrodinger, has_bars, &mut warnings, &mut extras)?;
+    // `{/italic/}` and the other runs become the clues' markup.
+    if puzzle.clues.iter().any(|c| c.contains('{')) {
+        let mut markup = Vec::with_capacity(puzzle.clues.len());
+        for clue in &mut puzzle.clues {
+            let (plain, spans) = crate::markup::from_xd(clue);
+            *clue = plain;
+            markup.push(spans);
+        }
+        if markup.iter().any(|m| !m.is_empty()) {
+            puzzle.clue_markup = Some(markup);
+        }
+    }
     Ok(XdRead { puzzle, warnings, extras, across_clues, down_clues, explicit })
 }
 
@@ -928,7 +940,8 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
                 wrote_down = true;
             }
         }
-        let clue = one_line(e.clue.as_deref().unwrap_or(""));
+        let marked = crate::markup::to_xd(e.clue.as_deref().unwrap_or(""), &e.markup);
+        let clue = one_line(&marked);
         let answer: String = e.answer.chars().filter(|c| !c.is_whitespace()).collect();
         if clue.is_empty() {
             out.push_str(&format!("{d}{}. ~ {answer}\n", e.slot.number));
