@@ -6,7 +6,8 @@
 // Attributes: `src` (a file's URL), or inline `data` (the file's text; base64 bytes with
 // `encoding="base64"`), or a child <script type="application/octet-stream"> (base64 bytes) or
 // <script type="text/plain"> (text); `name` (the file name, which helps detect the format),
-// `format` (names it: `puz`, `tootsweet`, `apad:weekday`…), `readonly` (show, no play), `theme`
+// `format` (names it: `puz`, `tootsweet`, `apad:weekday`…), `readonly` (show, no play: the view's
+// buttons only), `theme`
 // (`light`, `dark`, `auto`), `actions` (the puzzle's buttons to show, e.g. "check hint"; default
 // all), `controls` (the view's: `zoom` (−, Fit, + and the pinch), `print`, `theme`; default all,
 // `none` for none).
@@ -31,7 +32,7 @@ const OWN_CSS = `
 :host { display: block; }
 :host([hidden]) { display: none; }
 .pzl { padding: .5em; }
-.pzl[data-readonly] #actions, .pzl[data-readonly] #extra, .pzl[data-readonly] #replay { display: none !important; }
+.pzl[data-readonly] #extra, .pzl[data-readonly] #replay { display: none !important; }
 .pzl[data-readonly] #board { pointer-events: none; }
 @media screen { .pzl[data-theme="dark"] { background: #1b1f24; color: #e8e8e8; } }
 @media screen and (prefers-color-scheme: dark) { .pzl[data-theme="auto"] { background: #1b1f24; color: #e8e8e8; } }
@@ -165,7 +166,10 @@ export class PzlPuzzle extends HTMLElement {
       const control = CONTROLS[a];
       const offered = Boolean(this.#player) && (control !== undefined || typeof this.#player![a] === 'function');
       b.disabled = !offered;
-      const shown = control !== undefined ? controls === undefined || controls.includes(control) : wanted === undefined || wanted.includes(a);
+      // A read-only element keeps the view's buttons (zoom, print, theme), not the puzzle's.
+      const shown = control !== undefined
+        ? controls === undefined || controls.includes(control)
+        : !this.hasAttribute('readonly') && (wanted === undefined || wanted.includes(a));
       b.hidden = !offered || !shown;
     }
   }
