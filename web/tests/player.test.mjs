@@ -503,11 +503,13 @@ test('Dark mode: the packing and A-Puzzle-A-Day pictures take the theme\'s colou
       panel: getComputedStyle(svg).backgroundColor,
       empty: getComputedStyle(svg.querySelector('rect[fill="#dddddd"]')).fill,
       fg: getComputedStyle(svg.querySelector('text')).fill,
+      // A piece's letter, on the piece's pale colour.
+      letter: getComputedStyle(svg.querySelector('text[text-anchor="middle"]')).fill,
     };
   });
   const p = await page('', { ...DESKTOP, colorScheme: 'dark' });
   await openFile(p, PENT_6X10, 'poly');
-  assert.deepEqual(await poly(p), { panel: DARK.panel, empty: DARK.empty, fg: DARK.fg });
+  assert.deepEqual(await poly(p), { panel: DARK.panel, empty: DARK.empty, fg: DARK.fg, letter: 'rgb(0, 0, 0)' });
   // A pixel of the picture, as the screen shows it: an empty square is dark, not white.
   const square = await p.locator('[data-pzl-board] svg rect[fill="#dddddd"]').first().boundingBox();
   const png = await p.screenshot({ clip: { x: square.x + square.width / 2, y: square.y + square.height / 2, width: 1, height: 1 } });
@@ -522,7 +524,7 @@ test('Dark mode: the packing and A-Puzzle-A-Day pictures take the theme\'s colou
   assert.ok(Math.max(...pixel) < 100, `an empty square is drawn rgb(${pixel})`);
   await p.locator('main').screenshot({ path: join(scratch, 'poly-dark.png') });
   await p.emulateMedia({ media: 'print' });
-  assert.deepEqual(await poly(p), { panel: LIGHT.panel, empty: LIGHT.empty, fg: LIGHT.fg }, 'printed light');
+  assert.deepEqual(await poly(p), { panel: LIGHT.panel, empty: LIGHT.empty, fg: LIGHT.fg, letter: 'rgb(0, 0, 0)' }, 'printed light');
   await p.emulateMedia({ media: 'screen' });
   // A-Puzzle-A-Day's board: the holes (the date) and the piece shown by a hint.
   await p.goto(base + '?apad=classic');
