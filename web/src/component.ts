@@ -7,10 +7,9 @@
 // `encoding="base64"`), or a child <script type="application/octet-stream"> (base64 bytes) or
 // <script type="text/plain"> (text); `name` (the file name, which helps detect the format),
 // `format` (names it: `puz`, `tootsweet`, `apad:weekday`…), `readonly` (show, no play: the view's
-// buttons only), `theme`
-// (`light`, `dark`, `auto`), `actions` (the puzzle's buttons to show, e.g. "check hint"; default
-// all), `controls` (the view's: `zoom` (−, Fit, + and the pinch), `print`, `theme`; default all,
-// `none` for none).
+// buttons only), `theme` (`light`, `dark`, `auto`), `actions` (the puzzle's buttons to show, e.g.
+// "check hint"; default all), `controls` (the view's: `zoom` (−, Fit, + and the pinch), `print`,
+// `theme`; default all, `none` for none).
 // Events (CustomEvent, bubbling and composed): `pzl-loaded` {kind, format, name}, `pzl-changed`
 // {kind, status}, `pzl-checked` {kind, status, ok, message}, `pzl-solved` {kind, format, name},
 // `pzl-error` {message}, `pzl-theme` {theme} (the theme switch was pressed).
