@@ -251,9 +251,13 @@ export class CrosswordPlayer implements Player {
       const label = this.cellLabel(i, this.clueAt(i, this.across) ?? this.clueAt(i, !this.across));
       if (this.shown[i] === label + letter) return;
       this.shown[i] = label + letter;
+      // The cell's text is its letter; the corner number (or the file's label) is drawn by the
+      // style sheet from data-n, so a screen reader's name for the cell (its aria-label, which
+      // ends with the letter) holds all the text the cell shows.
       td.textContent = letter;
       const corner = cell.label ?? (cell.number ? String(cell.number) : '');
-      if (corner && !dl) { const s = document.createElement('small'); s.textContent = corner; s.setAttribute('aria-hidden', 'true'); td.prepend(s); }
+      if (corner && !dl) td.dataset.n = corner;
+      else delete td.dataset.n;
       td.setAttribute('aria-label', label);
     });
     const clue = this.clueAt(this.cur, this.across);

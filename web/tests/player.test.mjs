@@ -612,7 +612,7 @@ test('Crossword: a barred JPZ shows its bars, shaded and void cells, its own lab
   assert.equal(await td(2, 3).getAttribute('data-pzl-cell'), null);
   assert.equal(await p.locator('[data-pzl-cell]').count(), 11);
   // The file's own labels in the cells and the clue lists, enumerations after the clue.
-  const corners = await p.$$eval('table.xw td small', (s) => s.map((x) => x.textContent));
+  const corners = await p.$$eval('table.xw td[data-n]', (s) => s.map((x) => x.dataset.n));
   assert.deepEqual(corners, ['a', 'f', 'b', 'h', 'c', 'd']);
   assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Across', 'Down']);
   const listed = await p.$$eval('#side li', (lis) => lis.map((li) => li.textContent));
@@ -635,7 +635,14 @@ test('axe-core finds no serious or critical violation on any player (light and d
   const players = [
     ['start page', (p) => p.goto(base)],
     ['masyu', (p) => p.goto(base + '?p=' + encodeURIComponent(MASYU_10)).then(() => p.waitForSelector('[data-pzl-edge]'))],
-    ['crossword', (p) => openFile(p, CROSSWORD, 'crossword').then(() => p.locator('[data-pzl-cell]').first().click())],
+    ['crossword', async (p) => {
+      // Played a little: letters in the word and under the cursor, a failed check (wrong cells).
+      await openFile(p, CROSSWORD, 'crossword');
+      await p.locator('[data-pzl-cell]').first().click();
+      await p.keyboard.type('QZX');
+      await p.click('[data-pzl-action="check"]');
+      await p.locator('[data-pzl-cell]').first().click();
+    }],
     ['packing', async (p) => {
       await openFile(p, PENT_6X10, 'poly');
       await p.click('[data-pzl-action="solve"]');
