@@ -634,7 +634,14 @@ test('Crossword: a barred JPZ shows its bars, shaded and void cells, its own lab
 test('axe-core finds no serious or critical violation on any player (light and dark)', async () => {
   const players = [
     ['start page', (p) => p.goto(base)],
-    ['masyu', (p) => p.goto(base + '?p=' + encodeURIComponent(MASYU_10)).then(() => p.waitForSelector('[data-pzl-edge]'))],
+    ['masyu', async (p) => {
+      // Played a little: a line, a failed check (its cells highlighted), a hint.
+      await p.goto(base + '?p=' + encodeURIComponent(MASYU_10));
+      await p.waitForSelector('[data-pzl-edge]');
+      await p.click('[data-pzl-edge="0"]');
+      await p.click('[data-pzl-action="check"]');
+      await p.click('[data-pzl-action="hint"]');
+    }],
     ['crossword', async (p) => {
       // Played a little: letters in the word and under the cursor, a failed check (wrong cells).
       await openFile(p, CROSSWORD, 'crossword');
@@ -648,7 +655,11 @@ test('axe-core finds no serious or critical violation on any player (light and d
       await p.click('[data-pzl-action="solve"]');
       await p.waitForSelector('#poly-count[data-count]', { timeout: 60_000 });
     }],
-    ['apad', (p) => p.goto(base + '?apad=classic').then(() => p.waitForSelector('#apad-count[data-count]'))],
+    ['apad', async (p) => {
+      await p.goto(base + '?apad=classic');
+      await p.waitForSelector('#apad-count[data-count]');
+      await p.click('[data-pzl-action="hint"]');
+    }],
   ];
   const found = [];
   for (const colorScheme of ['light', 'dark']) {
