@@ -77,7 +77,9 @@ export class ApadPlayer implements Player {
   show(only = -1) {
     const s = this.solved;
     if (!s) return;
-    const pieces = Math.max(0, ...s.boards.flat()) + 1;
+    // Every solution places the same pieces: the first one tells how many (a date may have
+    // thousands of solutions, too many to spread into Math.max).
+    const pieces = (s.boards[0] ?? []).reduce((m, v) => Math.max(m, v), -1) + 1;
     const select = $('#apad-piece') as HTMLSelectElement;
     if (select.options.length !== pieces) {
       select.innerHTML = Array.from({ length: pieces }, (_, k) => `<option value="${k}">${k + 1}</option>`).join('');
@@ -103,7 +105,7 @@ export class ApadPlayer implements Player {
         if (v === -2 || s.labels[i] === null) td.className = 'none';
         else if (v === -1) { td.className = 'hole'; td.textContent = s.labels[i] ?? ''; }
         else if (only < 0 || v === only) td.style.background = COLOURS[v % COLOURS.length];
-        else td.style.background = '#eee';
+        else td.className = 'other';
       }
     }
     const b = board();

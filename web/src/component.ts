@@ -6,11 +6,16 @@
 // Attributes: `src` (a file's URL), or inline `data` (the file's text; base64 bytes with
 // `encoding="base64"`), or a child <script type="application/octet-stream"> (base64 bytes) or
 // <script type="text/plain"> (text); `name` (the file name, which helps detect the format),
-// `format` (names it: `puz`, `tootsweet`, `apad:weekday`…), `readonly` (show, no play), `theme`
-// (`light`, `dark`, `auto`), `actions` (the buttons to show, e.g. "check hint"; default all).
+// `format` (names it: `puz`, `tootsweet`, `apad:weekday`…), `readonly` (show, no play: the view's
+// buttons only), `theme` (`light`, `dark`, `auto`), `actions` (the puzzle's buttons to show, e.g.
+// "check hint"; default all), `controls` (the view's: `zoom` (−, Fit, + and the pinch), `print`,
+// `theme`; default all, `none` for none).
 // Events (CustomEvent, bubbling and composed): `pzl-loaded` {kind, format, name}, `pzl-changed`
 // {kind, status}, `pzl-checked` {kind, status, ok, message}, `pzl-solved` {kind, format, name},
-// `pzl-error` {message}.
+// `pzl-error` {message}, `pzl-theme` {theme} (the theme switch was pressed).
+//
+// Print prints the element alone: while the browser prints, a style sheet the element adds to the
+// page (`@media print`) hides everything else on it, and the player's own print style applies.
 import { open, type Puzzle } from './pkg/pzl_wasm.js';
 import { init } from './wasm-init';
 import { useScope, type Player } from './main';
@@ -18,6 +23,7 @@ import { MasyuPlayer } from './masyu';
 import { CrosswordPlayer } from './crossword';
 import { ApadPlayer } from './apad';
 import { PolyPlayer } from './poly';
+import { viewOf } from './view';
 import pageCss from '../static/style.css';
 import mainHtml from 'pzl:main-html';
 
@@ -25,11 +31,21 @@ const OWN_CSS = `
 :host { display: block; }
 :host([hidden]) { display: none; }
 .pzl { padding: .5em; }
-.pzl[data-readonly] #actions, .pzl[data-readonly] #extra, .pzl[data-readonly] #replay { display: none !important; }
+.pzl[data-readonly] #extra, .pzl[data-readonly] #replay { display: none !important; }
 .pzl[data-readonly] #board { pointer-events: none; }
-.pzl[data-theme="dark"] { background: #1b1f24; color: #e8e8e8; }
-@media (prefers-color-scheme: dark) { .pzl[data-theme="auto"] { background: #1b1f24; color: #e8e8e8; } }
+@media screen { .pzl[data-theme="dark"] { background: #1b1f24; color: #e8e8e8; } }
+@media screen and (prefers-color-scheme: dark) { .pzl[data-theme="auto"] { background: #1b1f24; color: #e8e8e8; } }
 `;
+
+/** The view's buttons, by the `controls` word that offers them. */
+const CONTROLS: Record<string, string> = { 'zoom-in': 'zoom', 'zoom-out': 'zoom', fit: 'zoom', print: 'print', theme: 'theme' };
+
+/** The page's print style while one element prints: everything else is hidden. */
+const PRINT_CSS = `@media print {
+  body[data-pzl-printing] * { visibility: hidden !important; }
+  body[data-pzl-printing] pzl-puzzle[data-pzl-printing] { visibility: visible !important; position: absolute !important;
+    left: 0 !important; top: 0 !important; width: 100% !important; margin: 0 !important; }
+}`;
 
 /** Events that reach the players: the element's scope is made current before they run. */
 const INPUT_EVENTS = ['pointerdown', 'pointermove', 'pointerup', 'mousedown', 'click', 'dblclick', 'contextmenu',
@@ -60,7 +76,7 @@ function scoped<P extends object>(player: P, root: ShadowRoot): P {
 }
 
 export class PzlPuzzle extends HTMLElement {
-  static observedAttributes = ['src', 'data', 'name', 'format', 'encoding', 'readonly', 'theme', 'actions'];
+  static observedAttributes = ['src', 'data', 'name', 'format', 'encoding', 'readonly', 'theme', 'actions', 'controls'];
 
   readonly root: ShadowRoot;
   #player: Player | null = null;
@@ -76,6 +92,13 @@ export class PzlPuzzle extends HTMLElement {
     // The host page has its own headings: no title line.
     const title = this.#el('#title');
     if (title) title.hidden = true;
+    // The theme switch, which the page keeps in its header, goes with the view's buttons here.
+    const theme = document.createElement('button');
+    theme.type = 'button';
+    theme.dataset.pzlAction = 'theme';
+    theme.textContent = 'Dark mode';
+    theme.setAttribute('aria-pressed', 'false');
+    this.#el('#actions')?.append(theme);
     for (const type of INPUT_EVENTS) this.root.addEventListener(type, () => useScope(this.root), { capture: true });
     for (const b of this.root.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
       b.addEventListener('click', () => this.#act(b.dataset.pzlAction as keyof Player));
@@ -84,6 +107,9 @@ export class PzlPuzzle extends HTMLElement {
     new MutationObserver((records) => this.#observe(records)).observe(this.#el('#board')!, {
       subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-state', 'data-status'],
     });
+    // Fitting, zoom and pinch, for this element's board alone.
+    viewOf(this.root).init();
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.#options());
   }
 
   /** The opened puzzle (the WebAssembly API's Puzzle), or null. */
@@ -100,11 +126,14 @@ export class PzlPuzzle extends HTMLElement {
 
   attributeChangedCallback(name: string, old: string | null, now: string | null) {
     if (!this.isConnected || old === now) return;
-    if (['readonly', 'theme', 'actions'].includes(name)) this.#options();
+    if (['readonly', 'theme', 'actions', 'controls'].includes(name)) this.#options();
     else this.#load();
   }
 
-  /** Do what a button does: `check`, `hint`, `solve`, `reset`, `undo`, `redo`, `replay`. */
+  /**
+   * Do what a button does: `check`, `hint`, `solve`, `reset`, `undo`, `redo`, `replay`; and the
+   * view's `zoom-in`, `zoom-out`, `fit`, `print`, `theme`.
+   */
   act(action: string) { this.#act(action as keyof Player); }
 
   #el<T extends HTMLElement = HTMLElement>(sel: string) { return this.root.querySelector<T>(sel); }
@@ -117,17 +146,64 @@ export class PzlPuzzle extends HTMLElement {
     const box = this.#el('.pzl')!;
     box.toggleAttribute('data-readonly', this.hasAttribute('readonly'));
     box.dataset.theme = this.getAttribute('theme') || 'light';
+    this.#el('[data-pzl-action="theme"]')?.setAttribute('aria-pressed', String(this.#dark()));
     this.#buttons();
   }
 
+  /** Whether the element shows its dark theme now. */
+  #dark(): boolean {
+    const theme = this.getAttribute('theme');
+    return theme === 'dark' || (theme === 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+  }
+
   #buttons() {
-    const wanted = this.getAttribute('actions')?.split(/[\s,]+/).filter(Boolean);
+    const words = (attr: string) => this.getAttribute(attr)?.split(/[\s,]+/).filter(Boolean);
+    const wanted = words('actions');
+    const controls = words('controls');
     for (const b of this.root.querySelectorAll<HTMLButtonElement>('[data-pzl-action]')) {
       const a = b.dataset.pzlAction as keyof Player;
-      const offered = Boolean(this.#player) && typeof this.#player![a] === 'function';
+      const control = CONTROLS[a];
+      const offered = Boolean(this.#player) && (control !== undefined || typeof this.#player![a] === 'function');
       b.disabled = !offered;
-      b.hidden = !offered || (wanted !== undefined && !wanted.includes(a));
+      // A read-only element keeps the view's buttons (zoom, print, theme), not the puzzle's.
+      const shown = control !== undefined
+        ? controls === undefined || controls.includes(control)
+        : !this.hasAttribute('readonly') && (wanted === undefined || wanted.includes(a));
+      b.hidden = !offered || !shown;
     }
+  }
+
+  /** Print this element alone (see PRINT_CSS), as the page's print style draws it. */
+  #print() {
+    if (!document.querySelector('style[data-pzl-print]')) {
+      const style = document.createElement('style');
+      style.dataset.pzlPrint = '';
+      style.textContent = PRINT_CSS;
+      document.head.append(style);
+    }
+    document.body.dataset.pzlPrinting = '';
+    this.dataset.pzlPrinting = '';
+    const done = () => {
+      window.removeEventListener('afterprint', done);
+      delete document.body.dataset.pzlPrinting;
+      delete this.dataset.pzlPrinting;
+    };
+    window.addEventListener('afterprint', done);
+    window.print();
+  }
+
+  #view(action: string): boolean {
+    const view = viewOf(this.root);
+    if (action === 'zoom-in') view.by(1.25);
+    else if (action === 'zoom-out') view.by(0.8);
+    else if (action === 'fit') view.reset();
+    else if (action === 'print') this.#print();
+    else if (action === 'theme') {
+      const theme = this.#dark() ? 'light' : 'dark';
+      this.setAttribute('theme', theme);
+      this.#emit('pzl-theme', { theme });
+    } else return false;
+    return true;
   }
 
   async #bytes(): Promise<{ bytes: Uint8Array; name: string }> {
@@ -190,6 +266,7 @@ export class PzlPuzzle extends HTMLElement {
       b.textContent = p.render('text', '', false);
     }
     this.#buttons();
+    viewOf(this.root).reset();
     // The drawing's own mutations are not the player's changes.
     queueMicrotask(() => { this.#quiet = false; });
     this.#emit('pzl-loaded', { kind, format: p.format(), name: p.name() });
@@ -197,6 +274,7 @@ export class PzlPuzzle extends HTMLElement {
   }
 
   #act(action: keyof Player) {
+    if (this.#player && CONTROLS[action] !== undefined) { useScope(this.root); this.#view(action); return; }
     const f = this.#player?.[action];
     if (typeof f !== 'function' || this.hasAttribute('readonly')) return;
     useScope(this.root);
@@ -211,6 +289,8 @@ export class PzlPuzzle extends HTMLElement {
     if (!this.#player || this.hasAttribute('readonly')) return;
     const target = e.composedPath()[0] as HTMLElement;
     if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target?.tagName) && !target.hasAttribute('data-pzl-keys')) return;
+    // Tab moves the focus, except in the board (a crossword's Tab goes to the next clue).
+    if (e.key === 'Tab' && !this.#el('#board')?.contains(target)) return;
     useScope(this.root);
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') { this.#player.undo?.(); e.preventDefault(); return; }
     if ((e.ctrlKey || e.metaKey) && e.key === 'y') { this.#player.redo?.(); e.preventDefault(); return; }

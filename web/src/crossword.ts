@@ -28,6 +28,10 @@ export class CrosswordPlayer implements Player {
   timer = 0;
   storeKey = '';
   lastClue: Clue | undefined;
+  /** The clue the live region last read out (its text is said once, when the cursor enters it). */
+  spokenClue: Clue | undefined | null = null;
+  /** The clues in the order the lists show them (Tab's order). */
+  order: Clue[] = [];
   /** Each cell's across and down clue (looked up on every key, so made once). */
   acrossOf: (Clue | undefined)[] = [];
   downOf: (Clue | undefined)[] = [];
@@ -123,7 +127,7 @@ export class CrosswordPlayer implements Player {
           if (cell.circled) td.classList.add('circled');
           // A second click on the cursor's cell turns the direction (the first one only takes it).
           td.onclick = () => {
-            if (this.cur === i && (this.input.getRootNode() as Document | ShadowRoot).activeElement === this.input) this.across = !this.across;
+            if (this.cur === i && this.focused()) this.across = !this.across;
             this.cur = i;
             this.show();
             this.focus();
@@ -151,6 +155,8 @@ export class CrosswordPlayer implements Player {
     input.setAttribute('enterkeyhint', 'next');
     input.addEventListener('keydown', (e) => this.key(e));
     input.addEventListener('input', () => this.typed());
+    // Coming into the grid: its clue is said again.
+    input.addEventListener('focus', () => { this.spokenClue = null; this.announce(); });
     b.appendChild(input);
     this.input = input;
     table.addEventListener('click', () => this.focus());
@@ -160,10 +166,11 @@ export class CrosswordPlayer implements Player {
 
     const side = $('#side');
     side.innerHTML = '';
+    // The current clue, shown; a screen reader hears it through the page's live region (#live).
     const now = document.createElement('p');
     now.id = 'xw-clue';
-    now.setAttribute('aria-live', 'polite');
     side.appendChild(now);
+    this.spokenClue = null;
     // Clues in their lists (the file's own titles, else Across and Down), in file order.
     const lists = new Map<string, Clue[]>();
     for (const clue of this.x.clues) {
@@ -171,6 +178,7 @@ export class CrosswordPlayer implements Player {
       lists.set(name, [...(lists.get(name) ?? []), clue]);
     }
     this.lis = [];
+    this.order = [...lists.values()].flat();
     let k = 0;
     for (const [name, clues] of lists) {
       const h = document.createElement('h2');
@@ -243,9 +251,13 @@ export class CrosswordPlayer implements Player {
       const label = this.cellLabel(i, this.clueAt(i, this.across) ?? this.clueAt(i, !this.across));
       if (this.shown[i] === label + letter) return;
       this.shown[i] = label + letter;
+      // The cell's text is its letter; the corner number (or the file's label) is drawn by the
+      // style sheet from data-n, so a screen reader's name for the cell (its aria-label, which
+      // ends with the letter) holds all the text the cell shows.
       td.textContent = letter;
       const corner = cell.label ?? (cell.number ? String(cell.number) : '');
-      if (corner && !dl) { const s = document.createElement('small'); s.textContent = corner; s.setAttribute('aria-hidden', 'true'); td.prepend(s); }
+      if (corner && !dl) td.dataset.n = corner;
+      else delete td.dataset.n;
       td.setAttribute('aria-label', label);
     });
     const clue = this.clueAt(this.cur, this.across);
@@ -262,9 +274,10 @@ export class CrosswordPlayer implements Player {
     if (clue !== this.lastClue) {
       this.lastClue = clue;
       const now = $('#xw-clue');
-      if (now) now.textContent = clue ? `${this.clueName(clue)}: ${clue.clue ?? ''}${clue.enumeration ? ` ${clue.enumeration}` : ''}` : '';
+      if (now) now.textContent = clue ? this.clueText(clue) : '';
     }
     this.place();
+    this.announce();
   }
 
   /** The input sits on the cursor cell and is named after it. */
@@ -276,11 +289,35 @@ export class CrosswordPlayer implements Player {
     input.style.top = `${td.offsetTop}px`;
     input.style.width = `${td.offsetWidth}px`;
     input.style.height = `${td.offsetHeight}px`;
-    const label = this.cellLabel(this.cur, this.clueAt(this.cur, this.across));
-    input.setAttribute('aria-label', label);
-    // Said as the cursor moves (a focused input's new name is not always read out).
+    input.setAttribute('aria-label', this.cellLabel(this.cur, this.clueAt(this.cur, this.across)));
+  }
+
+  /** Whether the letters' input has the keyboard focus. */
+  focused() {
+    return (this.input.getRootNode() as Document | ShadowRoot).activeElement === this.input;
+  }
+
+  /** The live region (#live) follows the cursor while the grid has the focus. */
+  announce() {
+    if (!this.input || !this.focused()) return;
+    const clue = this.clueAt(this.cur, this.across);
+    const label = this.cellLabel(this.cur, clue);
+    // Said as the cursor moves (a focused input's new name is not always read out): the clue
+    // when the cursor enters another word, then the cell ("1 Across: Heart (5). Letter 1 of 5,
+    // empty"); within the word, the cell only.
+    let said = label;
+    if (clue && clue !== this.spokenClue && !this.x.diagramless) {
+      const cell = this.cellLabel(this.cur, clue).slice(this.clueName(clue).length + 2);
+      said = `${this.clueText(clue)}. ${capital(cell)}`;
+    }
+    this.spokenClue = clue;
     const live = $('#live');
-    if (live && live.textContent !== label) live.textContent = label;
+    if (live && live.textContent !== said) live.textContent = said;
+  }
+
+  /** The clue as the page shows it: "1 Across: Heart (5)". */
+  clueText(c: Clue) {
+    return `${this.clueName(c)}: ${c.clue ?? ''}${c.enumeration ? ` ${c.enumeration}` : ''}`;
   }
 
   save() {
@@ -300,13 +337,21 @@ export class CrosswordPlayer implements Player {
     }
   }
 
-  nextClue(back: boolean) {
-    const list = this.x.clues;
+  /**
+   * To the next clue (back: the previous one), round from the last to the first, except for
+   * Tab (`leave`): past the last clue (before the first) it answers false and the focus leaves
+   * the grid, so the keyboard is never trapped in it.
+   */
+  nextClue(back: boolean, leave = false): boolean {
+    const list = this.order;
+    if (!list.length) return false;
     const now = this.clueAt(this.cur, this.across);
     let k = now ? list.indexOf(now) : -1;
+    if (leave && ((back && k === 0) || (!back && k === list.length - 1))) return false;
     k = (k + (back ? -1 : 1) + list.length) % list.length;
     this.across = list[k].direction === 'across';
     this.cur = list[k].cells.find((i) => !this.entries[i]) ?? list[k].cells[0];
+    return true;
   }
 
   /** A letter (or several, pasted or from a phone's keyboard) typed into the input. */
@@ -331,7 +376,9 @@ export class CrosswordPlayer implements Player {
       if (!this.across) this.across = true; else this.move(0, k === 'ArrowRight' ? 1 : -1);
     } else if (k === 'ArrowDown' || k === 'ArrowUp') {
       if (this.across) this.across = false; else this.move(k === 'ArrowDown' ? 1 : -1, 0);
-    } else if (k === 'Tab' || k === 'Enter') this.nextClue(e.shiftKey);
+    } else if (k === 'Tab' || k === 'Enter') {
+      if (!this.nextClue(e.shiftKey, k === 'Tab')) return;
+    }
     else if (k === ' ') this.across = !this.across;
     else if (k === 'Backspace' || k === 'Delete') {
       if (!this.entries[this.cur] && k === 'Backspace') this.step(-1);

@@ -35,6 +35,8 @@ const VIEW_ACTIONS: Record<string, () => void> = {
 // of the <pzl-puzzle> element being used (src/component.ts).
 let scope: Document | ShadowRoot = document;
 export function useScope(root: Document | ShadowRoot) { scope = root; }
+/** The scope the players work in now. */
+export const currentScope = () => scope;
 export const $ = <T extends HTMLElement = HTMLElement>(sel: string) => scope.querySelector(sel) as T;
 export const board = () => $('#board');
 /** A status message, next to the board (read out politely). */
@@ -55,7 +57,7 @@ export function setStatus(s: 'unsolved' | 'solved' | 'wrong') { board().dataset.
 
 let player: Player | null = null;
 
-function start(p: Puzzle, label: string) {
+function start(p: Puzzle, label: string): Puzzle {
   const kind = p.kind();
   document.querySelector('#intro')?.remove();
   const b = board();
@@ -83,6 +85,7 @@ function start(p: Puzzle, label: string) {
   resetZoom();
   const warnings: string[] = JSON.parse(p.warnings());
   if (warnings.length) say(warnings.join('; '));
+  return p;
 }
 
 /** Offer the actions the current player has. */
@@ -102,20 +105,22 @@ export function openBytes(bytes: Uint8Array, name: string, member = '') {
   try {
     // An archive or disk image lists its members to choose from (src/archive.ts).
     if (!member && listMembers(bytes, name, (m) => openBytes(bytes, name, m))) { remember({ bytes, name }); return; }
-    start(member ? open_member(bytes, name, member) : open(bytes, name, ''), member ? `${name} — ${member}` : name);
+    const p = start(member ? open_member(bytes, name, member) : open(bytes, name, ''), member ? `${name} — ${member}` : name);
     if (member) backToList(name, () => openBytes(bytes, name));
-    remember({ bytes, name, member });
+    remember({ bytes, name, member, format: p.format() });
   } catch (e) {
     sayError(e, name);
   }
 }
 
+/** Open a puzzle shared as text (a `?p=` link, pasted or dropped text). */
 export function openLink(text: string) {
+  text = text.trim();
   try {
     start(open_text(text), 'shared puzzle');
-    remember({ text: text.trim() });
+    remember({ text });
     const url = new URL(location.href);
-    url.searchParams.set('p', text.trim());
+    url.searchParams.set('p', text);
     history.replaceState(null, '', url);
   } catch (e) {
     sayError(e);
@@ -179,6 +184,8 @@ export async function main() {
     if (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA') return;
     // Keys on a button press it; they do not play.
     if (t.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
+    // Tab moves the focus, except in the board (a crossword's Tab goes to the next clue).
+    if (e.key === 'Tab' && !board().contains(t)) return;
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') { player?.undo?.(); e.preventDefault(); return; }
     if ((e.ctrlKey || e.metaKey) && e.key === 'y') { player?.redo?.(); e.preventDefault(); return; }
     player?.key?.(e);

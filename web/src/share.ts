@@ -1,6 +1,9 @@
 // Share links for every file the page opens. A puzzle opened from text (a puzz.link URL, a Tatham
-// id, pzl-pack text…) keeps its readable `?p=TEXT` link. Any opened file — binary ones too: .puz,
-// .jpz, Mac files, APAD boards, archives — travels in the link's fragment, compressed:
+// id, pzl-pack text…) keeps its readable `?p=TEXT` link, and so does a text file (a .pack, a Tatham
+// or puzz.link .txt, an .ipuz…) when that link opens the very same bytes — pzl reads the text
+// alone (no name) as the same format, the file is its trimmed text and one newline (what `?p=`
+// opens), and the link is short enough to read (TEXT_LIMIT). Any other file — binary ones: .puz,
+// .jpz, Mac files, APAD boards, archives; big text — travels in the link's fragment, compressed:
 //   #f=NAME:DATA            DATA = base64url(deflate-raw(the file's bytes)), NAME URI-encoded
 //   #f=NAME:DATA:MEMBER     the same, opening one member of an archive or disk image
 // A fragment never reaches a server, so a shared puzzle stays between the people who share it.
@@ -8,12 +11,16 @@
 // every browser, chat program and mail client carries; a bigger file is refused with a message.
 // Compression is the browser's own CompressionStream('deflate-raw') — no library to download,
 // native speed, in every current browser (Chromium 103, Firefox 113, Safari 16.4).
+import { open_text } from './pkg/pzl_wasm.js';
 import { $, say } from './main';
 
 /** The longest share link the page makes, in characters. */
 export const LIMIT = 8192;
+/** The longest readable `?p=` link made for a text file; a longer one goes compressed in `#f=`. */
+export const TEXT_LIMIT = 2048;
 
-export type Source = { bytes: Uint8Array; name: string; member?: string } | { text: string };
+/** What is open: a file (its format as pzl read it), or text opened from a link or pasted. */
+export type Source = { bytes: Uint8Array; name: string; member?: string; format?: string } | { text: string };
 
 let current: Source | null = null;
 let fromLink = false;
@@ -49,6 +56,31 @@ function unbase64url(text: string): Uint8Array {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
+/**
+ * The text a `?p=` link carries for the file `source`, when opening that link gives the very same
+ * bytes and the same format (pzl's `open_text` reads the trimmed text and one newline, without
+ * the file's name); null otherwise.
+ */
+function textOf(source: { bytes: Uint8Array; member?: string; format?: string }): string | null {
+  if (source.member || !source.format) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(source.bytes);
+  } catch {
+    return null; // not UTF-8: a binary file
+  }
+  const trimmed = text.trim();
+  if (!trimmed || text !== `${trimmed}\n` || /[\0-\x08\x0e-\x1f]/.test(trimmed)) return null;
+  try {
+    const p = open_text(trimmed);
+    const same = p.format() === source.format;
+    p.free();
+    return same ? trimmed : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The share link for `source`, on the page at `base`. */
 export async function linkFor(source: Source, base = location.href): Promise<string> {
   const url = new URL(base);
@@ -56,11 +88,17 @@ export async function linkFor(source: Source, base = location.href): Promise<str
   url.hash = '';
   if ('text' in source) {
     url.searchParams.set('p', source.text);
-  } else {
-    const data = base64url(await through(source.bytes, new CompressionStream('deflate-raw')));
-    const member = source.member ? `:${encodeURIComponent(source.member)}` : '';
-    url.hash = `f=${encodeURIComponent(source.name)}:${data}${member}`;
+    return url.href;
   }
+  const text = textOf(source);
+  if (text !== null) {
+    url.searchParams.set('p', text);
+    if (url.href.length <= TEXT_LIMIT) return url.href;
+    url.search = '';
+  }
+  const data = base64url(await through(source.bytes, new CompressionStream('deflate-raw')));
+  const member = source.member ? `:${encodeURIComponent(source.member)}` : '';
+  url.hash = `f=${encodeURIComponent(source.name)}:${data}${member}`;
   return url.href;
 }
 

@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -200,6 +201,41 @@ test('share link: a text puzzle keeps its readable ?p= link', async () => {
   await p.context().close();
 });
 
+test('share link: a text file shares as a readable ?p= link that opens the same bytes; big text goes in #f=', async () => {
+  const small = join(repo, 'examples', 'poly', 'pent-6x10.pack');
+  const p = await page(base);
+  await p.setInputFiles('input[data-pzl-open]', small);
+  await p.waitForSelector('[data-pzl-board][data-kind="poly"] svg');
+  const link = await shareLink(p, small);
+  const url = new URL(link);
+  assert.equal(url.hash, '', 'no fragment');
+  // The link's text, as `?p=` opens it (trimmed, one newline), is the file byte for byte.
+  assert.deepEqual(Buffer.from(`${url.searchParams.get('p')}\n`), readFileSync(small));
+  assert.ok(link.length <= 2048, `${link.length} characters`);
+  const format = await p.evaluate(() => window.__pzlPlayer.p.format());
+  await p.context().close();
+  const q = await page(link);
+  await q.waitForSelector('[data-pzl-board][data-kind="poly"] svg');
+  assert.equal(await q.evaluate(() => window.__pzlPlayer.p.format()), format);
+  await q.click('[data-pzl-action="share"]');
+  await q.waitForSelector('[data-pzl-share-link]');
+  assert.equal(await q.inputValue('[data-pzl-share-link]'), link, 'shared again: the same link');
+  await q.context().close();
+
+  // A bigger text (its ?p= link would pass 2,048 characters), and text whose bytes ?p= would
+  // change (no final newline): the file itself, compressed in the fragment.
+  const big = join(repo, 'examples', 'poly', 'hexo-15x15-hole.pack');
+  const unended = join(files, 'unended.pack');
+  writeFileSync(unended, readFileSync(small, 'utf8').trimEnd());
+  for (const path of [big, unended]) {
+    const r = await page(base);
+    const l = await shareLink(r, path);
+    assert.match(l, /\/#f=[^:]+:[A-Za-z0-9_-]+$/, path);
+    assert.deepEqual(carried(l).bytes, readFileSync(path), `${path}: the link carries the file byte for byte`);
+    await r.context().close();
+  }
+});
+
 test('share link: a file too big for a link is refused, naming the 8 KB limit', async () => {
   // An ipuz crossword whose notes are 12 KB of text that does not compress.
   const ipuz = JSON.parse(readFileSync(join(repo, 'examples/crossword/square-deal.ipuz'), 'utf8'));
@@ -290,10 +326,60 @@ test('<pzl-puzzle>: the example page plays from a plain static folder (the packe
     await logged(/masyu: pzl-solved \{"kind":"masyu","format":"pzprjs"/);
     assert.equal(await p.getAttribute('pzl-puzzle#masyu [data-pzl-board]', 'data-status'), 'solved');
     assert.equal(await p.evaluate(() => document.querySelector('#masyu').status), 'solved');
-    // `actions` chose the buttons; `readonly` shows the puzzle with none.
+    // `actions` chose the buttons; `readonly` shows the puzzle without the puzzle's buttons, and
+    // `controls` chose the view's (here Print only).
     assert.equal(await p.isVisible('pzl-puzzle#masyu [data-pzl-action="replay"]'), false);
     assert.equal(await p.isVisible('pzl-puzzle#pack [data-pzl-action="solve"]'), false);
     assert.ok(await p.isVisible('pzl-puzzle#pack [data-pzl-board][data-kind="poly"] svg'));
+    assert.ok(await p.isVisible('pzl-puzzle#pack [data-pzl-action="print"]'));
+    for (const a of ['zoom-in', 'zoom-out', 'fit', 'theme']) assert.equal(await p.isVisible(`pzl-puzzle#pack [data-pzl-action="${a}"]`), false, a);
+
+    // The view's controls, as on the page: zoom and fit (this element's board only), the theme
+    // switch, Print (the element alone).
+    for (const a of ['zoom-in', 'zoom-out', 'fit', 'print', 'theme']) assert.ok(await p.isVisible(`pzl-puzzle#masyu [data-pzl-action="${a}"]`), a);
+    const width = (id) => p.locator(`pzl-puzzle#${id} [data-pzl-board] > svg`).evaluate((e) => e.getBoundingClientRect().width);
+    const [w0, pack0] = [await width('masyu'), await width('pack')];
+    await p.click('pzl-puzzle#masyu [data-pzl-action="zoom-in"]');
+    assert.ok(Math.abs(await width('masyu') / w0 - 1.25) < 0.02, `${w0} -> ${await width('masyu')}`);
+    assert.equal(await width('pack'), pack0, 'the other element keeps its zoom');
+    await p.click('pzl-puzzle#masyu [data-pzl-action="fit"]');
+    assert.ok(Math.abs(await width('masyu') - w0) < 1);
+    const panel = () => p.locator('pzl-puzzle#masyu').evaluate((e) => getComputedStyle(e.shadowRoot.querySelector('.pzl')).backgroundColor);
+    await p.click('pzl-puzzle#masyu [data-pzl-action="theme"]');
+    await logged(/masyu: pzl-theme \{"theme":"dark"\}/);
+    assert.equal(await p.getAttribute('pzl-puzzle#masyu', 'theme'), 'dark');
+    assert.equal(await p.getAttribute('pzl-puzzle#masyu [data-pzl-action="theme"]', 'aria-pressed'), 'true');
+    assert.equal(await panel(), 'rgb(27, 31, 36)');
+    // Print: the browser's dialog is stood in for; what it would print is the print style's.
+    await p.evaluate(() => { window.printed = 0; window.print = () => { window.printed++; }; });
+    await p.click('pzl-puzzle#masyu [data-pzl-action="print"]');
+    assert.equal(await p.evaluate(() => window.printed), 1);
+    await p.emulateMedia({ media: 'print' });
+    assert.equal(await p.isVisible('h1'), false, 'the host page is not printed');
+    assert.equal(await p.isVisible('pzl-puzzle#pack [data-pzl-board] svg'), false, 'nor the other puzzle');
+    assert.ok(await p.isVisible('pzl-puzzle#masyu [data-pzl-board] svg'), 'the puzzle is printed');
+    assert.equal(await p.isVisible('pzl-puzzle#masyu [data-pzl-action="check"]'), false, 'without its buttons');
+    assert.equal(await panel(), 'rgba(0, 0, 0, 0)', 'printed light');
+    await p.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    assert.equal(await p.isVisible('h1'), true, 'after printing, the page prints whole again');
+    await p.emulateMedia({ media: 'screen' });
+    await p.click('pzl-puzzle#masyu [data-pzl-action="theme"]');
+    assert.equal(await p.getAttribute('pzl-puzzle#masyu', 'theme'), 'light');
+    // The audit, inside the elements' shadow roots too, light and dark.
+    for (const theme of ['light', 'dark']) {
+      await p.evaluate((t) => { for (const x of document.querySelectorAll('pzl-puzzle')) x.setAttribute('theme', t); }, theme);
+      await p.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+      const found = await p.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+      assert.deepEqual(found, [], `axe-core (${theme})`);
+    }
+    await p.evaluate(() => { for (const x of document.querySelectorAll('pzl-puzzle')) x.removeAttribute('theme'); });
+    // controls="none": no view buttons.
+    await p.evaluate(() => document.querySelector('#masyu').setAttribute('controls', 'none'));
+    for (const a of ['zoom-in', 'zoom-out', 'fit', 'print', 'theme']) assert.equal(await p.isVisible(`pzl-puzzle#masyu [data-pzl-action="${a}"]`), false, a);
+    assert.ok(await p.isVisible('pzl-puzzle#masyu [data-pzl-action="check"]'));
+    await p.evaluate(() => document.querySelector('#masyu').removeAttribute('controls'));
 
     await p.screenshot({ path: join(shots, 'embed.png'), fullPage: true });
     // A third one from a URL (`src`): a .puz crossword, typed into by keyboard.

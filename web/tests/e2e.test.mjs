@@ -66,12 +66,20 @@ const status = (p) => p.getAttribute('[data-pzl-board]', 'data-status');
 const kind = (p) => p.getAttribute('[data-pzl-board]', 'data-kind');
 
 test('the page is interactive within 1 s and the WASM module is under 2 MB gzipped', async () => {
-  const p = await page();
   // performance.now() when the page became interactive: from navigation start to the WASM
-  // module initialised and every handler attached (first load, nothing cached).
-  const ready = Number(await p.getAttribute('body', 'data-ready-ms'));
+  // module initialised and every handler attached (each load in a fresh context, nothing
+  // cached); the median of three, as the machine is shared.
+  const loads = [];
+  let p;
+  for (let k = 0; k < 3; k++) {
+    await p?.context().close();
+    p = await page();
+    loads.push({ ready: Number(await p.getAttribute('body', 'data-ready-ms')), seen: p.readyMs });
+  }
+  loads.sort((a, b) => a.ready - b.ready);
+  const ready = loads[1].ready;
   timings.interactive_ms = ready;
-  timings.interactive_ms_seen_by_test = p.readyMs;
+  timings.interactive_ms_seen_by_test = loads[1].seen;
   assert.ok(ready < 1000, `interactive after ${ready} ms`);
   const gz = gzipSync(readFileSync(join(dist, 'pzl_wasm_bg.wasm')), { level: 9 }).length;
   assert.ok(gz < 2 * 1024 * 1024, `${gz} bytes gzipped`);
@@ -273,6 +281,8 @@ test('Crossword: a ?p= link (Across Lite text) opens, Tab moves to the next clue
   const text = readFileSync(file('puz/puzpy/diagramless.txt'), 'utf8');
   const p = await page('?p=' + encodeURIComponent(text));
   await p.waitForSelector('[data-pzl-board][data-kind="crossword"] [data-pzl-cell]');
+  // In the grid (outside it, Tab moves the focus as anywhere else).
+  await p.locator('[data-pzl-cell]').first().click();
   const before = await p.textContent('#side li.cur');
   await p.keyboard.press('Tab');
   assert.notEqual(await p.textContent('#side li.cur'), before);

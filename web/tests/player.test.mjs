@@ -8,9 +8,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { launchChromium } from '../scripts/chromium.mjs';
 import { serve } from '../serve.mjs';
 
@@ -134,22 +135,41 @@ async function masyuLoop(p) {
   });
 }
 
-test('the page is interactive within 1 s (performance mark) and loads under 1 MB of gzipped WASM', async () => {
-  // Each load in a fresh context (nothing cached); the best of three, as the machine is shared.
-  const marks = [];
+test('a shared puzzle is playable within 1 s of the page load (median of 5) and the WASM module is under 1 MB gzipped', async () => {
+  // Page load (navigation start) to the first playable board: the performance mark the page sets
+  // once a `?p=` or `#f=` link's board is drawn and every handler attached. Each load in a fresh context
+  // (nothing cached); the median of five.
+  const text = readFileSync(join(repo, 'examples', 'poly', 'pent-6x10.pack'), 'utf8');
+  // A crossword shared as a file: the link's fragment, as the Share button makes it.
+  const crossword = `#f=square-deal.ipuz:${deflateRawSync(readFileSync(CROSSWORD)).toString('base64url')}`;
+  const loads = { masyu: '?p=' + encodeURIComponent(MASYU_10), pack: '?p=' + encodeURIComponent(text), crossword };
+  const marks = {};
   let p;
-  for (let k = 0; k < 3; k++) {
-    await p?.context().close();
-    p = await page();
-    marks.push(await p.evaluate(() => performance.getEntriesByName('pzl-interactive')[0]?.startTime));
+  for (const [name, link] of Object.entries(loads)) {
+    marks[name] = [];
+    for (let k = 0; k < 5; k++) {
+      await p?.context().close();
+      p = await page(link);
+      assert.ok(await p.locator('[data-pzl-board] > *').count() > 0, `${name}: a board`);
+      marks[name].push(await p.evaluate(() => performance.getEntriesByName('pzl-interactive')[0]?.startTime));
+    }
   }
-  const mark = Math.min(...marks);
-  timings.interactive_ms = Math.round(mark);
-  timings.interactive_ms_loads = marks.map(Math.round);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  timings.interactive_ms = Math.round(median(marks.masyu));
+  timings.interactive_ms_loads = marks.masyu.map(Math.round);
+  timings.interactive_pack_ms = Math.round(median(marks.pack));
+  timings.interactive_crossword_ms = Math.round(median(marks.crossword));
   const gz = gzipSync(readFileSync(join(dist, 'pzl_wasm_bg.wasm')), { level: 9 }).length;
   timings.wasm_gzip_bytes = gz;
-  console.log(`time to interactive: ${mark.toFixed(0)} ms (performance mark pzl-interactive); WASM ${gz} bytes gzipped`);
-  assert.ok(mark < 1000, `interactive after ${mark} ms`);
+  console.log(`load to a playable board (median of 5): Masyu ${timings.interactive_ms} ms, packing ${timings.interactive_pack_ms} ms, crossword (#f= link) ${timings.interactive_crossword_ms} ms; WASM ${gz} bytes gzipped`);
+  // The median is held under 1 s unless other work crowds the machine (a load above twice its
+  // cores, as when several builds share it): then the best load is, and the log says so.
+  const crowded = loadavg()[0] > 2 * cpus().length;
+  if (crowded) console.log(`the machine is crowded (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores): holding the best of five under 1 s, not the median`);
+  for (const [name, xs] of Object.entries(marks)) {
+    const held = crowded ? Math.min(...xs) : median(xs);
+    assert.ok(held < 1000, `${name}: playable after ${Math.round(held)} ms (${xs.map(Math.round)})`);
+  }
   assert.ok(gz < 1_000_000, `the WASM module is ${gz} bytes gzipped`);
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -241,9 +261,23 @@ test('Messages speak the page\'s language, next to the board, with a role', asyn
   await p.context().close();
 });
 
-test('Phone: the crossword raises the keyboard (a focused input) and takes letters typed into it', async () => {
-  const p = await page('', PHONE);
-  await openFile(p, CROSSWORD, 'crossword');
+test('Phone: a shared link to a .puz opens; the crossword is typed through its input, checked and printed', async () => {
+  // The link a friend sends: a .puz (written by pzl from the example ipuz) opened on a desktop
+  // and shared with the Share button (the file travels in the link's fragment).
+  const d = await page();
+  await openFile(d, CROSSWORD, 'crossword');
+  const puz = await d.evaluate(() => [...window.__pzlPlayer.p.write('puz')]);
+  await d.setInputFiles('input[data-pzl-open]', { name: 'square-deal.puz', mimeType: 'application/octet-stream', buffer: Buffer.from(puz) });
+  await d.waitForFunction(() => /square-deal\.puz — crossword \(puz\)/.test(document.querySelector('#title').textContent));
+  await d.click('[data-pzl-action="share"]');
+  await d.waitForSelector('[data-pzl-share-link]');
+  const link = await d.inputValue('[data-pzl-share-link]');
+  assert.match(link, /#f=square-deal\.puz:[A-Za-z0-9_-]+$/);
+  await d.context().close();
+
+  const p = await page(link.slice(base.length), PHONE);
+  await p.waitForSelector('[data-pzl-board][data-kind="crossword"] [data-pzl-cell]');
+  assert.match(await p.textContent('#title'), /^square-deal\.puz — crossword \(puz\)$/);
   const first = p.locator('[data-pzl-cell]').first();
   await first.tap();
   const input = await p.evaluate(() => {
@@ -255,30 +289,62 @@ test('Phone: the crossword raises the keyboard (a focused input) and takes lette
   // The input sits on the cursor cell (so the page scrolls it into view above the keyboard).
   const [cell, box] = [await first.boundingBox(), await p.locator('#xw-input').boundingBox()];
   assert.ok(Math.abs(cell.x - box.x) < 2 && Math.abs(cell.y - box.y) < 2, JSON.stringify({ cell, box }));
-  // A phone's keyboard sends text (no key events for letters): the answers, letter by letter.
-  const answers = await p.evaluate(() => {
+  // A phone's keyboard sends text (no key events for letters). The answers come from the WASM
+  // module: the test plays a person who knows them, typing every across word, tapping its start.
+  const { width, words, letters } = await p.evaluate(() => {
     const pl = window.__pzlPlayer;
-    const word = pl.word();
-    return { word, letters: JSON.parse(pl.p.crossword_reveal(JSON.stringify(word))) };
+    const all = pl.x.cells.map((_, i) => i);
+    return {
+      width: pl.x.width,
+      words: pl.x.clues.filter((c) => c.direction === 'across').map((c) => c.cells),
+      letters: JSON.parse(pl.p.crossword_reveal(JSON.stringify(all))),
+    };
   });
-  for (const letter of answers.letters) await p.keyboard.insertText(letter.toLowerCase());
-  // The letters show in their cells (after the corner number) and are kept by the player.
-  const width = await p.evaluate(() => window.__pzlPlayer.x.width);
-  for (const [k, i] of answers.word.entries()) {
-    const td = p.locator(`[data-pzl-cell][data-row="${Math.floor(i / width)}"][data-col="${i % width}"]`);
-    assert.equal((await td.textContent()).replace(/^\d+/, ''), answers.letters[k].toUpperCase());
+  const cellAt = (i) => p.locator(`[data-pzl-cell][data-row="${Math.floor(i / width)}"][data-col="${i % width}"]`);
+  for (const [n, word] of words.entries()) {
+    if (n > 0) await cellAt(word[0]).tap();
+    assert.equal(await p.evaluate(() => window.__pzlPlayer.across), true);
+    for (const i of word) await p.keyboard.insertText(letters[i].toLowerCase());
+    // The letters show in their cells (after the corner number) and are kept by the player.
+    for (const i of word) assert.equal((await cellAt(i).textContent()).replace(/^\d+/, ''), letters[i].toUpperCase());
+    if (n === 0) {
+      await p.click('[data-pzl-xw="check-word"]');
+      assert.equal(await message(p), 'Right');
+    }
   }
   const entries = await p.evaluate(() => window.__pzlPlayer.entries);
-  assert.deepEqual(answers.word.map((i) => entries[i]), answers.letters.map((l) => l.toUpperCase()));
-  await p.click('[data-pzl-xw="check-word"]');
-  assert.equal(await message(p), 'Right');
-  // The whole grid, typed the same way, is solved.
-  await p.click('[data-pzl-xw="reveal-all"]');
-  await p.click('[data-pzl-action="check"]');
-  assert.equal(await status(p), 'solved');
+  assert.deepEqual(entries, letters.map((l) => l.toUpperCase()));
+  await p.tap('[data-pzl-action="check"]');
+  assert.equal(await status(p), 'solved', await message(p));
+  assert.equal(await message(p), 'Correct: the grid is solved');
   assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
   await p.evaluate(() => window.scrollTo(0, 0));
   await p.screenshot({ path: join(shots, 'phone-crossword.png') });
+
+  // Print: the browser's print runs, and the print style shows the filled grid and every clue,
+  // in black on white, without the page's controls.
+  await p.evaluate(() => { window.printed = 0; window.addEventListener('beforeprint', () => { window.printed++; }); });
+  await p.tap('[data-pzl-action="print"]');
+  assert.equal(await p.evaluate(() => window.printed), 1, 'the browser printed');
+  assert.notEqual(await p.getAttribute('#message', 'data-level'), 'error', await message(p));
+  await p.emulateMedia({ media: 'print' });
+  for (const hidden of ['header', '#actions', '#extra', '#message', '#xw-clue', '#xw-input']) {
+    assert.equal(await p.locator(hidden).isVisible(), false, `${hidden} is not printed`);
+  }
+  assert.ok(await p.locator('table.xw').isVisible(), 'the grid is printed');
+  for (const i of words.flat()) assert.equal((await cellAt(i).textContent()).replace(/^\d+/, ''), letters[i].toUpperCase());
+  const look = await p.evaluate(() => {
+    const td = document.querySelector('table.xw td.cur');
+    const cs = getComputedStyle(td);
+    return { bg: cs.backgroundColor, fg: cs.color, ring: getComputedStyle(document.querySelector('[data-pzl-board]')).boxShadow };
+  });
+  assert.deepEqual(look, { bg: 'rgb(255, 255, 255)', fg: 'rgb(0, 0, 0)', ring: 'none' }, 'the cursor and the solved ring are not printed');
+  assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Across', 'Down']);
+  assert.equal(await p.locator('#side li').count(), 10);
+  assert.ok(await p.locator('#side li').last().isVisible(), 'every clue is printed');
+  await p.screenshot({ path: join(scratch, 'phone-crossword-print.png') });
+  await p.emulateMedia({ media: 'screen' });
+
   // Two fingers on the grid zoom the grid (and the input follows its cell).
   const box0 = await p.locator('table.xw').boundingBox();
   const centre = { x: box0.x + box0.width / 2, y: box0.y + box0.height / 2 };
@@ -357,26 +423,51 @@ test('Boards fit the window from 360 px wide, and zoom with the buttons', async 
   }
 });
 
-test('Keyboard: the crossword labels its cells and announces the clue; Masyu draws and crosses by keys', async () => {
+test('Keyboard only: Tab reaches the crossword; the live region says the clue and the cell as the cursor moves; Masyu by keys', async () => {
   const p = await page();
   await openFile(p, CROSSWORD, 'crossword');
-  await p.locator('[data-pzl-cell]').first().click();
-  const label = () => p.getAttribute('#xw-input', 'aria-label');
-  assert.match(await label(), /^1 Across, letter 1 of (\d+), empty$/);
-  assert.match(await p.textContent('#xw-clue'), /^1 Across: /);
-  assert.equal(await p.getAttribute('#xw-clue', 'aria-live'), 'polite');
-  await p.keyboard.type('Z');
-  assert.match(await label(), /^1 Across, letter 2 of \d+, empty$/);
-  await p.keyboard.press('ArrowLeft');
-  assert.match(await label(), /^1 Across, letter 1 of \d+, Z$/);
-  assert.equal(await p.textContent('#live'), await label(), 'the cell is announced as the cursor moves');
-  await p.keyboard.press('ArrowDown'); // turns to the down word
-  assert.match(await p.textContent('#xw-clue'), /^1 Down: /);
-  assert.match(await label(), /^1 Down, letter 1 of \d+, Z$/);
+  const clues = await p.evaluate(() => Object.fromEntries(window.__pzlPlayer.x.clues.map((c) => [`${c.number}${c.direction[0]}`, c.clue])));
+  // From the top of the page, Tab by Tab, to the grid (no mouse from here on).
+  await p.evaluate(() => document.activeElement?.blur());
+  let tabs = 0;
+  while (!(await p.evaluate(() => document.activeElement?.id === 'xw-input')) && tabs < 40) {
+    await p.keyboard.press('Tab');
+    tabs++;
+  }
+  assert.ok(tabs < 40, 'Tab reaches the grid');
   assert.ok(await p.evaluate(() => document.activeElement.matches(':focus-visible')), 'the keyboard focus shows');
+  assert.equal(await p.getAttribute('#live', 'aria-live'), 'polite');
+  const live = () => p.textContent('#live');
+  const label = () => p.getAttribute('#xw-input', 'aria-label');
+  // Entering a word: its clue, then the cell. Within it: the cell.
+  assert.equal(await live(), `1 Across: ${clues['1a']}. Letter 1 of 5, empty`);
+  assert.equal(await label(), '1 Across, letter 1 of 5, empty');
+  assert.equal(await p.textContent('#xw-clue'), `1 Across: ${clues['1a']}`);
+  await p.keyboard.type('Z');
+  assert.equal(await live(), '1 Across, letter 2 of 5, empty');
+  await p.keyboard.press('ArrowLeft');
+  assert.equal(await live(), '1 Across, letter 1 of 5, Z');
+  assert.equal(await label(), '1 Across, letter 1 of 5, Z');
+  await p.keyboard.press('ArrowDown'); // turns to the down word
+  assert.equal(await live(), `1 Down: ${clues['1d']}. Letter 1 of 5, Z`);
+  assert.match(await p.textContent('#xw-clue'), /^1 Down: /);
+  await p.keyboard.press('ArrowDown');
+  assert.equal(await live(), '1 Down, letter 2 of 5, empty');
+  await p.keyboard.press('Tab'); // the next clue
+  assert.equal(await live(), `2 Down: ${clues['2d']}. Letter 1 of 5, empty`);
+  await p.keyboard.press('Shift+Tab');
+  assert.equal(await live(), `1 Down: ${clues['1d']}. Letter 2 of 5, empty`);
+  await p.keyboard.press('ArrowRight'); // turns back across, in row 2: 6 Across
+  assert.equal(await live(), `6 Across: ${clues['6a']}. Letter 1 of 5, empty`);
+  assert.ok(await p.evaluate(() => document.activeElement.id === 'xw-input'), 'the focus stays in the grid');
   // Clue lists are lists with headings.
   assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Across', 'Down']);
   assert.ok((await p.locator('#side ol[aria-labelledby] > li').count()) > 4);
+  // Tab past the last clue leaves the grid (no keyboard trap), Shift+Tab comes back.
+  for (let k = 0; k < 12 && await p.evaluate(() => document.activeElement.id === 'xw-input'); k++) await p.keyboard.press('Tab');
+  assert.equal(await p.evaluate(() => document.activeElement.id === 'xw-input'), false, 'Tab leaves the grid after the last clue');
+  await p.keyboard.press('Shift+Tab');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'xw-input');
 
   await p.goto(base + '?p=' + encodeURIComponent(MASYU_10));
   await p.waitForSelector('[data-pzl-edge]');
@@ -412,36 +503,130 @@ test('Dark mode follows the system and the switch, which is remembered', async (
   await p.context().close();
 });
 
-test('Crossword: bars, shades, voids, the file\'s own labels and clue lists are drawn when the view has them', async () => {
-  const p = await page();
-  await openFile(p, CROSSWORD, 'crossword');
-  // A view as the crossword model gives it for such files (optional fields), built from this one.
-  await p.evaluate(() => {
-    const pl = window.__pzlPlayer;
-    const x = JSON.parse(pl.p.crossword());
-    const open = x.cells.map((c, i) => (c.block ? -1 : i)).filter((i) => i >= 0);
-    x.cells[open[0]].bars = ['right', 'bottom'];
-    x.cells[open[1]].shade = '#ffcc00';
-    x.cells[open[1]].label = 'A';
-    const last = x.cells.length - 1;
-    x.cells[last] = { ...x.cells[last], block: true, void: true };
-    x.clues.forEach((c, k) => { c.list = k % 2 ? 'Light' : 'Dark'; c.label = `${c.number}${c.direction[0]}`; });
-    x.clues[0].enumeration = '(3,2)';
-    pl.p.crossword = () => JSON.stringify(x);
-    pl.load();
+test('Dark mode: the packing and A-Puzzle-A-Day pictures take the theme\'s colours, and print light', async () => {
+  const DARK = { panel: 'rgb(31, 35, 40)', empty: 'rgb(58, 65, 74)', fg: 'rgb(232, 232, 232)', cell: 'rgb(38, 43, 49)' };
+  const LIGHT = { panel: 'rgb(255, 255, 255)', empty: 'rgb(221, 221, 221)', fg: 'rgb(0, 0, 0)', cell: 'rgb(255, 255, 255)' };
+  // pzl's SVG: its background, an empty square of the board, the title.
+  const poly = (p) => p.evaluate(() => {
+    const svg = document.querySelector('[data-pzl-board] > svg');
+    return {
+      panel: getComputedStyle(svg).backgroundColor,
+      empty: getComputedStyle(svg.querySelector('rect[fill="#dddddd"]')).fill,
+      fg: getComputedStyle(svg.querySelector('text')).fill,
+      // A piece's letter, on the piece's pale colour.
+      letter: getComputedStyle(svg.querySelector('text[text-anchor="middle"]')).fill,
+    };
   });
-  const first = p.locator('[data-pzl-cell]').first();
-  assert.match(await first.getAttribute('class'), /bar-right/);
-  assert.match(await first.getAttribute('class'), /bar-bottom/);
-  const second = p.locator('[data-pzl-cell]').nth(1);
-  assert.equal(await second.evaluate((td) => td.style.getPropertyValue('--shade')), '#ffcc00');
-  assert.equal(await second.locator('small').textContent(), 'A');
-  const voidCell = p.locator('table.xw tr:last-child td:last-child');
-  assert.equal(await voidCell.getAttribute('class'), 'void');
-  assert.equal(await voidCell.getAttribute('data-pzl-cell'), null, 'a void cell is not played');
-  assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Dark', 'Light']);
-  assert.match(await p.textContent('#side li[data-clue-index="0"]'), /^1a.*\(3,2\)$/);
-  assert.match(await p.getAttribute('#xw-input', 'aria-label'), /^1a Dark, letter 1 of/);
+  const p = await page('', { ...DESKTOP, colorScheme: 'dark' });
+  await openFile(p, PENT_6X10, 'poly');
+  assert.deepEqual(await poly(p), { panel: DARK.panel, empty: DARK.empty, fg: DARK.fg, letter: 'rgb(0, 0, 0)' });
+  // A pixel of the picture, as the screen shows it: an empty square is dark, not white.
+  const square = await p.locator('[data-pzl-board] svg rect[fill="#dddddd"]').first().boundingBox();
+  const png = await p.screenshot({ clip: { x: square.x + square.width / 2, y: square.y + square.height / 2, width: 1, height: 1 } });
+  const pixel = await p.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = new OffscreenCanvas(1, 1).getContext('2d');
+    c.drawImage(img, 0, 0);
+    return [...c.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  }, png.toString('base64'));
+  assert.ok(Math.max(...pixel) < 100, `an empty square is drawn rgb(${pixel})`);
+  await p.locator('main').screenshot({ path: join(scratch, 'poly-dark.png') });
+  await p.emulateMedia({ media: 'print' });
+  assert.deepEqual(await poly(p), { panel: LIGHT.panel, empty: LIGHT.empty, fg: LIGHT.fg, letter: 'rgb(0, 0, 0)' }, 'printed light');
+  await p.emulateMedia({ media: 'screen' });
+  // A-Puzzle-A-Day's board: the holes (the date) and the piece shown by a hint.
+  await p.goto(base + '?apad=classic');
+  await p.waitForSelector('#apad-count[data-count]');
+  const apad = () => p.evaluate(() => {
+    const hole = getComputedStyle(document.querySelector('table.apad td.hole'));
+    return { cell: hole.backgroundColor, fg: hole.color };
+  });
+  assert.deepEqual(await apad(), { cell: DARK.cell, fg: DARK.fg });
+  await p.click('[data-pzl-action="hint"]');
+  assert.equal(await p.evaluate(() => getComputedStyle(document.querySelector('table.apad td.other')).backgroundColor), DARK.empty);
+  await p.locator('main').screenshot({ path: join(scratch, 'apad-dark.png') });
+  await p.emulateMedia({ media: 'print' });
+  assert.deepEqual(await apad(), { cell: LIGHT.cell, fg: LIGHT.fg }, 'printed light');
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+});
+
+/**
+ * A barred JPZ (Crossword Compiler XML) written here: a bar after row 1's second cell, a shaded
+ * cell, a void (outside the shape), clue numbers of the file's own (letters, not the standard
+ * numbers) and enumerations.
+ *     C A | T S        a: CA (2)  b: TS (2)  c: AREA (1,3)  d: BEE (3)
+ *     A R  E* A        e: CAB  f: ARE  g: TEE  h: SA        (* shaded #ffcc00)
+ *     B E  E  ·        (· void)
+ */
+function barredJpz() {
+  const rows = ['CATS', 'AREA', 'BEE.'];
+  const cells = rows.flatMap((row, y) => [...row].map((ch, x) => {
+    const at = `x="${x + 1}" y="${y + 1}"`;
+    if (ch === '.') return `<cell ${at} type="void"/>`;
+    const extra = (x === 1 && y === 0 ? ' right-bar="true"' : '') + (x === 2 && y === 1 ? ' background-color="#FFCC00"' : '');
+    return `<cell ${at} solution="${ch}"${extra}/>`;
+  }));
+  const words = [
+    ['a', [[1, 1], [2, 1]], 'Approximately', '2'], ['b', [[3, 1], [4, 1]], 'Tiny amount', '2'],
+    ['c', [[1, 2], [2, 2], [3, 2], [4, 2]], 'Region', '1,3'], ['d', [[1, 3], [2, 3], [3, 3]], 'Buzzing insect', '3'],
+    ['e', [[1, 1], [1, 2], [1, 3]], 'Taxi', ''], ['f', [[2, 1], [2, 2], [2, 3]], 'Exist', ''],
+    ['g', [[3, 1], [3, 2], [3, 3]], 'Golf peg', ''], ['h', [[4, 1], [4, 2]], 'Gentle look', ''],
+  ];
+  const word = ([id, at]) => `<word id="${id}">${at.map(([x, y]) => `<cells x="${x}" y="${y}"/>`).join('')}</word>`;
+  const clue = ([id, , text, format]) => `<clue word="${id}" number="${id}"${format ? ` format="${format}"` : ''}>${text}</clue>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<crossword-compiler xmlns="http://crossword.info/xml/crossword-compiler">
+<rectangular-puzzle xmlns="http://crossword.info/xml/rectangular-puzzle" alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ">
+<metadata><title>Barred</title><creator>pzl tests</creator></metadata>
+<crossword>
+<grid width="4" height="3"><grid-look numbering-scheme="normal"/>
+${cells.join('\n')}
+</grid>
+${words.map(word).join('\n')}
+<clues ordering="normal"><title><b>Across</b></title>${words.slice(0, 4).map(clue).join('')}</clues>
+<clues ordering="normal"><title><b>Down</b></title>${words.slice(4).map(clue).join('')}</clues>
+</crossword>
+</rectangular-puzzle>
+</crossword-compiler>
+`;
+}
+
+test('Crossword: a barred JPZ shows its bars, shaded and void cells, its own labels and enumerations', async () => {
+  const p = await page();
+  await p.setInputFiles('input[data-pzl-open]', { name: 'barred.xml', mimeType: 'application/xml', buffer: Buffer.from(barredJpz()) });
+  await p.waitForSelector('[data-pzl-board][data-kind="crossword"] [data-pzl-cell]');
+  assert.match(await p.textContent('#title'), /^barred\.xml — crossword \(jpz/);
+  const td = (r, c) => p.locator(`table.xw tr:nth-child(${r + 1}) td:nth-child(${c + 1})`);
+  // The bar: between A and T, drawn on both cells' sides, thick.
+  assert.match(await td(0, 1).getAttribute('class'), /\bbar-right\b/);
+  assert.match(await td(0, 2).getAttribute('class'), /\bbar-left\b/);
+  assert.equal(await td(0, 1).evaluate((e) => getComputedStyle(e).borderRightWidth), '3px');
+  // The shaded cell, in its colour (where the cursor and the word are not).
+  assert.equal(await td(1, 2).evaluate((e) => e.style.getPropertyValue('--shade')), '#ffcc00');
+  assert.equal(await td(1, 2).evaluate((e) => getComputedStyle(e).backgroundColor), 'rgb(255, 204, 0)');
+  // The void: no cell to play, drawn as the page's background.
+  assert.equal(await td(2, 3).getAttribute('class'), 'void');
+  assert.equal(await td(2, 3).getAttribute('data-pzl-cell'), null);
+  assert.equal(await p.locator('[data-pzl-cell]').count(), 11);
+  // The file's own labels in the cells and the clue lists, enumerations after the clue.
+  const corners = await p.$$eval('table.xw td[data-n]', (s) => s.map((x) => x.dataset.n));
+  assert.deepEqual(corners, ['a', 'f', 'b', 'h', 'c', 'd']);
+  assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Across', 'Down']);
+  const listed = await p.$$eval('#side li', (lis) => lis.map((li) => li.textContent));
+  assert.deepEqual(listed, ['aApproximately (2)', 'bTiny amount (2)', 'cRegion (1,3)', 'dBuzzing insect (3)',
+    'eTaxi', 'fExist', 'gGolf peg', 'hGentle look']);
+  // The words follow the bar: a is two letters, and Tab goes a → b.
+  await td(0, 0).click();
+  assert.equal(await p.getAttribute('#xw-input', 'aria-label'), 'a Across, letter 1 of 2, empty');
+  assert.equal(await p.textContent('#xw-clue'), 'a Across: Approximately (2)');
+  await p.keyboard.type('CA');
+  assert.equal(await p.getAttribute('#xw-input', 'aria-label'), 'a Across, letter 2 of 2, A', 'the bar ends the word');
+  await p.keyboard.press('Tab');
+  assert.equal(await p.textContent('#live'), 'b Across: Tiny amount (2). Letter 1 of 2, empty');
+  await p.locator('main').screenshot({ path: join(scratch, 'crossword-barred.png') });
   assert.deepEqual(p.errors, []);
   await p.context().close();
 });
@@ -449,14 +634,32 @@ test('Crossword: bars, shades, voids, the file\'s own labels and clue lists are 
 test('axe-core finds no serious or critical violation on any player (light and dark)', async () => {
   const players = [
     ['start page', (p) => p.goto(base)],
-    ['masyu', (p) => p.goto(base + '?p=' + encodeURIComponent(MASYU_10)).then(() => p.waitForSelector('[data-pzl-edge]'))],
-    ['crossword', (p) => openFile(p, CROSSWORD, 'crossword').then(() => p.locator('[data-pzl-cell]').first().click())],
+    ['masyu', async (p) => {
+      // Played a little: a line, a failed check (its cells highlighted), a hint.
+      await p.goto(base + '?p=' + encodeURIComponent(MASYU_10));
+      await p.waitForSelector('[data-pzl-edge]');
+      await p.click('[data-pzl-edge="0"]');
+      await p.click('[data-pzl-action="check"]');
+      await p.click('[data-pzl-action="hint"]');
+    }],
+    ['crossword', async (p) => {
+      // Played a little: letters in the word and under the cursor, a failed check (wrong cells).
+      await openFile(p, CROSSWORD, 'crossword');
+      await p.locator('[data-pzl-cell]').first().click();
+      await p.keyboard.type('QZX');
+      await p.click('[data-pzl-action="check"]');
+      await p.locator('[data-pzl-cell]').first().click();
+    }],
     ['packing', async (p) => {
       await openFile(p, PENT_6X10, 'poly');
       await p.click('[data-pzl-action="solve"]');
       await p.waitForSelector('#poly-count[data-count]', { timeout: 60_000 });
     }],
-    ['apad', (p) => p.goto(base + '?apad=classic').then(() => p.waitForSelector('#apad-count[data-count]'))],
+    ['apad', async (p) => {
+      await p.goto(base + '?apad=classic');
+      await p.waitForSelector('#apad-count[data-count]');
+      await p.click('[data-pzl-action="hint"]');
+    }],
   ];
   const found = [];
   for (const colorScheme of ['light', 'dark']) {
