@@ -7,7 +7,33 @@ import { $, board, say, sayError, setStatus, type Player } from './main';
 
 type Side = 'top' | 'right' | 'bottom' | 'left';
 interface Cell { block: boolean; number: number; circled: boolean; entry: string; bars?: Side[]; shade?: string; void?: boolean; label?: string }
-interface Clue { number: number; direction: string; clue: string | null; cells: number[]; list?: string; label?: string; enumeration?: string }
+/** A run of inline markup: byte offsets into the clue's UTF-8 text (as the library gives them). */
+interface Span { style: 'italic' | 'bold' | 'underline' | 'strike' | 'sub' | 'sup'; start: number; end: number }
+interface Clue { number: number; direction: string; clue: string | null; cells: number[]; list?: string; label?: string; enumeration?: string; markup?: Span[] }
+
+const SPAN_TAGS: Record<Span['style'], string> = { italic: 'i', bold: 'b', underline: 'u', strike: 's', sub: 'sub', sup: 'sup' };
+
+/** The clue text with its markup as elements (`<i>`, `<b>`…); plain text when it has none. */
+function markedUp(text: string, spans: Span[] = []): Node {
+  if (spans.length === 0) return document.createTextNode(text);
+  const bytes = new TextEncoder().encode(text);
+  const decode = (a: number, b: number) => new TextDecoder().decode(bytes.subarray(a, b));
+  const cuts = [...new Set([0, bytes.length, ...spans.flatMap((s) => [s.start, s.end])])]
+    .filter((c) => c >= 0 && c <= bytes.length)
+    .sort((a, b) => a - b);
+  const out = document.createDocumentFragment();
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const [a, b] = [cuts[k], cuts[k + 1]];
+    let node: Node = document.createTextNode(decode(a, b));
+    for (const s of spans.filter((s) => s.start <= a && s.end >= b)) {
+      const el = document.createElement(SPAN_TAGS[s.style] ?? 'span');
+      el.append(node);
+      node = el;
+    }
+    out.append(node);
+  }
+  return out;
+}
 interface Xw { width: number; height: number; title: string; author: string; locked: boolean; diagramless: boolean; cells: Cell[]; clues: Clue[]; notes: string }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -192,7 +218,7 @@ export class CrosswordPlayer implements Player {
         n.className = 'n';
         n.textContent = clue.label ?? String(clue.number);
         const text = document.createElement('span');
-        text.textContent = `${clue.clue ?? ''}${clue.enumeration ? ` ${clue.enumeration}` : ''}`;
+        text.append(markedUp(clue.clue ?? '', clue.markup), clue.enumeration ? ` ${clue.enumeration}` : '');
         li.append(n, text);
         li.dataset.clue = `${clue.number}${clue.direction[0]}`;
         li.dataset.clueIndex = String(this.x.clues.indexOf(clue));

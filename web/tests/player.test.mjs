@@ -556,7 +556,7 @@ test('Dark mode: the packing and A-Puzzle-A-Day pictures take the theme\'s colou
 /**
  * A barred JPZ (Crossword Compiler XML) written here: a bar after row 1's second cell, a shaded
  * cell, a void (outside the shape), clue numbers of the file's own (letters, not the standard
- * numbers) and enumerations.
+ * numbers), enumerations and an italic run in a clue.
  *     C A | T S        a: CA (2)  b: TS (2)  c: AREA (1,3)  d: BEE (3)
  *     A R  E* A        e: CAB  f: ARE  g: TEE  h: SA        (* shaded #ffcc00)
  *     B E  E  ·        (· void)
@@ -570,7 +570,7 @@ function barredJpz() {
     return `<cell ${at} solution="${ch}"${extra}/>`;
   }));
   const words = [
-    ['a', [[1, 1], [2, 1]], 'Approximately', '2'], ['b', [[3, 1], [4, 1]], 'Tiny amount', '2'],
+    ['a', [[1, 1], [2, 1]], '<i>Approx</i>imately', '2'], ['b', [[3, 1], [4, 1]], 'Tiny amount', '2'],
     ['c', [[1, 2], [2, 2], [3, 2], [4, 2]], 'Region', '1,3'], ['d', [[1, 3], [2, 3], [3, 3]], 'Buzzing insect', '3'],
     ['e', [[1, 1], [1, 2], [1, 3]], 'Taxi', ''], ['f', [[2, 1], [2, 2], [2, 3]], 'Exist', ''],
     ['g', [[3, 1], [3, 2], [3, 3]], 'Golf peg', ''], ['h', [[4, 1], [4, 2]], 'Gentle look', ''],
@@ -594,7 +594,7 @@ ${words.map(word).join('\n')}
 `;
 }
 
-test('Crossword: a barred JPZ shows its bars, shaded and void cells, its own labels and enumerations', async () => {
+test('Crossword: a barred JPZ shows its bars, shaded and void cells, its own labels, enumerations and markup', async () => {
   const p = await page();
   await p.setInputFiles('input[data-pzl-open]', { name: 'barred.xml', mimeType: 'application/xml', buffer: Buffer.from(barredJpz()) });
   await p.waitForSelector('[data-pzl-board][data-kind="crossword"] [data-pzl-cell]');
@@ -618,6 +618,8 @@ test('Crossword: a barred JPZ shows its bars, shaded and void cells, its own lab
   const listed = await p.$$eval('#side li', (lis) => lis.map((li) => li.textContent));
   assert.deepEqual(listed, ['aApproximately (2)', 'bTiny amount (2)', 'cRegion (1,3)', 'dBuzzing insect (3)',
     'eTaxi', 'fExist', 'gGolf peg', 'hGentle look']);
+  // The clue's markup, as the file gives it: an italic run.
+  assert.equal(await p.$eval('#side li:first-child i', (i) => i.textContent), 'Approx');
   // The words follow the bar: a is two letters, and Tab goes a → b.
   await td(0, 0).click();
   assert.equal(await p.getAttribute('#xw-input', 'aria-label'), 'a Across, letter 1 of 2, empty');
