@@ -107,10 +107,10 @@ export class PzlPuzzle extends HTMLElement {
     new MutationObserver((records) => this.#observe(records)).observe(this.#el('#board')!, {
       subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-state', 'data-status'],
     });
-    // Fitting, zoom and pinch, for this element's board alone.
-    viewOf(this.root).init();
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.#options());
   }
+
+  /** The element's listeners on the window and the system theme, dropped when it leaves the page. */
+  #outside: AbortController | null = null;
 
   /** The opened puzzle (the WebAssembly API's Puzzle), or null. */
   get puzzle(): Puzzle | null { return this.#puzzle; }
@@ -120,8 +120,28 @@ export class PzlPuzzle extends HTMLElement {
   connectedCallback() {
     // Focusable, so keys reach the player (attributes may not be set in the constructor).
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    // Fitting, zoom and pinch, for this element's board alone; the system theme when `auto`.
+    viewOf(this.root).init();
+    this.#outside?.abort();
+    this.#outside = new AbortController();
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.#options(), { signal: this.#outside.signal });
     this.#options();
-    this.#load();
+    // Moved in the page (left and came back): keep the board and its history unless the source
+    // changed while it was away.
+    if (this.#sourceKey() !== this.#loadedKey) this.#load();
+  }
+
+  /** What the element was last asked to open. */
+  #loadedKey: string | null = null;
+
+  #sourceKey(): string {
+    return JSON.stringify(['src', 'data', 'format', 'name', 'encoding'].map((a) => this.getAttribute(a)).concat(this.querySelector('script')?.textContent ?? null));
+  }
+
+  disconnectedCallback() {
+    viewOf(this.root).dispose();
+    this.#outside?.abort();
+    this.#outside = null;
   }
 
   attributeChangedCallback(name: string, old: string | null, now: string | null) {
@@ -229,6 +249,7 @@ export class PzlPuzzle extends HTMLElement {
 
   async #load() {
     const load = ++this.#loads;
+    this.#loadedKey = this.#sourceKey();
     try {
       const [{ bytes, name }] = await Promise.all([this.#bytes(), init()]);
       if (load !== this.#loads) return; // a newer source was set meanwhile

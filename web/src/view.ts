@@ -15,6 +15,7 @@ export class View {
   /** Whether two fingers are on the board (a player's drag should not draw then). */
   pinching = false;
   #wired = false;
+  #windowListeners: AbortController | null = null;
 
   constructor(readonly root: Root) {}
 
@@ -104,20 +105,38 @@ export class View {
     board.addEventListener('pointercancel', up);
   }
 
+  /**
+   * Stop listening to the window (an embedded element left the page); `init` listens again when
+   * it comes back.
+   */
+  dispose() {
+    this.#windowListeners?.abort();
+    this.#windowListeners = null;
+  }
+
   /** Zoom, pinch and refitting when the window or the board changes (once per scope). */
   init() {
     const board = this.#el('#board');
-    if (this.#wired || !board) return;
-    this.#wired = true;
-    this.#pinch(board);
-    let pending = 0;
-    const later = () => { if (!pending) pending = requestAnimationFrame(() => { pending = 0; this.apply(); }); };
-    window.addEventListener('resize', later);
-    // A player redraws its board (a new solution, a new date): the new drawing is fitted too.
-    new MutationObserver(later).observe(board, { childList: true });
-    const side = this.#el('#side');
-    if (side) new MutationObserver(later).observe(side, { childList: true });
+    if (!board) return;
+    if (!this.#wired) {
+      this.#wired = true;
+      this.#pinch(board);
+      // A player redraws its board (a new solution, a new date): the new drawing is fitted too.
+      new MutationObserver(this.#later).observe(board, { childList: true });
+      const side = this.#el('#side');
+      if (side) new MutationObserver(this.#later).observe(side, { childList: true });
+    }
+    if (!this.#windowListeners) {
+      this.#windowListeners = new AbortController();
+      window.addEventListener('resize', this.#later, { signal: this.#windowListeners.signal });
+    }
   }
+
+  #pending = 0;
+  /** Refit once at the next frame, however many changes come before it. */
+  #later = () => {
+    if (!this.#pending) this.#pending = requestAnimationFrame(() => { this.#pending = 0; this.apply(); });
+  };
 }
 
 const views = new WeakMap<Root, View>();

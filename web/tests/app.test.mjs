@@ -365,6 +365,15 @@ test('<pzl-puzzle>: the example page plays from a plain static folder (the packe
     await p.emulateMedia({ media: 'screen' });
     await p.click('pzl-puzzle#masyu [data-pzl-action="theme"]');
     assert.equal(await p.getAttribute('pzl-puzzle#masyu', 'theme'), 'light');
+    // Moved in the page (it leaves, dropping its window listeners, and comes back): it still
+    // zooms and fits.
+    await p.evaluate(() => { const el = document.querySelector('pzl-puzzle#masyu'); el.parentElement.append(el); });
+    await p.waitForSelector('pzl-puzzle#masyu [data-pzl-board][data-kind="masyu"] [data-pzl-edge]');
+    await p.click('pzl-puzzle#masyu [data-pzl-action="fit"]');
+    const w1 = await width('masyu');
+    await p.click('pzl-puzzle#masyu [data-pzl-action="zoom-in"]');
+    assert.ok(Math.abs(await width('masyu') / w1 - 1.25) < 0.02, `after a move: ${w1} -> ${await width('masyu')}`);
+    await p.click('pzl-puzzle#masyu [data-pzl-action="fit"]');
     // The audit, inside the elements' shadow roots too, light and dark.
     for (const theme of ['light', 'dark']) {
       await p.evaluate((t) => { for (const x of document.querySelectorAll('pzl-puzzle')) x.setAttribute('theme', t); }, theme);
