@@ -287,6 +287,18 @@ fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
             format!("{} s, {}", t.seconds, if t.stopped { "stopped" } else { "running" }),
         ));
     }
+    if !p.metadata.is_empty() {
+        // The file's other metadata: an object for programs, one `key: value` line each for people.
+        let object: serde_json::Map<String, serde_json::Value> =
+            p.metadata.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+        let lines: Vec<String> = p.metadata.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        info = info.fact(Fact::with_json(
+            "metadata",
+            "metadata",
+            serde_json::Value::Object(object),
+            lines.join("\n"),
+        ));
+    }
     info = if p.notes.is_empty() {
         info.fact(Fact::hidden("notes", ""))
     } else {
@@ -398,6 +410,7 @@ impl Kind for CrosswordKind {
             if enums > 0 {
                 ipuz_extras.push(format!("the enumerations of {enums} clue(s)"));
             }
+            ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
             let marked = doc.puzzle().marked_up_clues();
             if marked > 0 {
                 ipuz_extras.push(format!("the markup (italic, bold…) of {marked} clue(s)"));

@@ -220,6 +220,10 @@ pub struct Puzzle {
     /// The inline markup (italic, bold…) of each clue in clue order, as spans over its plain
     /// text ([`crate::markup`]); `None` = no clue has markup.
     pub clue_markup: Option<Vec<Vec<crate::markup::Span>>>,
+    /// Metadata beyond title, author, copyright and notes, as the file gives it: `(key, value)`
+    /// in file order, keys in lower case (`date`, `editor`, `publisher`, `difficulty`, `intro`,
+    /// an `.xd` file's own keys…). `.puz` holds none.
+    pub metadata: Vec<(String, String)>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -283,6 +287,7 @@ impl Puzzle {
             styles: None,
             enumerations: None,
             clue_markup: None,
+            metadata: Vec::new(),
             puz: PuzExtras::default(),
         }
     }
@@ -381,6 +386,19 @@ impl Puzzle {
     /// The markup spans of clue `k` (clue order); empty when it has none.
     pub fn markup_of(&self, k: usize) -> &[crate::markup::Span] {
         self.clue_markup.as_ref().and_then(|m| m.get(k)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The value of metadata field `key` (lower case), if the file gives it.
+    pub fn meta(&self, key: &str) -> Option<&str> {
+        self.metadata.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// What a format that holds only the metadata keys `holds` cannot carry, for its `lost`
+    /// list (`the metadata date, editor`), or `None` when it carries all.
+    pub fn metadata_lost(&self, holds: &[&str]) -> Option<String> {
+        let lost: Vec<&str> =
+            self.metadata.iter().map(|(k, _)| k.as_str()).filter(|k| !holds.contains(k)).collect();
+        (!lost.is_empty()).then(|| format!("the metadata {}", lost.join(", ")))
     }
 
     /// How many clues carry inline markup.
@@ -600,6 +618,7 @@ impl Puzzle {
             styles: None,
             enumerations: None,
             clue_markup: None,
+            metadata: Vec::new(),
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

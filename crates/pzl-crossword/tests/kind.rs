@@ -397,3 +397,57 @@ fn clue_markup_travels_between_ipuz_jpz_and_xd_and_is_named_lost_in_puz() {
 fn jpz_xml(doc: &CrosswordDoc) -> Vec<u8> {
     CrosswordKind::write(doc, Format::JpzXml).unwrap().bytes
 }
+
+#[test]
+fn metadata_beyond_title_and_author_travels_where_the_format_holds_it() {
+    let ipuz = r##"{
+  "version": "http://ipuz.org/v2",
+  "kind": ["http://ipuz.org/crossword#1"],
+  "dimensions": {"width": 3, "height": 3},
+  "title": "Meta", "author": "A. Setter", "date": "2026-11-28", "editor": "E. Ditor",
+  "publisher": "pzl Press", "difficulty": "Hard", "intro": "Read the notes first.",
+  "puzzle": [[1, 0, 2], ["#", "#", 0], ["#", "#", 0]],
+  "solution": [["C", "A", "T"], ["#", "#", "A"], ["#", "#", "R"]],
+  "clues": {"Across": [[1, "Pet"]], "Down": [[2, "Sticky stuff"]]}
+}
+"##;
+    let doc = CrosswordKind::read(ipuz.as_bytes(), Format::Ipuz, &()).unwrap().value;
+    let meta = &doc.puzzle().metadata;
+    let want: Vec<(String, String)> = [
+        ("date", "2026-11-28"),
+        ("editor", "E. Ditor"),
+        ("publisher", "pzl Press"),
+        ("difficulty", "Hard"),
+        ("intro", "Read the notes first."),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    assert_eq!(meta, &want);
+    // info shows them.
+    let info = CrosswordKind::info(&doc, &pzl_core::InfoRequest::BRIEF);
+    assert_eq!(fact(&info, "metadata").text.lines().next(), Some("date: 2026-11-28"));
+    // .xd holds every key; ipuz → xd → ipuz gives them back in order.
+    let xd = CrosswordKind::write(&doc, Format::Xd).unwrap();
+    assert!(xd.lost.iter().all(|l| !l.contains("metadata")), "{:?}", xd.lost);
+    let text = String::from_utf8(xd.bytes.clone()).unwrap();
+    assert!(text.contains("Editor: E. Ditor\nPublisher: pzl Press\n"), "{text}");
+    let back = CrosswordKind::read(&xd.bytes, Format::Xd, &()).unwrap().value;
+    assert_eq!(&back.puzzle().metadata, meta);
+    let again = CrosswordKind::write(&back, Format::Ipuz).unwrap();
+    let round = CrosswordKind::read(&again.bytes, Format::Ipuz, &()).unwrap().value;
+    assert_eq!(&round.puzzle().metadata, meta);
+    // JPZ holds the editor and the publisher and names the rest.
+    let jpz = CrosswordKind::write(&doc, Format::JpzXml).unwrap();
+    assert!(jpz.lost.iter().any(|l| l == "the metadata date, difficulty, intro"), "{:?}", jpz.lost);
+    let from_jpz = CrosswordKind::read(&jpz.bytes, Format::JpzXml, &()).unwrap().value;
+    assert_eq!(from_jpz.puzzle().meta("editor"), Some("E. Ditor"));
+    assert_eq!(from_jpz.puzzle().meta("publisher"), Some("pzl Press"));
+    // .puz holds none of them.
+    let puz = CrosswordKind::write(&doc, Format::Puz).unwrap();
+    assert!(
+        puz.lost.iter().any(|l| l == "the metadata date, editor, publisher, difficulty, intro"),
+        "{:?}",
+        puz.lost
+    );
+}

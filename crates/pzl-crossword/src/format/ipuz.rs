@@ -11,6 +11,10 @@ use crate::raw::{STATE_NO_SOLUTION, TYPE_DIAGRAMLESS};
 const KIND: &str = "http://ipuz.org/crossword#1";
 const KIND_DIAGRAMLESS: &str = "http://ipuz.org/crossword/diagramless#1";
 
+/// The metadata fields of ipuz (beyond title, author, copyright and notes) the model keeps.
+pub const METADATA: [&str; 9] =
+    ["date", "editor", "publisher", "publication", "difficulty", "intro", "explanation", "url", "origin"];
+
 /// Whether `bytes` look like an ipuz crossword (JSON naming the ipuz version and a crossword kind).
 pub fn looks_like_ipuz(bytes: &[u8]) -> bool {
     let text = String::from_utf8_lossy(bytes);
@@ -66,6 +70,12 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         "empty": "0",
         "puzzle": cells,
     });
+    for (key, value) in &puzzle.metadata {
+        if METADATA.contains(&key.as_str()) {
+            doc[key.as_str()] = json!(value);
+        }
+    }
+    dropped.extend(puzzle.metadata_lost(&METADATA));
     match puzzle.state() {
         SolutionState::Plain => {
             doc["solution"] = rows(&|i| if blocked(i) { json!(block) } else { json!(puzzle.cell_answer(i)) });
@@ -173,6 +183,11 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     p.author = doc["author"].as_str().unwrap_or_default().to_string();
     p.copyright = doc["copyright"].as_str().unwrap_or_default().to_string();
     p.notes = doc["notes"].as_str().unwrap_or_default().to_string();
+    for key in METADATA {
+        if let Some(value) = doc[key].as_str().filter(|v| !v.is_empty()) {
+            p.metadata.push((key.to_string(), value.to_string()));
+        }
+    }
     let is_block_value =
         |v: &Value| v.is_null() || text_of(v).or_else(|| text_of(&v["cell"])).is_some_and(|t| t == block);
     let mut styles: Vec<CellStyle> = Vec::new();

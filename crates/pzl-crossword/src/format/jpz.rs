@@ -251,6 +251,8 @@ enum Tag {
     Copyright,
     Rights,
     Description,
+    Editor,
+    Publisher,
     Instructions,
     Body,
     Grid,
@@ -276,6 +278,8 @@ fn tag(parent: Option<Tag>, name: &[u8]) -> Tag {
         (Some(Tag::Metadata), b"copyright") => Tag::Copyright,
         (Some(Tag::Metadata), b"rights") => Tag::Rights,
         (Some(Tag::Metadata), b"description") => Tag::Description,
+        (Some(Tag::Metadata), b"editor") => Tag::Editor,
+        (Some(Tag::Metadata), b"publisher") => Tag::Publisher,
         (Some(Tag::Metadata | Tag::Puzzle), b"instructions") => Tag::Instructions,
         (Some(Tag::Puzzle), b"crossword" | b"acrostic" | b"coded") => Tag::Body,
         (Some(Tag::Body), b"grid") => Tag::Grid,
@@ -299,6 +303,8 @@ fn captures(t: Tag) -> bool {
             | Tag::Copyright
             | Tag::Rights
             | Tag::Description
+            | Tag::Editor
+            | Tag::Publisher
             | Tag::Instructions
             | Tag::ListTitle
             | Tag::Clue
@@ -372,6 +378,8 @@ struct Doc {
     applet_copyright: String,
     title: String,
     creator: String,
+    editor: String,
+    publisher: String,
     copyright: String,
     rights: String,
     description: String,
@@ -843,6 +851,8 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                         Tag::AppletCopyright => d.applet_copyright = text,
                         Tag::Title => d.title = text,
                         Tag::Creator => d.creator = text,
+                        Tag::Editor => d.editor = text,
+                        Tag::Publisher => d.publisher = text,
                         Tag::Copyright => d.copyright = text,
                         Tag::Rights => d.rights = text,
                         Tag::Description => d.description = text,
@@ -955,6 +965,11 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut puzzle = Puzzle::new(w, h);
     puzzle.title = if doc.title.is_empty() { doc.applet_title.clone() } else { doc.title.clone() };
     puzzle.author = doc.creator.clone();
+    for (key, value) in [("editor", &doc.editor), ("publisher", &doc.publisher)] {
+        if !value.is_empty() {
+            puzzle.metadata.push((key.to_string(), value.clone()));
+        }
+    }
     puzzle.copyright = match (doc.copyright.is_empty(), doc.rights.is_empty()) {
         (false, _) => doc.copyright.clone(),
         (true, false) => doc.rights.clone(),
@@ -1332,12 +1347,17 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     out.push_str("<crossword-compiler xmlns=\"http://crossword.info/xml/crossword-compiler\">\n");
     out.push_str("  <rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\" alphabet=\"ABCDEFGHIJKLMNOPQRSTUVWXYZ\">\n");
     out.push_str("    <metadata>\n");
+    // In Crossword Compiler's order; an editor and a publisher only when the puzzle has them.
+    let (editor, publisher) = (puzzle.meta("editor"), puzzle.meta("publisher"));
     for (name, value) in [
-        ("title", &puzzle.title),
-        ("creator", &puzzle.author),
-        ("copyright", &puzzle.copyright),
-        ("description", &puzzle.notes),
+        ("title", Some(puzzle.title.as_str())),
+        ("creator", Some(puzzle.author.as_str())),
+        ("editor", editor),
+        ("copyright", Some(puzzle.copyright.as_str())),
+        ("publisher", publisher),
+        ("description", Some(puzzle.notes.as_str())),
     ] {
+        let Some(value) = value else { continue };
         // Readers trim element text (files are pretty-printed): outer spaces do not survive.
         let value = xml_text(value);
         let value = value.trim();
@@ -1348,6 +1368,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     out.push_str("    </metadata>\n    <crossword>\n");
+    lost.extend(puzzle.metadata_lost(&["editor", "publisher"]));
     out.push_str(&format!("      <grid width=\"{w}\" height=\"{}\">\n", puzzle.height));
     out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
     let numbers = puzzle.cell_numbers();

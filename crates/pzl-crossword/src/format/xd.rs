@@ -2,8 +2,8 @@
 //! "explicit" `## Section` layout): read leniently into a [`Puzzle`] with warnings at line
 //! numbers, written canonically in the v1 layout the reference converter (`puz2xd`) produces.
 //!
-//! What the puzzle model cannot hold (metadata keys other than title/author/copyright/notes, clue
-//! metadata lines, bars, shading, images, non-standard clue numbers) is listed in
+//! What the puzzle model cannot hold (clue metadata lines, images, non-standard clue numbers) is
+//! listed in
 //! [`XdRead::extras`]; the document keeps the source text so `.xd` → `.xd` is byte-exact.
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -334,6 +334,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let mut rebus: Vec<(char, String)> = Vec::new();
     let mut special: Option<String> = None;
     let mut split = String::new();
+    let mut metadata: Vec<(String, String)> = Vec::new();
     for (_, body) in sections.iter().filter(|(n, _)| n == "metadata") {
         for line in body.iter().filter(|l| !l.blank()) {
             let Some((key, value)) = line.text.split_once(':') else {
@@ -366,7 +367,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                         }
                     }
                 }
-                _ => extras.push(format!("the metadata `{key}`")),
+                _ => metadata.push((key, value)),
             }
         }
     }
@@ -405,6 +406,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     puzzle.title = title;
     puzzle.author = author;
     puzzle.copyright = copyright;
+    puzzle.metadata = metadata;
     let circle_special = special.as_deref().is_some_and(|s| s.contains("circle"));
     let shade_special = special.is_some() && !circle_special;
     let mut schrodinger = Vec::new();
@@ -838,6 +840,23 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
             lost.push(format!("the line breaks and outer spaces of the {}", key.to_lowercase()));
         }
         out.push_str(format!("{key}: {v}").trim_end());
+        out.push('\n');
+    }
+    // Every other field as `Key: value` (keys are case-insensitive; written capitalised).
+    for (key, value) in &puzzle.metadata {
+        let valid = !key.is_empty() && !key.contains([':', '\n', '\r']) && !key.starts_with('#');
+        let v = one_line(value);
+        if !valid {
+            lost.push(format!("the metadata {key:?} (not a key .xd can write)"));
+            continue;
+        }
+        if v != *value {
+            lost.push(format!("the line breaks and outer spaces of the {key}"));
+        }
+        let mut chars = key.chars();
+        let capital: String =
+            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+        out.push_str(format!("{capital}: {v}").trim_end());
         out.push('\n');
     }
     // Rebus keys for each table entry.
