@@ -72,6 +72,8 @@ pub fn stuffit(data: &[u8]) {
 /// reads with the fork sizes its catalog gives or fails with an error.
 pub fn volume(data: &[u8]) {
     if let Ok(volume) = pzl_macarchive::volume::Volume::read(data) {
+        // One pass through a gzip image for every fork, as `pzl mac extract` reads them.
+        volume.will_read_all();
         for (i, entry) in volume.entries.iter().enumerate() {
             if let Ok(forks) = volume.forks(i) {
                 assert_eq!(forks.data.len() as u64, entry.data_len);

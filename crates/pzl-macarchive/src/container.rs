@@ -208,6 +208,10 @@ impl Opened {
     #[allow(clippy::type_complexity)]
     pub fn extract(&self, kind: ContainerKind) -> Result<Vec<(String, Option<Vec<u8>>)>> {
         let mut out = Vec::new();
+        if let Opened::Volume(v) = self {
+            // Everything is read: a gzip image is inflated once, not once per file.
+            v.will_read_all();
+        }
         for (index, m) in self.members().iter().enumerate() {
             let parts: Vec<String> = m.path.split('/').map(safe_name).collect();
             let path = parts.join("/");
