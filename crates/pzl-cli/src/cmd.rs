@@ -55,6 +55,16 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
     let describe = |file: &PathBuf| {
         let request = pzl::InfoRequest { details: args.details };
+        // A disk image on disk lists from its catalog, without reading the whole file.
+        if options.from.is_none()
+            && !io::is_dash(file)
+            && let Some(listed) = pzl::container::info_file(file, &io::shown(file))
+        {
+            return listed.map(|mut info| {
+                info.file = Some(io::shown(file));
+                info
+            });
+        }
         let input = io::read(file)?;
         // An archive or disk image lists its members, unless --from names another format.
         let listed = options

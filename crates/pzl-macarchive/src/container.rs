@@ -3,6 +3,8 @@
 //! a Mac name is written `:`), e.g. `MacPoly ƒ/Puzzles`; pzl's commands name a member as
 //! `FILE#MEMBER`.
 
+use std::io::{Read, Seek, SeekFrom};
+
 use pzl_core::{Fact, Info};
 use pzl_macfile::{Container as MacContainer, ContainerKind, Forks, fourcc};
 use serde::Serialize;
@@ -59,6 +61,20 @@ pub fn open(bytes: &[u8]) -> Option<Result<Opened>> {
         return Some(Archive::read_wrapped(bytes).map(|(a, w)| Opened::Archive(a, w)));
     }
     None
+}
+
+/// Read a disk image from a file at positions — its volume header and catalog to list it, a
+/// member's extents when that member is read — instead of reading the whole file; `Ok(None)`
+/// when the file is not a disk image (read its bytes and call [`open`]).
+pub fn open_image<R: Read + Seek + Send + 'static>(mut file: R) -> std::io::Result<Option<Result<Opened>>> {
+    let len = file.seek(SeekFrom::End(0))?;
+    file.seek(SeekFrom::Start(0))?;
+    let mut head = Vec::new();
+    (&mut file).take(crate::volume::HEAD as u64).read_to_end(&mut head)?;
+    if crate::volume::detect_head(&head, len).is_none() {
+        return Ok(None);
+    }
+    Ok(Some(Volume::open(file).map(Opened::Volume)))
 }
 
 impl Opened {

@@ -225,6 +225,85 @@ fn every_disk_image_lists_and_reads_what_the_manifest_gives() {
     eprintln!("{images} images, {forks} files equal to the manifest's");
 }
 
+/// A file that counts the bytes read from it.
+struct Counting {
+    inner: std::io::Cursor<Vec<u8>>,
+    read: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl std::io::Read for Counting {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl std::io::Seek for Counting {
+    fn seek(&mut self, to: std::io::SeekFrom) -> std::io::Result<u64> {
+        self.inner.seek(to)
+    }
+}
+
+/// Read at positions from a file (`Volume::open`), every image lists the same entries (with the
+/// same extents) and reads the same forks as from its bytes (`Volume::read`); listing a bare
+/// image reads only its header and B-tree nodes (a small part of it), and a fork read then
+/// reads only that fork's bytes.
+#[test]
+fn images_read_at_positions_equal_images_read_whole() {
+    use pzl_macarchive::volume::{ImageWrapper, Volume};
+    use std::sync::atomic::Ordering;
+    let Some((dir, files)) = manifest() else { return };
+    let mut raw = 0;
+    for file in &files {
+        let path = file["path"].as_str().unwrap();
+        let facts = &file["facts"];
+        if facts["hfs"].is_null() && facts["mfs"].is_null() && facts["hfsplus"].is_null() {
+            continue;
+        }
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let whole = Volume::read(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let read = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counting = Counting { inner: std::io::Cursor::new(bytes.clone()), read: read.clone() };
+        let at = Volume::open(counting).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!((at.format, at.wrapper, &at.name), (whole.format, whole.wrapper, &whole.name), "{path}");
+        assert_eq!(at.entries, whole.entries, "{path}");
+        let listing = read.load(Ordering::Relaxed);
+        if at.wrapper == ImageWrapper::Raw {
+            raw += 1;
+            assert!(
+                listing * 4 < bytes.len() as u64,
+                "{path}: {listing} of {} bytes read to list",
+                bytes.len()
+            );
+            eprintln!("{path}: listed reading {listing} of {} bytes", bytes.len());
+        }
+        let files: Vec<usize> = (0..at.entries.len()).filter(|&i| !at.entries[i].folder).collect();
+        at.will_read(files.iter().copied());
+        whole.will_read(files.iter().copied());
+        for &i in files.iter().step_by(7) {
+            let before = read.load(Ordering::Relaxed);
+            let (a, w) = (at.forks(i).unwrap(), whole.forks(i).unwrap());
+            assert_eq!(
+                (a.data, a.rsrc, a.info),
+                (w.data, w.rsrc, w.info),
+                "{path}: {}",
+                at.entries[i].shown()
+            );
+            let e = &at.entries[i];
+            if at.wrapper == ImageWrapper::Raw {
+                assert_eq!(
+                    read.load(Ordering::Relaxed) - before,
+                    e.data_len + e.rsrc_len,
+                    "{path}: {}",
+                    e.shown()
+                );
+            }
+        }
+    }
+    assert!(raw >= 5, "{raw} bare images");
+}
+
 /// The HFS+ volume lists what 7-Zip lists, with its data fork sizes; `a_resourcefork` has a
 /// resource fork.
 #[test]
@@ -310,11 +389,35 @@ fn a_tiny_mfs_volume_reads() {
     let mut bad = dc.clone();
     bad[84 + 2050] ^= 1;
     assert!(Volume::read(&bad).unwrap_err().to_string().contains("data checksum"));
+    // Read from a file, the checksums are verified as it is read through once.
+    let from_file = Volume::open(std::io::Cursor::new(dc.clone())).unwrap();
+    assert_eq!(from_file.entries, again.entries);
+    let forks = from_file.forks(from_file.find("Read Me").unwrap()).unwrap();
+    assert_eq!((forks.data.as_slice(), forks.rsrc.as_slice()), (&b"hello"[..], &b"abc"[..]));
+    let err = Volume::open(std::io::Cursor::new(bad.clone())).unwrap_err().to_string();
+    assert!(err.contains("data checksum"), "{err}");
+    let mut bad_tags = dc.clone();
+    bad_tags[0x4C] ^= 1;
+    let err = Volume::open(std::io::Cursor::new(bad_tags)).unwrap_err().to_string();
+    assert!(err.contains("tag checksum"), "{err}");
+    // gzip-wrapped, from bytes and from a file: inflated as far as needed, the same volume.
+    let gz = {
+        use std::io::Write;
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        e.write_all(&img).unwrap();
+        e.finish().unwrap()
+    };
+    for zipped in [Volume::read(&gz).unwrap(), Volume::open(std::io::Cursor::new(gz.clone())).unwrap()] {
+        assert_eq!((zipped.wrapper, &zipped.entries), (ImageWrapper::Gzip, &volume.entries));
+        let forks = zipped.forks(zipped.find("Read Me").unwrap()).unwrap();
+        assert_eq!((forks.data.as_slice(), forks.rsrc.as_slice()), (&b"hello"[..], &b"abc"[..]));
+    }
     if std::env::var_os("PZL_WRITE_SEEDS").is_some() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/volume");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("mfs.dsk"), &img).unwrap();
         std::fs::write(dir.join("mfs.image"), &dc).unwrap();
+        std::fs::write(dir.join("mfs.dsk.gz"), &gz).unwrap();
     }
 }
 
