@@ -15,7 +15,7 @@
 //! a gzip-wrapped image inflates to at most [`MAX_IMAGE`] bytes; B-tree walks visit each node at
 //! most once (a cyclic tree is an error, not a loop), so listing holds the leaf records of the
 //! two B-trees, never more than their files (plus, for gzip, the compressed file and the two
-//! B-tree files as the volume header sizes them); folders nest at most
+//! B-tree files as the volume header sizes them, each at most [`MAX_GZIP_TREE`]); folders nest at most
 //! [`crate::stuffit::MAX_DEPTH`] deep.
 
 use std::collections::{HashMap, HashSet};
@@ -75,7 +75,16 @@ pub trait ReadAt: Send + Sync {
     /// A hint that the ranges `(offset, length)` are read next. A source that cannot seek
     /// (gzip) reads them in one pass and keeps them; the others do nothing.
     fn will_read(&self, _ranges: &[(u64, u64)]) {}
+    /// Whether reading at an earlier position is cheap (false for gzip, which inflates again
+    /// from the start).
+    fn seekable(&self) -> bool {
+        true
+    }
 }
+
+/// The largest B-tree file (extents or catalog) read from a gzip image, which keeps it whole
+/// while listing (128 MiB: catalogs of real volumes are a few MiB).
+pub const MAX_GZIP_TREE: u64 = 128 << 20;
 
 impl ReadAt for Vec<u8> {
     fn size(&self) -> u64 {
@@ -199,6 +208,9 @@ impl GzipState {
 impl ReadAt for Gzip {
     fn size(&self) -> u64 {
         MAX_IMAGE
+    }
+    fn seekable(&self) -> bool {
+        false
     }
     fn read_exact_at(&self, at: u64, buf: &mut [u8]) -> std::io::Result<()> {
         let mut state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -669,8 +681,14 @@ impl Hfs<'_> {
 /// read once (a chain that comes back to a node is an error): only the header node and the
 /// leaf nodes are read.
 fn btree_leaves(image: &Image, file: &Runs, plus: bool) -> Result<Vec<Vec<u8>>> {
-    image.0.will_read(file);
     let tree_len: u64 = file.iter().map(|&(_, n)| n).sum();
+    if !image.0.seekable() && tree_len > MAX_GZIP_TREE {
+        return Err(Error::Other(format!(
+            "gzip: a {tree_len}-byte B-tree file is more than the {MAX_GZIP_TREE} bytes pzl keeps while \
+             listing a gzip image (un-gzip it and read the bare image)"
+        )));
+    }
+    image.0.will_read(file);
     let mut header = Vec::new();
     image.read_runs(file, 0, 14 + 106, "the B-tree header node", &mut header)?;
     let node_size = usize::from(be16(&header, 14 + 18));
