@@ -51,6 +51,21 @@ fn solve_reaches_a_macpoly_puzzle_inside_a_sit_hqx() {
     assert!(pzl(&["render", &member, "-o", path(&svg)]).status.success());
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
 
+    // `pzl check ARCHIVE` reads every member and checks every CRC; a flipped byte is a problem
+    // (exit 1) naming the member and the place.
+    let checked = pzl(&["check", path(&sit)]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    assert!(stdout(&checked).contains("ok: 1 file: every fork reads"), "{}", stdout(&checked));
+    let bare = dir.path().join("MacPoly.sit");
+    assert!(pzl(&["mac", "stuff", path(&bin), "-o", path(&bare)]).status.success());
+    let mut flipped = std::fs::read(&bare).unwrap();
+    *flipped.last_mut().unwrap() ^= 1;
+    std::fs::write(&bare, flipped).unwrap();
+    let checked = pzl(&["check", path(&bare)]);
+    assert_eq!(checked.status.code(), Some(1), "{}", stderr(&checked));
+    assert!(stdout(&checked).contains("'puzzles': offset"), "{}", stdout(&checked));
+    assert!(stdout(&checked).contains("resource fork: CRC"), "{}", stdout(&checked));
+
     // A member that is not there: exit 2, naming the members.
     let missing = pzl(&["solve", &format!("{}#nope", path(&sit))]);
     assert_eq!(missing.status.code(), Some(2));
@@ -127,6 +142,16 @@ fn the_corpus_archives_and_images_list() {
         let run = pzl(&["info", path(&dir.join(name))]);
         assert!(run.status.success(), "{name}: {}", stderr(&run));
         assert!(stdout(&run).contains(expect), "{name}: {}", stdout(&run));
+    }
+    // `pzl check` verifies a DiskCopy 4.2 image's checksums and reads every file of an image.
+    for name in ["CiderPress2/Installer Disk 1.image", "BeHierarchic/manyExtents.img.gz"] {
+        let run = pzl(&["check", path(&dir.join(name))]);
+        assert!(run.status.success(), "{name}: {}", stderr(&run));
+        assert!(
+            stdout(&run).contains("every fork reads, every CRC and checksum holds"),
+            "{name}: {}",
+            stdout(&run)
+        );
     }
     let sitx = pzl(&["info", path(&dir.join("stuffit-test-files/testfile.stuffit7_dlx.mac9.sitx"))]);
     assert_eq!(sitx.status.code(), Some(2));
