@@ -55,6 +55,16 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
     let describe = |file: &PathBuf| {
         let request = pzl::InfoRequest { details: args.details };
+        // A disk image on disk lists from its catalog, without reading the whole file.
+        if options.from.is_none()
+            && !io::is_dash(file)
+            && let Some(listed) = pzl::container::info_file(file, &io::shown(file))
+        {
+            return listed.map(|mut info| {
+                info.file = Some(io::shown(file));
+                info
+            });
+        }
         let input = io::read(file)?;
         // An archive or disk image lists its members, unless --from names another format.
         let listed = options
@@ -92,7 +102,29 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
     let jobs = high::jobs(args.jobs.as_deref())?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
     let check_one = |file: &PathBuf| {
-        open(ctx, file, &options)
+        // An archive or disk image: every member read, every CRC and checksum verified (a
+        // large disk image at positions).
+        let container = options.from.is_none() && args.with.is_none() && !io::is_dash(file);
+        let named = |report: Result<pzl::CheckReport, Error>| {
+            report.map(|mut report| {
+                report.file = Some(io::shown(file));
+                report
+            })
+        };
+        if container && let Some(checked) = pzl::container::check_file(file, &io::shown(file)) {
+            return named(checked);
+        }
+        let input = io::read(file)?;
+        if container
+            && let Some(checked) = pzl::container::check(&input.bytes, &input.name, input.path.as_deref())
+        {
+            return named(checked);
+        }
+        Document::read(&input.bytes, &input.name, input.path.as_deref(), &options)
+            .map(|parsed| {
+                ctx.warnings(&input.name, &parsed.warnings);
+                parsed.value
+            })
             .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
             .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() })
             .map(|mut report| {

@@ -68,14 +68,31 @@ pub fn stuffit(data: &[u8]) {
     }
 }
 
-/// The disk-image reader (HFS, HFS+, MFS, DiskCopy 4.2, gzip): no panic; every file either
-/// reads with the fork sizes its catalog gives or fails with an error.
+/// The disk-image reader (HFS, HFS+, MFS, DiskCopy 4.2, gzip), from bytes and read at
+/// positions from a file: no panic; both ways give the same answer (the same entries and forks,
+/// or both an error); every file either reads with the fork sizes its catalog gives or fails
+/// with an error.
 pub fn volume(data: &[u8]) {
-    if let Ok(volume) = pzl_macarchive::volume::Volume::read(data) {
+    use pzl_macarchive::volume::Volume;
+    let whole = Volume::read(data);
+    let at = Volume::open(std::io::Cursor::new(data.to_vec()));
+    match (&whole, &at) {
+        (Ok(w), Ok(a)) => assert_eq!(w.entries, a.entries),
+        (Err(w), Err(a)) => assert_eq!(w.to_string(), a.to_string()),
+        (w, a) => panic!("from bytes {:?}, at positions {:?}", w.as_ref().err(), a.as_ref().err()),
+    }
+    if let (Ok(volume), Ok(at)) = (whole, at) {
+        // One pass through a gzip image for every fork, as `pzl mac extract` reads them.
+        volume.will_read_all();
         for (i, entry) in volume.entries.iter().enumerate() {
-            if let Ok(forks) = volume.forks(i) {
+            let forks = volume.forks(i);
+            if let Ok(forks) = &forks {
                 assert_eq!(forks.data.len() as u64, entry.data_len);
                 assert_eq!(forks.rsrc.len() as u64, entry.rsrc_len);
+            }
+            if i < 8 {
+                let other = at.forks(i);
+                assert_eq!(forks.map_err(|e| e.to_string()), other.map_err(|e| e.to_string()));
             }
         }
     }

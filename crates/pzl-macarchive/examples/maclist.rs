@@ -1,5 +1,5 @@
 //! List an archive or a disk image, or extract every member's forks to check them:
-//! `cargo run --release -p pzl-macarchive --example maclist -- FILE [--extract [DIR]]` (with
+//! `cargo run --release -p pzl-macarchive --example maclist -- FILE [--extract [DIR]] [--in-memory]` (with
 //! DIR, each fork is written there as `NAME` and `NAME.rsrc`, as `unar` writes files: the speed
 //! comparison in docs/notes-macarchive.md).
 
@@ -19,10 +19,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         Ok(())
     };
-    let bytes = std::fs::read(path)?;
     let mut total = 0usize;
-    if pzl_macarchive::volume::detect(&bytes).is_some() {
-        let volume = pzl_macarchive::volume::Volume::read(&bytes)?;
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    let mut head = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(&mut file, pzl_macarchive::volume::HEAD as u64),
+        &mut head,
+    )?;
+    if pzl_macarchive::volume::detect_head(&head, len).is_some() {
+        // A disk image is read at positions: the catalog, then each file's extents
+        // (`--in-memory`: the whole file first, as the browser and Python hand it over).
+        let volume = if args.iter().any(|a| a == "--in-memory") {
+            pzl_macarchive::volume::Volume::read(&std::fs::read(path)?)?
+        } else {
+            pzl_macarchive::volume::Volume::open(file)?
+        };
+        if extract {
+            volume.will_read_all();
+        }
         for (i, e) in volume.entries.iter().enumerate() {
             if extract && !e.folder {
                 let f = volume.forks(i)?;
@@ -33,6 +48,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     } else {
+        let bytes = std::fs::read(path)?;
         let archive = pzl_macarchive::Archive::read(&bytes)?;
         for (i, e) in archive.entries.iter().enumerate() {
             if extract && !e.folder {

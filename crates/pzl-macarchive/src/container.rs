@@ -3,7 +3,9 @@
 //! a Mac name is written `:`), e.g. `MacPoly ƒ/Puzzles`; pzl's commands name a member as
 //! `FILE#MEMBER`.
 
-use pzl_core::{Fact, Info};
+use std::io::{Read, Seek, SeekFrom};
+
+use pzl_core::{CheckReport, Fact, Info, Problem};
 use pzl_macfile::{Container as MacContainer, ContainerKind, Forks, fourcc};
 use serde::Serialize;
 
@@ -59,6 +61,20 @@ pub fn open(bytes: &[u8]) -> Option<Result<Opened>> {
         return Some(Archive::read_wrapped(bytes).map(|(a, w)| Opened::Archive(a, w)));
     }
     None
+}
+
+/// Read a disk image from a file at positions — its volume header and catalog to list it, a
+/// member's extents when that member is read — instead of reading the whole file; `Ok(None)`
+/// when the file is not a disk image (read its bytes and call [`open`]).
+pub fn open_image<R: Read + Seek + Send + 'static>(mut file: R) -> std::io::Result<Option<Result<Opened>>> {
+    let len = file.seek(SeekFrom::End(0))?;
+    file.seek(SeekFrom::Start(0))?;
+    let mut head = Vec::new();
+    (&mut file).take(crate::volume::HEAD as u64).read_to_end(&mut head)?;
+    if crate::volume::detect_head(&head, len).is_none() {
+        return Ok(None);
+    }
+    Ok(Some(Volume::open(file).map(Opened::Volume)))
 }
 
 impl Opened {
@@ -178,6 +194,35 @@ impl Opened {
         Ok((file.write()?, format!("{name}.bin")))
     }
 
+    /// What `pzl check` says: every member's forks read and every CRC and checksum verified
+    /// (a DiskCopy 4.2 image's were verified when it was opened); each member that fails is a
+    /// problem naming it and the place.
+    pub fn check(&self) -> CheckReport {
+        if let Opened::Volume(v) = self {
+            // Every fork is read: a gzip image is inflated once, not once per file.
+            v.will_read_all();
+        }
+        let members = self.members();
+        let mut problems = Vec::new();
+        let mut files = 0;
+        for (index, m) in members.iter().enumerate().filter(|(_, m)| !m.folder) {
+            files += 1;
+            if let Err(e) = self.forks(index) {
+                problems.push(Problem::new("member", format!("'{}': {e}", m.path)));
+            }
+        }
+        CheckReport::new(
+            "mac",
+            self.format_name(),
+            format!(
+                "{files} file{}: every fork reads, every CRC and checksum holds",
+                if files == 1 { "" } else { "s" }
+            ),
+            problems,
+        )
+        .fact(Fact::new("files", files))
+    }
+
     /// What `pzl info` says: the format and every member.
     pub fn info(&self) -> Info {
         let members = self.members();
@@ -208,6 +253,10 @@ impl Opened {
     #[allow(clippy::type_complexity)]
     pub fn extract(&self, kind: ContainerKind) -> Result<Vec<(String, Option<Vec<u8>>)>> {
         let mut out = Vec::new();
+        if let Opened::Volume(v) = self {
+            // Everything is read: a gzip image is inflated once, not once per file.
+            v.will_read_all();
+        }
         for (index, m) in self.members().iter().enumerate() {
             let parts: Vec<String> = m.path.split('/').map(safe_name).collect();
             let path = parts.join("/");

@@ -190,6 +190,15 @@ fn every_disk_image_lists_and_reads_what_the_manifest_gives() {
         if let Some(n) = facts["hfs_crosscheck"]["entries_listed"].as_u64() {
             assert_eq!(volume.entries.len() as u64, n, "{path}: entries (hls -aR1)");
         }
+        // Read the listed files' forks in one pass through a gzip image, not one pass each.
+        let name_of = |e: &serde_json::Value| {
+            if mfs {
+                e["name"].as_str().unwrap().to_string()
+            } else {
+                machfs_path(e["path"].as_str().unwrap())
+            }
+        };
+        volume.will_read(listed.iter().filter_map(|e| volume.find(&name_of(e))));
         for e in listed {
             let name = if mfs {
                 e["name"].as_str().unwrap().to_string()
@@ -214,6 +223,85 @@ fn every_disk_image_lists_and_reads_what_the_manifest_gives() {
     }
     assert!(images >= 10, "{images} images");
     eprintln!("{images} images, {forks} files equal to the manifest's");
+}
+
+/// A file that counts the bytes read from it.
+struct Counting {
+    inner: std::io::Cursor<Vec<u8>>,
+    read: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl std::io::Read for Counting {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl std::io::Seek for Counting {
+    fn seek(&mut self, to: std::io::SeekFrom) -> std::io::Result<u64> {
+        self.inner.seek(to)
+    }
+}
+
+/// Read at positions from a file (`Volume::open`), every image lists the same entries (with the
+/// same extents) and reads the same forks as from its bytes (`Volume::read`); listing a bare
+/// image reads only its header and B-tree nodes (a small part of it), and a fork read then
+/// reads only that fork's bytes.
+#[test]
+fn images_read_at_positions_equal_images_read_whole() {
+    use pzl_macarchive::volume::{ImageWrapper, Volume};
+    use std::sync::atomic::Ordering;
+    let Some((dir, files)) = manifest() else { return };
+    let mut raw = 0;
+    for file in &files {
+        let path = file["path"].as_str().unwrap();
+        let facts = &file["facts"];
+        if facts["hfs"].is_null() && facts["mfs"].is_null() && facts["hfsplus"].is_null() {
+            continue;
+        }
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let whole = Volume::read(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let read = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counting = Counting { inner: std::io::Cursor::new(bytes.clone()), read: read.clone() };
+        let at = Volume::open(counting).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!((at.format, at.wrapper, &at.name), (whole.format, whole.wrapper, &whole.name), "{path}");
+        assert_eq!(at.entries, whole.entries, "{path}");
+        let listing = read.load(Ordering::Relaxed);
+        if at.wrapper == ImageWrapper::Raw {
+            raw += 1;
+            assert!(
+                listing * 4 < bytes.len() as u64,
+                "{path}: {listing} of {} bytes read to list",
+                bytes.len()
+            );
+            eprintln!("{path}: listed reading {listing} of {} bytes", bytes.len());
+        }
+        let files: Vec<usize> = (0..at.entries.len()).filter(|&i| !at.entries[i].folder).collect();
+        at.will_read(files.iter().copied());
+        whole.will_read(files.iter().copied());
+        for &i in files.iter().step_by(7) {
+            let before = read.load(Ordering::Relaxed);
+            let (a, w) = (at.forks(i).unwrap(), whole.forks(i).unwrap());
+            assert_eq!(
+                (a.data, a.rsrc, a.info),
+                (w.data, w.rsrc, w.info),
+                "{path}: {}",
+                at.entries[i].shown()
+            );
+            let e = &at.entries[i];
+            if at.wrapper == ImageWrapper::Raw {
+                assert_eq!(
+                    read.load(Ordering::Relaxed) - before,
+                    e.data_len + e.rsrc_len,
+                    "{path}: {}",
+                    e.shown()
+                );
+            }
+        }
+    }
+    assert!(raw >= 5, "{raw} bare images");
 }
 
 /// The HFS+ volume lists what 7-Zip lists, with its data fork sizes; `a_resourcefork` has a
@@ -301,11 +389,35 @@ fn a_tiny_mfs_volume_reads() {
     let mut bad = dc.clone();
     bad[84 + 2050] ^= 1;
     assert!(Volume::read(&bad).unwrap_err().to_string().contains("data checksum"));
+    // Read from a file, the checksums are verified as it is read through once.
+    let from_file = Volume::open(std::io::Cursor::new(dc.clone())).unwrap();
+    assert_eq!(from_file.entries, again.entries);
+    let forks = from_file.forks(from_file.find("Read Me").unwrap()).unwrap();
+    assert_eq!((forks.data.as_slice(), forks.rsrc.as_slice()), (&b"hello"[..], &b"abc"[..]));
+    let err = Volume::open(std::io::Cursor::new(bad.clone())).unwrap_err().to_string();
+    assert!(err.contains("data checksum"), "{err}");
+    let mut bad_tags = dc.clone();
+    bad_tags[0x4C] ^= 1;
+    let err = Volume::open(std::io::Cursor::new(bad_tags)).unwrap_err().to_string();
+    assert!(err.contains("tag checksum"), "{err}");
+    // gzip-wrapped, from bytes and from a file: inflated as far as needed, the same volume.
+    let gz = {
+        use std::io::Write;
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        e.write_all(&img).unwrap();
+        e.finish().unwrap()
+    };
+    for zipped in [Volume::read(&gz).unwrap(), Volume::open(std::io::Cursor::new(gz.clone())).unwrap()] {
+        assert_eq!((zipped.wrapper, &zipped.entries), (ImageWrapper::Gzip, &volume.entries));
+        let forks = zipped.forks(zipped.find("Read Me").unwrap()).unwrap();
+        assert_eq!((forks.data.as_slice(), forks.rsrc.as_slice()), (&b"hello"[..], &b"abc"[..]));
+    }
     if std::env::var_os("PZL_WRITE_SEEDS").is_some() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/volume");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("mfs.dsk"), &img).unwrap();
         std::fs::write(dir.join("mfs.image"), &dc).unwrap();
+        std::fs::write(dir.join("mfs.dsk.gz"), &gz).unwrap();
     }
 }
 
@@ -330,4 +442,61 @@ fn compact_pro_archives_extract_what_unar_extracted() {
         }
     }
     assert_eq!(forks, 54);
+}
+
+/// Every corpus archive and image round-trips its forks: each member's two forks and Finder
+/// info, written by pzl as MacBinary, AppleSingle and AppleDouble (what `pzl mac extract`
+/// writes) and into a classic StuffIt archive (what `pzl mac stuff` writes), read back the same.
+/// Password-protected archives and StuffIt X, which do not extract, are left out; of the one
+/// image with more than 1,000 entries, every 25th.
+#[test]
+fn every_corpus_file_round_trips_its_forks() {
+    use pzl_macarchive::container::{self, Opened};
+    use pzl_macarchive::write::{Member, stuffit};
+    use pzl_macfile::{Container, ContainerKind};
+    let Some((dir, files)) = manifest() else { return };
+    let (mut containers, mut members) = (0, 0);
+    for file in &files {
+        let path = file["path"].as_str().unwrap();
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let Some(Ok(opened)) = container::open(&bytes) else { continue };
+        if let Opened::Archive(a, _) = &opened
+            && (a.encrypted || a.entries.iter().any(|e| e.data.encrypted || e.rsrc.encrypted))
+        {
+            continue;
+        }
+        containers += 1;
+        let listed = opened.members();
+        // complex.img.gz's 2,082 files hold 240 MB of zeroed forks: every 25th of them is enough.
+        let step = if listed.len() > 1000 { 25 } else { 1 };
+        if let Opened::Volume(v) = &opened {
+            v.will_read((0..listed.len()).step_by(step));
+        }
+        for (i, m) in listed.iter().enumerate() {
+            if m.folder || i % step != 0 {
+                continue;
+            }
+            let forks = opened.forks(i).unwrap_or_else(|e| panic!("{path}: {}: {e}", m.path));
+            for kind in [ContainerKind::MacBinary, ContainerKind::AppleSingle, ContainerKind::AppleDouble] {
+                let (written, _) = Container::from_forks(kind, &forks).unwrap();
+                let (back, _) = Container::read(&written.write().unwrap(), kind).unwrap();
+                let back = back.forks();
+                let data = if kind == ContainerKind::AppleDouble { &forks.data } else { &back.data };
+                assert_eq!((data, &back.rsrc), (&forks.data, &forks.rsrc), "{path}: {} as {kind:?}", m.path);
+                assert_eq!(back.info.finder_info[..10], forks.info.finder_info[..10], "{path}: {}", m.path);
+            }
+            let sit = stuffit(&[Member { folders: Vec::new(), forks: forks.clone() }]).unwrap();
+            let back = pzl_macarchive::Archive::read(&sit).unwrap().forks(0).unwrap();
+            assert_eq!((back.data, back.rsrc), (forks.data, forks.rsrc), "{path}: {} in StuffIt", m.path);
+            assert_eq!(
+                (back.info.name, &back.info.finder_info[..10], back.info.created, back.info.modified),
+                (forks.info.name, &forks.info.finder_info[..10], forks.info.created, forks.info.modified),
+                "{path}: {} in StuffIt",
+                m.path
+            );
+            members += 1;
+        }
+    }
+    assert!(containers >= 40, "{containers} archives and images");
+    eprintln!("{containers} archives and images, {members} files round-trip their forks");
 }

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use pzl_core::{Error, Info, Parsed};
+use pzl_core::{CheckReport, Error, Info, Parsed};
 use pzl_macarchive::container::{self, MEMBER_SEPARATOR};
 
 use crate::document::{Document, Open};
@@ -58,6 +58,41 @@ pub fn info(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<Info
         return None;
     }
     opened(bytes, name).map(|r| r.map(|o| o.info()))
+}
+
+/// Files smaller than this are read whole even when they are disk images: reading 8 MiB takes
+/// about a millisecond, and a folder of small files is then not opened twice.
+const READ_AT_FROM: u64 = 8 << 20;
+
+/// A disk image of at least [`READ_AT_FROM`] bytes on disk, opened to be read at positions;
+/// `None` for anything else (or a file that cannot be opened: reading it whole then says why).
+fn open_at(path: &Path) -> Option<pzl_macarchive::Result<Opened>> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() < READ_AT_FROM {
+        return None;
+    }
+    container::open_image(std::fs::File::open(path).ok()?).ok()?
+}
+
+/// What `pzl info` says about a large disk image on disk, read at positions — its volume header
+/// and catalog, not the whole file (a 300 MiB image lists in milliseconds); `None` when `path`
+/// is not one (read it whole and call [`info`]).
+pub fn info_file(path: &Path, name: &str) -> Option<Result<Info, Error>> {
+    Some(open_at(path)?.map(|o| o.info()).map_err(|e| Error::from(e).in_file(name)))
+}
+
+/// What `pzl check` says about an archive or disk image: every member read, every CRC and
+/// checksum verified (`None`: not one, or a member is named).
+pub fn check(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<CheckReport, Error>> {
+    if member_of(name, path).is_some() {
+        return None;
+    }
+    opened(bytes, name).map(|r| r.map(|o| o.check()))
+}
+
+/// [`check`] of a large disk image on disk, read at positions (`None`: not one).
+pub fn check_file(path: &Path, name: &str) -> Option<Result<CheckReport, Error>> {
+    Some(open_at(path)?.map(|o| o.check()).map_err(|e| Error::from(e).in_file(name)))
 }
 
 /// Read an archive or disk image (`pzl mac extract`).
