@@ -51,6 +51,10 @@ __all__ = [
     "Pick",
     "ApadSolutions",
     "Document",
+    "Crossword",
+    "CrosswordCell",
+    "CrosswordClue",
+    "MarkupSpan",
     "Format",
     "Info",
     "CheckReport",
@@ -388,6 +392,16 @@ class Document:
         view: Dict[str, Any] = _json.loads(self._native.view())
         return view
 
+    def crossword(self) -> "Crossword":
+        """A crossword as objects: its grid of :class:`CrosswordCell` (blocks, voids, numbers and
+        the file's own labels, circles, shading, bars) and its clue lists of
+        :class:`CrosswordClue` (label, text, enumeration, markup, the cells of its word). Built
+        from :meth:`view`, so it holds what a player sees and never the answers (``info()``'s
+        ``clues`` fact has those). :class:`UnsupportedError` for other kinds."""
+        if self.kind != "crossword":
+            raise UnsupportedError(f"{self.name}: a {self.kind} document has no crossword model")
+        return Crossword._of(self.view())
+
     def act(self, action: Dict[str, Any]) -> "Document":
         """This document with a player's action done: ``{"action": "draw", "edge": 3, "state":
         "line"}``, ``{"action": "set-edges", "edges": [...]}``, ``{"action": "apply-hint"}``
@@ -508,6 +522,113 @@ def packing(
             shape = spec  # type: ignore[assignment]
         lines += ["", f"piece {name}" + (f" x{copies}" if copies != 1 else ""), *_rows(shape)]
     return open("\n".join(lines).encode() + b"\n", "pzl-pack", name=title or "<packing>")
+
+
+@dataclass(frozen=True)
+class MarkupSpan:
+    """A run of inline markup in a clue: ``style`` (``italic``, ``bold``, ``underline``,
+    ``strike``, ``sub``, ``sup``) over ``text[start:end]`` (character offsets)."""
+
+    style: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class CrosswordCell:
+    """One cell of a crossword grid as a player sees it."""
+
+    row: int
+    col: int
+    block: bool
+    number: int
+    circled: bool
+    entry: str
+    void: bool = False
+    label: Optional[str] = None
+    shade: Optional[str] = None
+    bars: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CrosswordClue:
+    """One clue: its list (``Across``, ``Down``), ``direction``, grid ``number`` and the
+    ``label`` the file prints, its plain ``text``, ``enumeration`` (``"(3,4)"``), ``markup``
+    spans over the text, and the ``(row, col)`` cells of its word (bars end words)."""
+
+    list: str
+    direction: str
+    number: int
+    label: str
+    text: Optional[str]
+    enumeration: Optional[str]
+    markup: Tuple[MarkupSpan, ...]
+    cells: Tuple[Tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Crossword:
+    """A crossword's grid and clue lists (see :meth:`Document.crossword`)."""
+
+    width: int
+    height: int
+    title: str
+    author: str
+    copyright: str
+    notes: str
+    locked: bool
+    diagramless: bool
+    rows: Tuple[Tuple[CrosswordCell, ...], ...]
+    clue_lists: Dict[str, Tuple[CrosswordClue, ...]]
+
+    def cell(self, row: int, col: int) -> CrosswordCell:
+        """The cell at ``row``, ``col`` (from 0)."""
+        return self.rows[row][col]
+
+    @property
+    def clues(self) -> List[CrosswordClue]:
+        """Every clue, list by list."""
+        return [c for clues in self.clue_lists.values() for c in clues]
+
+    @staticmethod
+    def _of(view: Dict[str, Any]) -> "Crossword":
+        width = int(view["width"])
+
+        def cell(i: int, c: Dict[str, Any]) -> CrosswordCell:
+            return CrosswordCell(
+                i // width, i % width, bool(c["block"]), int(c["number"]), bool(c["circled"]), str(c["entry"]),
+                bool(c.get("void", False)), c.get("label"), c.get("shade"), tuple(c.get("bars", ())),
+            )
+
+        cells = [cell(i, c) for i, c in enumerate(view["cells"])]
+        lists: Dict[str, List[CrosswordClue]] = {}
+        for c in view["clues"]:
+            text = c.get("clue")
+            lists.setdefault(c["list"], []).append(
+                CrosswordClue(
+                    c["list"], c["direction"], int(c["number"]), str(c["label"]), text, c.get("enumeration"),
+                    tuple(_spans(text or "", c.get("markup", []))),
+                    tuple((i // width, i % width) for i in c["cells"]),
+                )
+            )
+        return Crossword(
+            width, int(view["height"]), view["title"], view["author"], view["copyright"], view["notes"],
+            bool(view["locked"]), bool(view["diagramless"]),
+            tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(int(view["height"]))),
+            {k: tuple(v) for k, v in lists.items()},
+        )
+
+
+def _spans(text: str, spans: List[Dict[str, Any]]) -> List[MarkupSpan]:
+    """The view's spans (byte offsets into the UTF-8 text) as character offsets."""
+    if text.isascii():
+        return [MarkupSpan(s["style"], int(s["start"]), int(s["end"])) for s in spans]
+    data = text.encode("utf-8")
+
+    def chars(at: int) -> int:
+        return len(data[:at].decode("utf-8", "ignore"))
+
+    return [MarkupSpan(s["style"], chars(int(s["start"])), chars(int(s["end"]))) for s in spans]
 
 
 @dataclass(frozen=True)

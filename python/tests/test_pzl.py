@@ -277,3 +277,35 @@ def test_touching_a_document_being_solved_does_not_freeze_other_threads() -> Non
     solver.join()
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert max(gaps) < 1.0, gaps
+
+
+CROSSWORD_IPUZ = b"""{
+  "version": "http://ipuz.org/v2",
+  "kind": ["http://ipuz.org/crossword#1"],
+  "dimensions": {"width": 3, "height": 3},
+  "title": "Objects", "author": "pzl", "editor": "E. Ditor",
+  "puzzle": [[{"cell": 1, "style": {"barred": "B", "shapebg": "circle"}}, 0, {"cell": 2, "style": {"color": "FFCC00"}}],
+             ["#", "#", 0], ["#", "#", 0]],
+  "solution": [["C", "A", "T"], ["#", "#", "A"], ["#", "#", "R"]],
+  "clues": {"Across": [{"number": 1, "clue": "<i>Felis</i> caf\\u00e9 <b>pet</b>", "enumeration": "3"}],
+            "Down": [[2, "Sticky stuff"]]}
+}"""
+
+
+def test_a_crossword_as_objects_grid_clue_lists_styles_and_markup() -> None:
+    doc = pzl.open(CROSSWORD_IPUZ, format="ipuz")
+    xw = doc.crossword()
+    assert (xw.width, xw.height, xw.title, xw.locked) == (3, 3, "Objects", False)
+    first = xw.cell(0, 0)
+    assert (first.number, first.circled, first.bars, first.block) == (1, True, ("bottom",), False)
+    assert xw.cell(0, 2).shade == "#ffcc00"
+    assert xw.cell(1, 0).block
+    assert list(xw.clue_lists) == ["Across", "Down"]
+    across = xw.clue_lists["Across"][0]
+    assert (across.label, across.text, across.enumeration) == ("1", "Felis café pet", "(3)")
+    assert across.cells == ((0, 0), (0, 1), (0, 2))
+    # Markup spans are character offsets into the text (the é is two bytes in UTF-8).
+    assert [(m.style, across.text[m.start : m.end]) for m in across.markup] == [("italic", "Felis"), ("bold", "pet")]
+    assert [c.text for c in xw.clues] == ["Felis café pet", "Sticky stuff"]
+    with pytest.raises(pzl.UnsupportedError):
+        pzl.open(LADYBUG, name="ladybug.tootsweet").crossword()

@@ -80,7 +80,8 @@ pub struct PlayerGrid {
     pub diagramless: bool,
     /// Every cell, row by row.
     pub cells: Vec<PlayerCell>,
-    /// Every clue, across before down.
+    /// Every clue in clue order (by number; in a barred grid across and down entries interleave):
+    /// a player lists them by their `list`.
     pub clues: Vec<PlayerClue>,
 }
 
