@@ -293,6 +293,11 @@ fn render(
     let mut stack: Vec<Span> = Vec::new();
     for pair in cuts.windows(2) {
         let (a, b) = (pair[0], pair[1]);
+        let text = escape(&plain[a..b]);
+        if text.is_empty() {
+            // Nothing of it survives in the target (a character JPZ cannot hold): no empty run.
+            continue;
+        }
         let active: Vec<Span> = spans.iter().copied().filter(|s| s.start <= a && s.end >= b).collect();
         let keep = stack.iter().zip(&active).take_while(|(x, y)| x == y).count();
         while stack.len() > keep {
@@ -304,7 +309,7 @@ fn render(
             out.push_str(&open(s.style));
             stack.push(*s);
         }
-        out.push_str(&escape(&plain[a..b]));
+        out.push_str(&text);
     }
     while let Some(s) = stack.pop() {
         out.push_str(&close(s.style));
@@ -340,6 +345,12 @@ mod tests {
             assert_eq!(from_xd(text), (text.to_string(), vec![]), "{text}");
             assert_eq!(to_html(text, &[]), text);
         }
+    }
+
+    #[test]
+    fn a_run_whose_text_the_target_cannot_hold_is_not_written_empty() {
+        let spans = [Span { style: Style::Italic, start: 1, end: 2 }];
+        assert_eq!(to_tags("a\u{1}b", &spans, |s| s.replace('\u{1}', "")), "ab");
     }
 
     #[test]

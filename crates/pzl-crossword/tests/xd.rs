@@ -233,3 +233,16 @@ fn notes_that_look_like_clues_never_become_clues() {
         assert_eq!(xd::write(&read.puzzle).0, text, "a fixed point");
     }
 }
+
+#[test]
+fn metadata_keys_write_back_to_the_same_keys() {
+    // `ß` upper-cases to `SS`, which would read back as another key: only ASCII is capitalised.
+    let text = "Title: T\nEditor: E\nßource: S\n\n\nCAT\n\n\nA1. Pet ~ CAT\n";
+    let read = xd::read(text).unwrap();
+    assert_eq!(read.puzzle.meta("ßource"), Some("S"));
+    let (canonical, _) = xd::write(&read.puzzle);
+    assert!(canonical.contains("Editor: E\nßource: S\n"), "{canonical}");
+    let again = xd::read(&canonical).unwrap();
+    assert_eq!(again.puzzle.metadata, read.puzzle.metadata);
+    assert_eq!(xd::write(&again.puzzle).0, canonical);
+}

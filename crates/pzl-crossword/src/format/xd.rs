@@ -853,9 +853,11 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         if v != *value {
             lost.push(format!("the line breaks and outer spaces of the {key}"));
         }
-        let mut chars = key.chars();
-        let capital: String =
-            chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+        // Only an ASCII first letter is capitalised: `ß` would come back as `ss`.
+        let mut capital = key.clone();
+        if let Some(first) = capital.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
         out.push_str(format!("{capital}: {v}").trim_end());
         out.push('\n');
     }
