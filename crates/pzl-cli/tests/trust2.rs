@@ -827,3 +827,50 @@ fn n4_jpz_ranges_are_refused_in_little_memory() {
     let out = pzl(&["-q", "info", s(&fine)]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// R4 (leftover): `convert` of an AppleDouble header whose data file `x` beside it is too large
+/// for the memory a conversion needs (three copies of the data fork) is a limit error, exit 2,
+/// nothing written; it aborted (exit 134) with a 3 GiB sibling. The sibling is a sparse file.
+#[cfg(unix)]
+#[test]
+fn r4_a_data_fork_too_large_for_memory_is_a_limit_error() {
+    let dir = tempfile::tempdir().unwrap();
+    // An AppleDouble header with one entry: the Finder info (type TEXT, creator ttxt).
+    let mut header = vec![0, 5, 0x16, 0x07, 0, 2, 0, 0];
+    header.extend([0; 16]);
+    header.extend([0, 1, 0, 0, 0, 9, 0, 0, 0, 38, 0, 0, 0, 32]);
+    header.extend(b"TEXTttxt");
+    header.extend([0; 24]);
+    let head = write(dir.path(), "._movie", header);
+    let movie = std::fs::File::create(dir.path().join("movie")).unwrap();
+    movie.set_len(3 << 30).unwrap();
+    let out_file = dir.path().join("out.bin");
+    let Some((out, kb)) = peak(&["convert", s(&head), "--to", "macbinary", "-o", s(&out_file)]) else {
+        return;
+    };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("there is not memory for"), "{}", stderr(&out));
+    assert!(!out_file.exists(), "nothing is written");
+    assert!(kb < SMALL_KB, "peak {kb} KB");
+}
+
+/// R6 (leftover): a Masyu text grid followed by 25 MB of lines is refused at its first extra line
+/// without a table of every line: 296 MB before, now about the file's size.
+#[cfg(unix)]
+#[test]
+fn r6_lines_after_a_grid_are_not_all_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = write(
+        dir.path(),
+        "many.masyu",
+        format!("4 4\n....\n....\n....\n....\n{}", "....\n".repeat(5_000_000)),
+    );
+    let Some((out, kb)) = peak(&["info", s(&many)]) else { return };
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 6, column 1: expected only the 4 rows of the grid"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(kb < 100_000, "peak {kb} KB for a 25 MB file");
+}
