@@ -163,11 +163,21 @@ pub fn xml_bytes(bytes: &[u8]) -> Result<(std::borrow::Cow<'_, [u8]>, Option<Str
         if entry.is_dir() || name.starts_with("__MACOSX/") {
             continue;
         }
-        if entry.size() > budget {
+        if entry.size() > MAX_INFLATED {
             return Err(ParseError::whole(format!(
                 "ZIP entry {name:?} inflates to {} bytes; pzl reads at most {MAX_INFLATED} (a zip bomb?)",
                 entry.size()
             )));
+        }
+        // Findings N20j: an entry under the limit that only crosses the total is no bomb itself.
+        let past_total = || {
+            ParseError::whole(format!(
+                "the ZIP's entries inflate to more than {MAX_INFLATED} bytes together (past it at entry \
+                 {name:?}); pzl reads at most that much (a zip bomb?)"
+            ))
+        };
+        if entry.size() > budget {
+            return Err(past_total());
         }
         let mut out = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0).min(1 << 20));
         (&mut entry)
@@ -175,9 +185,13 @@ pub fn xml_bytes(bytes: &[u8]) -> Result<(std::borrow::Cow<'_, [u8]>, Option<Str
             .read_to_end(&mut out)
             .map_err(|e| ParseError::whole(format!("ZIP entry {name:?} cannot be inflated: {e}")))?;
         if out.len() as u64 > budget {
-            return Err(ParseError::whole(format!(
-                "ZIP entry {name:?} inflates past {MAX_INFLATED} bytes (a zip bomb?)"
-            )));
+            return Err(if budget < MAX_INFLATED {
+                past_total()
+            } else {
+                ParseError::whole(format!(
+                    "ZIP entry {name:?} inflates past {MAX_INFLATED} bytes (a zip bomb?)"
+                ))
+            });
         }
         budget -= out.len() as u64;
         if xmlish(&out) {
