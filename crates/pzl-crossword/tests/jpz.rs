@@ -457,6 +457,13 @@ fn latin_1_utf_16_and_html_entities_read() {
     let mut utf16 = vec![0xff, 0xfe];
     utf16.extend(body.encode_utf16().flat_map(u16::to_le_bytes));
     assert_eq!(jpz::read(&utf16).expect("utf-16 reads").puzzle.title, want_title);
+    // N20e: UTF-16 without a BOM, little- and big-endian, known by its first `<`.
+    let declared = format!("<?xml version=\"1.0\"?>{body}");
+    let le: Vec<u8> = declared.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = declared.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    for (name, bytes) in [("le", le), ("be", be)] {
+        assert_eq!(jpz::read(&bytes).expect(name).puzzle.title, want_title, "{name}");
+    }
     // Undeclared and not UTF-8: an error at its line.
     let e =
         jpz::read(&latin[latin.iter().position(|&b| b == b'>').expect("decl") + 1..]).expect_err("not utf-8");

@@ -665,14 +665,25 @@ fn declared_encoding(xml: &[u8]) -> Option<&str> {
     Some(value[..value.find(quote)?].trim())
 }
 
-/// The XML as text: UTF-8 (a BOM dropped), UTF-16 with a BOM, or the 8-bit encoding its
-/// declaration names (`ISO-8859-1`, `windows-1252`…, through `encoding_rs`). Invalid UTF-8 in a
-/// file that declares UTF-8 or nothing is an error at its line and column.
+/// The XML as text: UTF-8 (a BOM dropped), UTF-16 (with a BOM, or starting `<`), or the 8-bit
+/// encoding its declaration names (`ISO-8859-1`, `windows-1252`…, through `encoding_rs`). Invalid
+/// UTF-8 in a file that declares UTF-8 or nothing is an error at its line and column.
 fn decode(xml: &[u8]) -> Result<std::borrow::Cow<'_, str>, ParseError> {
     if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(xml)
         && encoding != encoding_rs::UTF_8
     {
         let (text, _) = encoding.decode_without_bom_handling(&xml[bom..]);
+        return Ok(text);
+    }
+    // UTF-16 without a byte-order mark, known by its first character `<` (XML 1.0, appendix F;
+    // findings N20e: it was read as UTF-8 and named a root element `<\u{0}?\u{0}x…>`).
+    let unmarked = match xml {
+        [b'<', 0, c, 0, ..] if *c != 0 => Some(encoding_rs::UTF_16LE),
+        [0, b'<', 0, c, ..] if *c != 0 => Some(encoding_rs::UTF_16BE),
+        _ => None,
+    };
+    if let Some(encoding) = unmarked {
+        let (text, _) = encoding.decode_without_bom_handling(xml);
         return Ok(text);
     }
     let xml = xml.strip_prefix(b"\xef\xbb\xbf").unwrap_or(xml);
