@@ -279,6 +279,41 @@ def test_touching_a_document_being_solved_does_not_freeze_other_threads() -> Non
     assert max(gaps) < 1.0, gaps
 
 
+def test_a_penpa_json_bomb_raises_limit_error_and_python_lives_on(tmp_path: Path) -> None:
+    """Findings N5: a 156 KB Penpa+ link whose line 2 inflates to 120 MB of JSON aborted the
+    interpreter (a Rust allocation failure) under a 4 GB address-space limit. Now it raises
+    ``pzl.LimitError``, in a child interpreter held to that limit, which then goes on working."""
+    script = textwrap.dedent(
+        """
+        import base64, resource, zlib
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+        import pzl
+        header = "square,4,4,38,0,1,1,418,418,286,286,0,0,0,0,Title: ,Author: ,,,OFF,false"
+        layer = '{"symbol":{},"line":{}}'
+        n = 60_000_000
+        text = "\\n".join([header, "[" + "0," * (n - 1) + "0]", "{}", layer, layer])
+        c = zlib.compressobj(9, zlib.DEFLATED, -15)
+        raw = c.compress(text.encode()) + c.flush()
+        del text
+        link = "https://swaroopg92.github.io/penpa-edit/#m=edit&p=" + base64.b64encode(raw).decode()
+        print(len(link))
+        try:
+            pzl.open(link.encode(), name="bomb.penpa")
+        except pzl.LimitError as e:
+            print("LimitError:", str(e)[:300])
+        doc = pzl.open(b"4:4:AgAQAA\\n")
+        print("alive", doc.solve().solved)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert int(lines[0]) < 200_000, lines[0]
+    assert lines[1].startswith("LimitError:"), out.stdout + out.stderr
+    assert len(lines[1]) < 400, "a short message, not the array quoted back"
+    assert lines[2] == "alive True", out.stdout
+
+
 CROSSWORD_IPUZ = b"""{
   "version": "http://ipuz.org/v2",
   "kind": ["http://ipuz.org/crossword#1"],

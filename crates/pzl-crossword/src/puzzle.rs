@@ -31,6 +31,11 @@ pub mod flag {
 /// one byte, as the key plus one, so keys run from 1 to 254.
 pub const MAX_REBUS_ANSWERS: usize = 254;
 
+/// The longest rebus answer a puzzle holds, in bytes. Real ones are a few letters; the bound keeps
+/// what a reader builds from a cell linear in the file (findings N10: one 1 MB answer named by
+/// each of 65,025 cells was compared and copied per cell, and per entry through it).
+pub const MAX_REBUS_ANSWER_BYTES: usize = 255;
+
 /// The rebus: which cells hold more than one letter (GRBS) and what (RTBL).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Rebus {
@@ -309,11 +314,18 @@ impl Puzzle {
     /// Make the cell at `pos` a rebus whose answer is `answer`; its solution byte becomes the
     /// first letter. Equal answers share one table entry; new keys count up from 1. The table
     /// holds at most [`MAX_REBUS_ANSWERS`] answers (a `.puz` cell names its entry in one byte):
-    /// a new answer past them is not stored, the cell keeps only the first letter, and `false`
-    /// says so, for the reader to name the loss (never another answer given to the cell).
+    /// a new answer past them, or one longer than [`MAX_REBUS_ANSWER_BYTES`], is not stored, the
+    /// cell keeps only the first letter, and `false` says so, for the reader to name the loss
+    /// (never another answer given to the cell).
     pub fn set_rebus(&mut self, pos: Pos, answer: &str) -> bool {
         let Some(i) = self.index(pos) else { return false };
         let cells = self.width * self.height;
+        if answer.len() > MAX_REBUS_ANSWER_BYTES {
+            if let (Some(cell), Some(first)) = (self.solution.get_mut(i), answer.bytes().next()) {
+                *cell = first;
+            }
+            return false;
+        }
         let rebus = self.rebus.get_or_insert_with(|| Rebus { cells: vec![0; cells], table: Vec::new() });
         let key = match rebus.table.iter().find(|(_, v)| v == answer) {
             Some((k, _)) => *k,

@@ -381,6 +381,20 @@ fn bad_input_fails_with_its_place() {
     assert!(bomb.len() < 1 << 20, "the bomb is small: {}", bomb.len());
     let e = jpz::read(&bomb).expect_err("refused");
     assert!(e.to_string().contains("zip bomb"), "{e}");
+    // N20j: entries each under the limit that cross it together: the message says so, naming
+    // the entry where the total was passed (not that entry as a bomb of its own).
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let junk = vec![b' '; (jpz::MAX_INFLATED / 2 + 1) as usize];
+    for name in ["junk1", "junk2"] {
+        zip.start_file(name, options).unwrap();
+        std::io::Write::write_all(&mut zip, &junk).unwrap();
+    }
+    let two = zip.finish().unwrap().into_inner();
+    let e = jpz::read(&two).expect_err("refused");
+    assert!(e.to_string().contains("entries inflate to more than"), "{e}");
+    assert!(e.to_string().contains("\"junk2\""), "{e}");
     // Not a zip past its signature.
     let e = jpz::read(b"PK\x03\x04garbage").expect_err("bad zip");
     assert!(e.to_string().contains("ZIP"), "{e}");
@@ -443,6 +457,13 @@ fn latin_1_utf_16_and_html_entities_read() {
     let mut utf16 = vec![0xff, 0xfe];
     utf16.extend(body.encode_utf16().flat_map(u16::to_le_bytes));
     assert_eq!(jpz::read(&utf16).expect("utf-16 reads").puzzle.title, want_title);
+    // N20e: UTF-16 without a BOM, little- and big-endian, known by its first `<`.
+    let declared = format!("<?xml version=\"1.0\"?>{body}");
+    let le: Vec<u8> = declared.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = declared.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    for (name, bytes) in [("le", le), ("be", be)] {
+        assert_eq!(jpz::read(&bytes).expect(name).puzzle.title, want_title, "{name}");
+    }
     // Undeclared and not UTF-8: an error at its line.
     let e =
         jpz::read(&latin[latin.iter().position(|&b| b == b'>').expect("decl") + 1..]).expect_err("not utf-8");

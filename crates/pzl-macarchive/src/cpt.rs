@@ -23,7 +23,8 @@ pub fn detect(bytes: &[u8]) -> Option<usize> {
     let offset = be32(bytes, 4) as usize;
     let dir = bytes.get(offset..)?;
     let (_, end) = walk(dir).ok()?;
-    (crc32_update(!0, &dir[4..end]) == be32(dir, 0)).then_some(offset)
+    // The walk may end past the bytes (a comment longer than what is left; found by fuzzing).
+    (crc32_update(!0, dir.get(4..end)?) == be32(dir, 0)).then_some(offset)
 }
 
 /// The entries of a directory: `(path, is folder, 45-byte metadata)` and where the walk ended.
@@ -51,7 +52,10 @@ fn walk(dir: &[u8]) -> std::result::Result<(Vec<(Vec<String>, bool, Vec<u8>)>, u
         if len & 0x80 != 0 {
             let inside = usize::from(be16(get(pos, 2)?, 0));
             pos += 2;
-            if inside > left || stack.len() >= crate::stuffit::MAX_DEPTH {
+            // Its entries are its parent's too: no more than the parent has left (found by
+            // fuzzing: a folder claiming more made the parent's count go below zero).
+            let room = stack.last().map_or(left, |(_, n)| (*n).min(left));
+            if inside > room || stack.len() >= crate::stuffit::MAX_DEPTH {
                 return Err(format!("folder `{name}` claims {inside} entries"));
             }
             out.push((path, true, Vec::new()));

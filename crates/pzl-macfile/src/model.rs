@@ -229,7 +229,30 @@ impl MacFile {
             ))
             .in_file(name));
         }
-        std::fs::read(&file.path).map_err(|e| Error::from(e).in_file(name))
+        // A conversion holds the data fork about three times (as read, in the container, in the
+        // bytes written): that much memory is asked for first, so a data fork too large for this
+        // machine is a limit error instead of an abort half-way (findings R4: a 3 GiB sibling
+        // aborted `pzl convert ._movie`).
+        let len = usize::try_from(file.len).unwrap_or(usize::MAX);
+        let no_room = || {
+            Error::limit(format!(
+                "the data fork is {} bytes, and there is not memory for the three copies of it a \
+                 conversion holds",
+                file.len
+            ))
+            .in_file(name.clone())
+        };
+        let mut probe: Vec<u8> = Vec::new();
+        probe.try_reserve_exact(len.checked_mul(3).ok_or_else(no_room)?).map_err(|_| no_room())?;
+        drop(probe);
+        let mut data = Vec::new();
+        data.try_reserve_exact(len).map_err(|_| no_room())?;
+        let read = std::fs::File::open(&file.path).and_then(|f| {
+            use std::io::Read;
+            f.take(file.len).read_to_end(&mut data)
+        });
+        read.map_err(|e| Error::from(e).in_file(name.clone()))?;
+        Ok(data)
     }
 
     /// The resource fork's bytes (empty for a file without one).

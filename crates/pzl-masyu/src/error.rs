@@ -12,12 +12,20 @@ pub struct ParseError {
     pub location: Location,
     /// What was expected there (and what was found).
     pub message: String,
+    /// The input passes a size limit pzl keeps (a limit error, `pzl.LimitError` in Python), rather
+    /// than breaking its format.
+    pub limit: bool,
 }
 
 impl ParseError {
     /// An error at `location`.
     pub fn new(location: Location, message: impl Into<String>) -> ParseError {
-        ParseError { location, message: message.into() }
+        ParseError { location, message: message.into(), limit: false }
+    }
+
+    /// The same error, as one of a size limit.
+    pub fn limited(self) -> ParseError {
+        ParseError { limit: true, ..self }
     }
 
     /// An error at `line`, `column` (both from 1).
@@ -32,8 +40,10 @@ impl ParseError {
 }
 
 impl From<ParseError> for pzl_core::Error {
-    /// A syntax error at the same place, with the same message.
+    /// A syntax (or limit) error at the same place, with the same message.
     fn from(e: ParseError) -> pzl_core::Error {
-        pzl_core::Error::syntax(e.message).at(e.location)
+        let error =
+            if e.limit { pzl_core::Error::limit(e.message) } else { pzl_core::Error::syntax(e.message) };
+        error.at(e.location)
     }
 }

@@ -193,6 +193,11 @@ pub fn merge(results: &[ShardResult]) -> MergeReport {
                 "its search tree was cut into {} subtrees, not {} (a pzl build that prunes differently)",
                 r.subtrees, first.subtrees
             ))
+        } else if r.distinct != first.distinct {
+            // Findings N20h: the total was the first file's kind of count, so the order of the
+            // files decided it.
+            let with = |d: bool| if d { "with --distinct" } else { "without --distinct" };
+            Some(format!("counted {}, not {}", with(r.distinct), with(first.distinct)))
         } else if r.symmetries != first.symmetries {
             Some(format!("{} symmetries, not {}", r.symmetries, first.symmetries))
         } else if r.k >= n {
@@ -336,6 +341,15 @@ mod tests {
         let merged = merge(&recut);
         assert!(!merged.complete && merged.missing == vec![2], "{merged:?}");
         assert!(merged.foreign[0].contains("cut into 4100 subtrees, not 4096"), "{:?}", merged.foreign);
+
+        // N20h: shards counted with and without --distinct do not add up, in either order.
+        let mut mixed = all.clone();
+        mixed[0].distinct = true;
+        for files in [mixed.clone(), mixed.into_iter().rev().collect()] {
+            let merged = merge(&files);
+            assert!(!merged.complete && merged.total.is_none(), "{merged:?}");
+            assert!(merged.foreign.iter().any(|f| f.contains("--distinct, not")), "{:?}", merged.foreign);
+        }
 
         assert!(!merge(&[]).complete);
     }

@@ -280,8 +280,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     if rebus_lost > 0 {
         dropped.push(format!(
             "the answers of {rebus_lost} cell(s) past the {} distinct rebus answers a puzzle holds \
-             (only their first letter is kept)",
-            crate::puzzle::MAX_REBUS_ANSWERS
+             or longer than its {} bytes (only their first letter is kept)",
+            crate::puzzle::MAX_REBUS_ANSWERS,
+            crate::puzzle::MAX_REBUS_ANSWER_BYTES
         ));
     }
     if kinds.iter().any(|k| k.contains("diagramless")) {

@@ -159,6 +159,7 @@ pub fn decode_data(value: &str, offset: usize) -> Result<String, ParseError> {
                 MAX_INFLATED >> 20
             ),
         )
+        .limited()
     })
 }
 
@@ -173,7 +174,8 @@ fn inflate(bytes: &[u8], limit: u64, offset: usize) -> Result<Vec<u8>, ParseErro
         return Err(ParseError::at_offset(
             offset,
             format!("the Penpa+ data inflates to more than {} MiB; pzl refuses it", limit.div_ceil(1 << 20)),
-        ));
+        )
+        .limited());
     }
     Ok(inflated)
 }
@@ -359,7 +361,8 @@ pub fn read_data(data: &str, offset: usize) -> Result<Parsed<Board>, ParseError>
                 "Penpa+ data line {}: expected {what}, found a line of {} bytes (pzl reads at most {most})",
                 i + 1,
                 l.len()
-            ))),
+            ))
+            .limited()),
             Some(l) => serde_json::from_str(l)
                 .map(Some)
                 .map_err(|e| err(format!("Penpa+ data line {}: expected {what} as JSON ({e})", i + 1))),

@@ -119,7 +119,10 @@ pub fn solve_request(
         }
         return Ok(Solved { report, solutions: Vec::new(), trace: None });
     }
+    // The time limit bounds the solve and then, as long again, the writing of its trace.
+    let started = pzl_core::time::Instant::now();
     let result = solve(&puzzle, &options);
+    let trace_deadline = request.timeout.map(|t| pzl_core::time::Instant::now().max(started + t) + t);
     let outcome = match result.outcome {
         Outcome::Solved => ReportOutcome::Solved,
         Outcome::NoSolution => ReportOutcome::NoSolution,
@@ -143,7 +146,8 @@ pub fn solve_request(
         _ => {}
     }
     let trace = result.trace.as_ref().map(|events| {
-        let (text, cut) = trace::write_jsonl_limited(&puzzle, events, outcome_name(result.outcome));
+        let (text, cut) =
+            trace::write_jsonl_until(&puzzle, events, outcome_name(result.outcome), trace_deadline);
         report.warnings.extend(cut.map(Warning::new));
         text
     });

@@ -217,7 +217,20 @@ pub fn write_jsonl(puzzle: &Board, events: &[TraceEvent], outcome: &str) -> Stri
 /// --trace`) can read every trace pzl writes. A cut trace still ends with its `end` line, which
 /// then says `"truncated": true` and how many events were written.
 pub fn write_jsonl_limited(puzzle: &Board, events: &[TraceEvent], outcome: &str) -> (String, Option<String>) {
-    write_limited(puzzle, events, outcome, MAX_TRACE_BYTES, MAX_TRACE_EVENTS)
+    write_limited(puzzle, events, outcome, MAX_TRACE_BYTES, MAX_TRACE_EVENTS, None)
+}
+
+/// [`write_jsonl_limited`] that also stops at `deadline` (findings C7: a solve with a time limit
+/// stopped on time, then spent seconds more writing its trace of millions of events). The trace
+/// is then cut as at the limits, its `end` line saying `"truncated": true`, and the message says
+/// the time ran out.
+pub(crate) fn write_jsonl_until(
+    puzzle: &Board,
+    events: &[TraceEvent],
+    outcome: &str,
+    deadline: Option<pzl_core::time::Instant>,
+) -> (String, Option<String>) {
+    write_limited(puzzle, events, outcome, MAX_TRACE_BYTES, MAX_TRACE_EVENTS, deadline)
 }
 
 /// Room kept for the `end` line under the byte limit.
@@ -229,6 +242,7 @@ fn write_limited(
     outcome: &str,
     max_bytes: usize,
     max_events: usize,
+    deadline: Option<pzl_core::time::Instant>,
 ) -> (String, Option<String>) {
     use serde_json::json;
     let w = puzzle.width();
@@ -247,7 +261,13 @@ fn write_limited(
     let state = |line: bool| if line { "line" } else { "cross" };
     let mut written = 0usize;
     let mut cut = events.len() > max_events;
+    let mut late = false;
     for event in events.iter().take(max_events) {
+        // The clock is read once every 1,024 events (a clock read costs about as much as an event).
+        if written.is_multiple_of(1024) && deadline.is_some_and(|d| pzl_core::time::Instant::now() >= d) {
+            (cut, late) = (true, true);
+            break;
+        }
         let text = match *event {
             TraceEvent::Set { edge, line, rule, cell } => {
                 let mut v = json!({"type": "set", "edge": edge, "state": state(line), "rule": rule.name()});
@@ -278,12 +298,20 @@ fn write_limited(
         return (out, None);
     }
     line(&mut out, json!({"type": "end", "outcome": outcome, "truncated": true, "events": written}));
-    let message = format!(
-        "the trace was cut after {written} events ({} MiB): pzl replays at most {max_events} events \
-         and {} MiB; the solve itself went on to the end",
-        out.len() >> 20,
-        max_bytes >> 20
-    );
+    let message = if late {
+        format!(
+            "the trace was cut after {written} of its {} events: the time limit ran out while it was \
+             written",
+            events.len()
+        )
+    } else {
+        format!(
+            "the trace was cut after {written} events ({} MiB): pzl replays at most {max_events} events \
+             and {} MiB; the solve itself went on to the end",
+            out.len() >> 20,
+            max_bytes >> 20
+        )
+    };
     (out, Some(message))
 }
 
@@ -575,11 +603,11 @@ mod tests {
 
         let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
         let events = vec![TraceEvent::Contradiction { depth: 1 }; 10];
-        let (whole, cut) = write_limited(&puzzle, &events, "solved", 1 << 20, 10);
+        let (whole, cut) = write_limited(&puzzle, &events, "solved", 1 << 20, 10, None);
         assert_eq!(cut, None);
         assert_eq!(read_limited(&whole, 1 << 20, 10).unwrap().events.len(), 10);
 
-        let (text, cut) = write_limited(&puzzle, &events, "solved", 1 << 20, 4);
+        let (text, cut) = write_limited(&puzzle, &events, "solved", 1 << 20, 4, None);
         let message = cut.expect("a cut trace is reported");
         assert!(message.contains("cut after 4 events"), "{message}");
         let read = read_limited(&text, 1 << 20, 4).expect("a cut trace stays readable");
@@ -591,10 +619,31 @@ mod tests {
         let header = whole.lines().next().unwrap().len() + 1;
         let event = whole.lines().nth(1).unwrap().len() + 1;
         let max_bytes = header + 3 * event + END_LINE_ROOM;
-        let (text, cut) = write_limited(&puzzle, &events, "solved", max_bytes, 10);
+        let (text, cut) = write_limited(&puzzle, &events, "solved", max_bytes, 10, None);
         assert!(cut.is_some_and(|m| m.contains("cut after 3 events")));
         assert!(text.len() <= max_bytes, "{} > {max_bytes}", text.len());
         assert_eq!(read_limited(&text, max_bytes, 10).unwrap().events.len(), 3);
+    }
+
+    /// C7: writing a trace stops at the time limit (a solve stopped by `--timeout` no longer
+    /// spends seconds more writing millions of events); the cut trace stays readable.
+    #[test]
+    fn writing_a_trace_stops_at_the_deadline() {
+        let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
+        let events = vec![TraceEvent::Contradiction { depth: 1 }; 5000];
+        let (whole, cut) = write_jsonl_until(&puzzle, &events, "timed-out", None);
+        assert_eq!((cut, read_jsonl(&whole).unwrap().events.len()), (None, 5000));
+        let far = pzl_core::time::Instant::now() + std::time::Duration::from_secs(3600);
+        assert_eq!(write_jsonl_until(&puzzle, &events, "timed-out", Some(far)), (whole, None));
+        let past = pzl_core::time::Instant::now();
+        let (text, cut) = write_jsonl_until(&puzzle, &events, "timed-out", Some(past));
+        let message = cut.expect("a trace cut by the clock is reported");
+        assert!(message.contains("cut after 0 of its 5000 events: the time limit ran out"), "{message}");
+        let read = read_jsonl(&text).expect("a cut trace stays readable");
+        assert_eq!(
+            (read.events.len(), read.outcome.as_deref(), read.truncated),
+            (0, Some("timed-out"), true)
+        );
     }
 
     #[test]

@@ -409,7 +409,7 @@ impl Database {
 
     fn start(conn: Connection, writable: bool) -> Result<Database, DatabaseError> {
         configure(&conn)?;
-        let shape = schema::validate(&conn)?;
+        let shape = schema::validate_for(&conn, writable)?;
         Ok(Database { conn, writable, empty: shape == Shape::Empty })
     }
 

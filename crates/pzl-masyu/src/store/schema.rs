@@ -98,20 +98,29 @@ fn has_word(sql_upper: &str, words: &str) -> bool {
     })
 }
 
-/// Check that `conn`'s main database has the app's schema (or none at all).
+/// Check that `conn`'s main database has the app's schema (or none at all), for writing.
 pub(crate) fn validate(conn: &Connection) -> Result<Shape, DatabaseError> {
+    validate_for(conn, true)
+}
+
+/// [`validate`], for writing or only for reading. Reading needs the app's tables and columns, and
+/// nothing that runs an expression when a row is read (a generated column); what acts only on a
+/// write (triggers, conflict clauses, foreign keys, defaults, CHECK) is refused for writing only,
+/// so such a file can still be listed, checked and exported (findings N20m: the hint said
+/// `export`, which refused the file too).
+pub(crate) fn validate_for(conn: &Connection, writing: bool) -> Result<Shape, DatabaseError> {
     let mut stmt = conn.prepare("SELECT type, name, sql FROM sqlite_master ORDER BY rowid")?;
     let objects: Vec<(String, String, Option<String>)> =
         stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?;
     if objects.is_empty() {
         return Ok(Shape::Empty);
     }
-    if let Some((_, name, _)) = objects.iter().find(|o| o.0 == "trigger") {
+    if let Some((_, name, _)) = objects.iter().find(|o| writing && o.0 == "trigger") {
         return Err(schema_error(format!(
             "it holds a trigger, `{name}`, which the app's schema has not (pzl runs no SQL stored in a file)"
         )));
     }
-    if let Some((_, name, _)) = objects.iter().find(|o| o.0 == "view") {
+    if let Some((_, name, _)) = objects.iter().find(|o| writing && o.0 == "view") {
         return Err(schema_error(format!("it holds a view, `{name}`, which the app's schema has not")));
     }
     for (table, expected) in TABLES {
@@ -129,7 +138,7 @@ pub(crate) fn validate(conn: &Connection) -> Result<Shape, DatabaseError> {
         if sql.starts_with("CREATE VIRTUAL TABLE") {
             return Err(schema_error(format!("table `{table}` is a virtual table")));
         }
-        if has_call(&sql, "CHECK") {
+        if writing && has_call(&sql, "CHECK") {
             return Err(schema_error(format!(
                 "table `{table}` has a CHECK constraint, which the app's has not"
             )));
@@ -145,10 +154,11 @@ pub(crate) fn validate(conn: &Connection) -> Result<Shape, DatabaseError> {
             ("COLLATE", "a collation"),
             ("GENERATED", "a generated column"),
         ];
-        if let Some((_, what)) = refused.iter().find(|(word, _)| has_word(&sql, word)) {
+        let refused = refused.iter().filter(|(word, _)| writing || *word == "GENERATED");
+        if let Some((_, what)) = refused.clone().find(|(word, _)| has_word(&sql, word)) {
             return Err(schema_error(format!("table `{table}` has {what}, which the app's has not")));
         }
-        if has_call(&sql, "DEFAULT") || has_call(&sql, "AS") {
+        if (writing && has_call(&sql, "DEFAULT")) || has_call(&sql, "AS") {
             return Err(schema_error(format!(
                 "table `{table}` computes a column (`DEFAULT (…)` or `AS (…)`), which the app's does not"
             )));
@@ -169,7 +179,9 @@ pub(crate) fn validate(conn: &Connection) -> Result<Shape, DatabaseError> {
                 return Err(schema_error(format!("column `{table}.{name}` is generated; the app stores it")));
             }
         }
-        if let Some(extra) = found.iter().find(|c| c.not_null && !c.default && c.hidden == 0 && c.pk == 0) {
+        if let Some(extra) =
+            found.iter().find(|c| writing && c.not_null && !c.default && c.hidden == 0 && c.pk == 0)
+        {
             return Err(schema_error(format!(
                 "column `{table}.{}` must be given a value, which the app does not do",
                 extra.name

@@ -649,6 +649,12 @@ fn n1_hostile_constraints_are_refused() {
         };
         assert!(matches!(e, DatabaseError::Schema(_)), "{label}: {e}");
         assert_eq!(std::fs::read(&path).unwrap(), before, "{label}: the file is unchanged");
+        // N20m: what acts only on writes does not stop a read (list, check, export), as the
+        // refusal's hint says; a generated column, computed on every read, does.
+        match Database::open_read_only(&path) {
+            Ok(_) => assert_ne!(label, "generated", "a generated column is refused for reading too"),
+            Err(e) => assert!(label == "generated" && matches!(e, DatabaseError::Schema(_)), "{label}: {e}"),
+        }
     }
     // Foreign keys in another table do nothing: they are off on every connection.
     let dir = tempfile::tempdir().unwrap();
