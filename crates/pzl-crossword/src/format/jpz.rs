@@ -1215,7 +1215,10 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             let why = match (clue.word.as_ref(), cells, slot) {
                 (_, _, Some(k)) if clues[k].is_none() => {
                     let number = slots[k].number.to_string();
-                    if clue.number.trim() != number {
+                    // A clue without a number takes the grid's: that is no numbering of its own
+                    // (counting it made the file's entries a numbering that written JPZ, whose
+                    // numbers are the grid's, could not keep: fuzz/crashes/jpz_read).
+                    if !clue.number.trim().is_empty() && clue.number.trim() != number {
                         renumbered += 1;
                     }
                     labels[k] =
