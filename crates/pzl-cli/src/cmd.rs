@@ -52,7 +52,7 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
+    let mut batch = Batch::new(ctx, Mode::json(args.json), &args.files);
     let describe = |file: &PathBuf| {
         let request = pzl::InfoRequest { details: args.details };
         let input = io::read(file)?;
@@ -90,7 +90,7 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
+    let mut batch = Batch::new(ctx, Mode::json(args.json), &args.files);
     let check_one = |file: &PathBuf| {
         open(ctx, file, &options)
             .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
@@ -164,10 +164,7 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     if io::is_dash(&args.output) {
         return Err(Error::usage("converting several files or a folder needs -o OUTDIR"));
     }
-    if args.output.exists() && !args.output.is_dir() {
-        return Err(Error::usage(format!("`{}` is not a folder", args.output.display()))
-            .hint("-o names the folder the converted files go into"));
-    }
+    let folder = crate::out::Folder::new(&args.output, args.force)?;
     let ext = to.info().extensions.first().copied().unwrap_or(to.name());
     // The output folder as the file system names it, when it exists: an input folder that holds
     // it does not walk into it (the outputs of an earlier run are not inputs of this one).
@@ -202,34 +199,19 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
         }
     }
     let jobs_list = output_names(ctx, &args.output, out_real.as_deref(), jobs_list, ext)?;
-    // Each folder is made once: a tree of 1,000 files in one folder made 999 `mkdir` calls
-    // that failed with EEXIST, about 9 µs each.
-    let folders_made = std::sync::Mutex::new(std::collections::HashSet::new());
-    let convert_one = |(file, target): &(std::path::PathBuf, std::path::PathBuf)| {
-        let target = args.output.join(target);
+    let convert_one = |(file, relative): &(PathBuf, PathBuf)| {
+        let target = folder.path(relative);
         let report =
             |status, lost| Converted { file: io::shown(file), output: io::shown(&target), status, lost };
-        if !args.force && std::fs::symlink_metadata(&target).is_ok() {
+        if folder.kept(relative) {
             return Ok(report("exists", Vec::new()));
         }
-        let doc = open(ctx, file, options)?;
-        let written = doc.write(to)?;
-        if let Some(parent) = target.parent() {
-            let made = folders_made.lock().is_ok_and(|made| made.contains(parent));
-            if !made {
-                std::fs::create_dir_all(parent).map_err(|e| {
-                    Error::io(format!("cannot create the folder: {e}")).in_file(io::shown(parent))
-                })?;
-                if let Ok(mut made) = folders_made.lock() {
-                    made.insert(parent.to_path_buf());
-                }
-            }
-        }
-        io::write_collection_path(&target, &written.bytes)?;
+        let written = open(ctx, file, options)?.write(to)?;
+        folder.write(relative, &written.bytes)?;
         Ok(report("written", written.lost))
     };
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), usize::MAX);
+    let mut batch = Batch::new(ctx, Mode::json(args.json), &args.inputs);
     // The files are the work; the report is a side channel: a closed standard output
     // (`| head`) does not stop the conversion.
     batch.report_is_side_channel();

@@ -88,9 +88,10 @@ fn write_files(
         io::write_binary(path, &apad_bytes()?)?;
     }
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(e.to_string()).in_file(io::shown(dir)))?;
+        let folder = crate::out::Folder::new(dir, true)?;
+        folder.make(dir)?;
         for (name, svg) in svgs() {
-            io::write_path(&dir.join(name), svg.as_bytes())?;
+            folder.write(std::path::Path::new(&name), svg.as_bytes())?;
         }
     }
     Ok(())
