@@ -2,6 +2,7 @@
 //! `completions` and `man`. Each is written once, over `pzl::Document`; the kind decides what it
 //! can do, and says so when it cannot.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use pzl::{Document, Error, Format, Open, RenderRequest, Status};
@@ -169,35 +170,7 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     // The output folder as the file system names it, when it exists: an input folder that holds
     // it does not walk into it (the outputs of an earlier run are not inputs of this one).
     let out_real = std::fs::canonicalize(&args.output).ok();
-    let mut jobs_list = Vec::new();
-    for root in &args.inputs {
-        if io::is_dash(root) {
-            return Err(Error::usage("standard input cannot be one of several inputs"));
-        }
-        if root.is_dir() {
-            if out_real.is_some() && std::fs::canonicalize(root).ok() == out_real {
-                return Err(Error::usage(format!(
-                    "-o {} is the input folder {}: its outputs would replace or join its inputs",
-                    io::shown(&args.output),
-                    io::shown(root)
-                ))
-                .hint("write into another folder, e.g. -o converted/"));
-            }
-            for file in io::expand(ctx, std::slice::from_ref(root)) {
-                if let Some(out) = &out_real
-                    && std::fs::canonicalize(&file).is_ok_and(|real| real.starts_with(out))
-                {
-                    continue;
-                }
-                let relative =
-                    file.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| file.clone());
-                jobs_list.push((file, relative));
-            }
-        } else {
-            let relative = root.file_name().map(std::path::PathBuf::from).unwrap_or_else(|| root.clone());
-            jobs_list.push((root.clone(), relative));
-        }
-    }
+    let jobs_list = mirrored(ctx, args, out_real.as_deref())?;
     let jobs_list = output_names(ctx, &args.output, out_real.as_deref(), jobs_list, ext)?;
     let convert_one = |(file, relative): &(PathBuf, PathBuf)| {
         let target = folder.path(relative);
@@ -225,6 +198,45 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     batch.finish(true)
 }
 
+/// Each input with its path relative to the output folder: a folder's files keep their path
+/// below it, a file named directly its name; the output folder itself is not walked.
+fn mirrored(
+    ctx: &Ctx,
+    args: &ConvertArgs,
+    out_real: Option<&Path>,
+) -> Result<Vec<(PathBuf, PathBuf)>, Error> {
+    let mut jobs_list = Vec::new();
+    for root in &args.inputs {
+        if io::is_dash(root) {
+            return Err(Error::usage("standard input cannot be one of several inputs"));
+        }
+        if root.is_dir() {
+            if out_real.is_some() && std::fs::canonicalize(root).ok().as_deref() == out_real {
+                return Err(Error::usage(format!(
+                    "-o {} is the input folder {}: its outputs would replace or join its inputs",
+                    io::shown(&args.output),
+                    io::shown(root)
+                ))
+                .hint("write into another folder, e.g. -o converted/"));
+            }
+            for file in io::expand(ctx, std::slice::from_ref(root)) {
+                if let Some(out) = &out_real
+                    && std::fs::canonicalize(&file).is_ok_and(|real| real.starts_with(out))
+                {
+                    continue;
+                }
+                let relative =
+                    file.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| file.clone());
+                jobs_list.push((file, relative));
+            }
+        } else {
+            let relative = root.file_name().map(std::path::PathBuf::from).unwrap_or_else(|| root.clone());
+            jobs_list.push((root.clone(), relative));
+        }
+    }
+    Ok(jobs_list)
+}
+
 /// Each input's output name, relative to the output folder: the input's relative path with the
 /// target's extension; where several inputs would share one output (`x.puz` and `x.ipuz` both
 /// `x.xd`), each keeps its own extension too (`x.puz.xd`, `x.ipuz.xd`), with a warning naming
@@ -237,7 +249,6 @@ fn output_names(
     list: Vec<(PathBuf, PathBuf)>,
     ext: &str,
 ) -> Result<Vec<(PathBuf, PathBuf)>, Error> {
-    use std::collections::HashMap;
     let plain = |relative: &Path| relative.with_extension(ext);
     let mut count: HashMap<PathBuf, usize> = HashMap::new();
     for (_, relative) in &list {
@@ -276,9 +287,25 @@ fn output_names(
             ),
         );
     }
+    let mut clashes = clashes(output, out_real, &list);
+    if clashes.is_empty() {
+        return Ok(list);
+    }
+    clashes.sort();
+    Err(Error::usage(format!(
+        "{} output{} clash; nothing was written: {}",
+        clashes.len(),
+        if clashes.len() == 1 { "" } else { "s" },
+        pzl::text::printable_name(&clashes.join("; "))
+    ))
+    .hint("convert the clashing inputs into separate folders, or rename one of each pair"))
+}
+
+/// The outputs that would be written twice, or that are inputs of the run, each in words.
+fn clashes(output: &Path, out_real: Option<&Path>, list: &[(PathBuf, PathBuf)]) -> Vec<String> {
     // What is left colliding cannot be told apart by a name: refuse the run.
     let mut by_target: HashMap<&Path, Vec<&Path>> = HashMap::new();
-    for (file, target) in &list {
+    for (file, target) in list {
         by_target.entry(target.as_path()).or_default().push(file.as_path());
     }
     let mut clashes: Vec<String> = by_target
@@ -293,7 +320,7 @@ fn output_names(
     if let Some(out) = out_real {
         let inputs: std::collections::HashSet<PathBuf> =
             list.iter().filter_map(|(file, _)| std::fs::canonicalize(file).ok()).collect();
-        for (file, target) in &list {
+        for (file, target) in list {
             let real = out.join(target);
             if inputs.contains(&real) {
                 clashes.push(format!(
@@ -304,17 +331,7 @@ fn output_names(
             }
         }
     }
-    if clashes.is_empty() {
-        return Ok(list);
-    }
-    clashes.sort();
-    Err(Error::usage(format!(
-        "{} output{} clash; nothing was written: {}",
-        clashes.len(),
-        if clashes.len() == 1 { "" } else { "s" },
-        pzl::text::printable_name(&clashes.join("; "))
-    ))
-    .hint("convert the clashing inputs into separate folders, or rename one of each pair"))
+    clashes
 }
 
 /// The format to write: `--to`, else the one the output's name implies among the document's

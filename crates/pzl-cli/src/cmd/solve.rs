@@ -149,55 +149,19 @@ fn shard_result(ctx: &Ctx, name: &str, report: &SolveReport, output: &Path) -> R
     Ok(if finished { Status::Ok } else { Status::Problems })
 }
 
-/// The solution as `-o`/`--to` ask:
-/// 1. `--to FORMAT`;
-/// 2. a format of the puzzle's kind that the output's name implies and that holds the whole
-///    solution;
-/// 3. a picture for `.svg`, `.pdf`, `.html`;
-/// 4. for a name without extension or a plain `.txt`: the solution's own format when it holds
-///    the whole solution, else the text `pzl solve` prints for it (`shown`);
-/// 5. the format the name implies, saying what it drops;
-///
-/// Anything else is refused, naming what works.
+/// The solution as `-o`/`--to` ask (the library's rule: `Document::write_solution_for`).
 fn solution_bytes(
     ctx: &Ctx,
     solution: &Document,
     shown: Option<&String>,
     args: &SolveArgs,
 ) -> Result<Vec<u8>, Error> {
-    let holds_all = |f: pzl::Format| solution.write_solution(f).is_ok_and(|w| w.lost.is_empty());
-    let ext = io::extension(&args.output);
-    let claimed = solution.format_for_output(&io::shown(&args.output));
-    let picture = ext.as_deref().and_then(pzl::Picture::from_extension);
-    let to = if let Some(name) = &args.to {
-        high::format(name)?
-    } else if let Some(format) = claimed.filter(|f| holds_all(*f)) {
-        format
-    } else if let Some(picture) = picture.filter(|p| *p != pzl::Picture::Text) {
-        return solution.render(&pzl::RenderRequest::new(picture));
-    } else if ext.is_none() || picture == Some(pzl::Picture::Text) {
-        if !holds_all(solution.format()) {
-            return match shown {
-                Some(text) => Ok(text.clone().into_bytes()),
-                None => solution.render(&pzl::RenderRequest::new(pzl::Picture::Text)),
-            };
-        }
-        solution.format()
-    } else if let Some(format) = claimed {
-        format
-    } else {
-        return Err(Error::usage(format!(
-            "cannot write a {} solution to `{}`",
-            solution.kind(),
-            args.output.display()
-        ))
-        .hint(format!(
-            "name a format with --to ({}), or a picture (.svg, .pdf, .html, .txt)",
-            solution.writable_formats().join(", ")
-        )));
-    };
-    let written = solution.write_solution(to)?;
-    super::warn_lost(ctx, &args.output, to, &written.lost);
+    let to = args.to.as_deref().map(high::format).transpose()?;
+    let (written, format) =
+        solution.write_solution_for(&io::shown(&args.output), to, shown.map(String::as_str))?;
+    if let Some(format) = format {
+        super::warn_lost(ctx, &args.output, format, &written.lost);
+    }
     Ok(written.bytes)
 }
 
