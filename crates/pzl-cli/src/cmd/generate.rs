@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use pzl::kinds::masyu::{self, generate};
 use pzl::kinds::tootsweet;
 use pzl::{Error, Format, Status};
-use serde::Serialize;
 
 use crate::args::GenerateMasyuArgs;
 use crate::high;
@@ -20,27 +19,6 @@ enum Target {
     Out(Sink),
     /// A TootSweet `Puzzles.data`, all in one transaction.
     Database(PathBuf),
-}
-
-/// What `--json` prints for each puzzle.
-#[derive(Serialize)]
-struct Made<'a> {
-    index: u64,
-    seed: u64,
-    width: usize,
-    height: usize,
-    difficulty: &'static str,
-    pearls: usize,
-    whites: usize,
-    blacks: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<String>,
-    attempts: u32,
-    solves: u32,
-    micros: u64,
-    stats: &'a masyu::Statistics,
 }
 
 /// `pzl generate masyu`: exit 0 when every puzzle was made, 1 when `--timeout` stopped some
@@ -170,7 +148,7 @@ fn write(
             }
         };
         if args.json {
-            print::json_line(&made(puzzle, file, text))?;
+            print::json_line(&puzzle.made(file, text))?;
         }
     }
     if !matches!(sink, Some(Sink::Stdout)) && !args.json {
@@ -185,26 +163,6 @@ fn bytes_of(puzzle: &generate::Generated, format: Format) -> Result<Vec<u8>, Err
 
 fn text_of(puzzle: &generate::Generated, format: Format) -> Result<String, Error> {
     Ok(String::from_utf8_lossy(&bytes_of(puzzle, format)?).trim_end().to_string())
-}
-
-fn made(puzzle: &generate::Generated, file: Option<String>, text: Option<String>) -> Made<'_> {
-    let (whites, blacks) = puzzle.puzzle.pearl_counts();
-    Made {
-        index: puzzle.index,
-        seed: puzzle.seed,
-        width: puzzle.puzzle.width(),
-        height: puzzle.puzzle.height(),
-        difficulty: puzzle.difficulty.name(),
-        pearls: whites + blacks,
-        whites,
-        blacks,
-        file,
-        puzzle: text,
-        attempts: puzzle.attempts,
-        solves: puzzle.solves,
-        micros: puzzle.micros,
-        stats: &puzzle.stats,
-    }
 }
 
 /// A puzzle's name: its size, grade, seed and index, enough to make it again.
