@@ -85,3 +85,31 @@ impl Folder {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_is_made_on_write_and_keeps_what_exists_without_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("out");
+        let folder = Folder::new(&root, false).unwrap();
+        let written = folder.write(Path::new("a/b.txt"), b"one").unwrap();
+        assert_eq!(std::fs::read(&written).unwrap(), b"one");
+        assert!(folder.kept(Path::new("a/b.txt")), "an existing output is kept without --force");
+        assert!(!folder.kept(Path::new("a/c.txt")));
+        assert!(!Folder::new(&root, true).unwrap().kept(Path::new("a/b.txt")), "--force replaces it");
+        let sink = Sink::Folder(folder);
+        assert_eq!(sink.put("c.txt", b"two").unwrap(), Some(io::shown(&root.join("c.txt"))));
+    }
+
+    #[test]
+    fn a_file_is_not_a_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("x");
+        std::fs::write(&file, "x").unwrap();
+        let e = Folder::new(&file, true).err().expect("a file is refused");
+        assert!(e.message.contains("is not a folder"), "{e}");
+    }
+}
