@@ -2,6 +2,7 @@
 //! `completions` and `man`. Each is written once, over `pzl::Document`; the kind decides what it
 //! can do, and says so when it cannot.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use pzl::{Document, Error, Format, Open, RenderRequest, Status};
@@ -52,7 +53,7 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
+    let mut batch = Batch::new(ctx, Mode::json(args.json), &args.files);
     let describe = |file: &PathBuf| {
         let request = pzl::InfoRequest { details: args.details };
         // A disk image on disk lists from its catalog, without reading the whole file.
@@ -100,7 +101,7 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), files.len());
+    let mut batch = Batch::new(ctx, Mode::json(args.json), &args.files);
     let check_one = |file: &PathBuf| {
         // An archive or disk image: every member read, every CRC and checksum verified (a
         // large disk image at positions).
@@ -196,21 +197,53 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     if io::is_dash(&args.output) {
         return Err(Error::usage("converting several files or a folder needs -o OUTDIR"));
     }
-    if args.output.exists() && !args.output.is_dir() {
-        return Err(Error::usage(format!("`{}` is not a folder", args.output.display()))
-            .hint("-o names the folder the converted files go into"));
-    }
+    let folder = crate::out::Folder::new(&args.output, args.force)?;
     let ext = to.info().extensions.first().copied().unwrap_or(to.name());
     // The output folder as the file system names it, when it exists: an input folder that holds
     // it does not walk into it (the outputs of an earlier run are not inputs of this one).
     let out_real = std::fs::canonicalize(&args.output).ok();
+    let jobs_list = mirrored(ctx, args, out_real.as_deref())?;
+    let jobs_list = output_names(ctx, &args.output, out_real.as_deref(), jobs_list, ext)?;
+    let convert_one = |(file, relative): &(PathBuf, PathBuf)| {
+        let target = folder.path(relative);
+        let report =
+            |status, lost| Converted { file: io::shown(file), output: io::shown(&target), status, lost };
+        if folder.kept(relative) {
+            return Ok(report("exists", Vec::new()));
+        }
+        let written = open(ctx, file, options)?.write(to)?;
+        folder.write(relative, &written.bytes)?;
+        Ok(report("written", written.lost))
+    };
+    let jobs = high::jobs(args.jobs.as_deref())?;
+    let mut batch = Batch::new(ctx, Mode::json(args.json), &args.inputs);
+    // The files are the work; the report is a side channel: a closed standard output
+    // (`| head`) does not stop the conversion.
+    batch.report_is_side_channel();
+    each_in_order(ctx, &jobs_list, jobs, "converting", convert_one, |(file, _), result| match result {
+        Ok(done) => {
+            let status = if done.status == "exists" { Status::Problems } else { Status::Ok };
+            batch.report(&done, status)
+        }
+        Err(e) => batch.error(&io::shown(file), e),
+    })?;
+    batch.finish(true)
+}
+
+/// Each input with its path relative to the output folder: a folder's files keep their path
+/// below it, a file named directly its name; the output folder itself is not walked.
+fn mirrored(
+    ctx: &Ctx,
+    args: &ConvertArgs,
+    out_real: Option<&Path>,
+) -> Result<Vec<(PathBuf, PathBuf)>, Error> {
     let mut jobs_list = Vec::new();
     for root in &args.inputs {
         if io::is_dash(root) {
             return Err(Error::usage("standard input cannot be one of several inputs"));
         }
         if root.is_dir() {
-            if out_real.is_some() && std::fs::canonicalize(root).ok() == out_real {
+            if out_real.is_some() && std::fs::canonicalize(root).ok().as_deref() == out_real {
                 return Err(Error::usage(format!(
                     "-o {} is the input folder {}: its outputs would replace or join its inputs",
                     io::shown(&args.output),
@@ -233,46 +266,7 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
             jobs_list.push((root.clone(), relative));
         }
     }
-    let jobs_list = output_names(ctx, &args.output, out_real.as_deref(), jobs_list, ext)?;
-    // Each folder is made once: a tree of 1,000 files in one folder made 999 `mkdir` calls
-    // that failed with EEXIST, about 9 µs each.
-    let folders_made = std::sync::Mutex::new(std::collections::HashSet::new());
-    let convert_one = |(file, target): &(std::path::PathBuf, std::path::PathBuf)| {
-        let target = args.output.join(target);
-        let report =
-            |status, lost| Converted { file: io::shown(file), output: io::shown(&target), status, lost };
-        if !args.force && std::fs::symlink_metadata(&target).is_ok() {
-            return Ok(report("exists", Vec::new()));
-        }
-        let doc = open(ctx, file, options)?;
-        let written = doc.write(to)?;
-        if let Some(parent) = target.parent() {
-            let made = folders_made.lock().is_ok_and(|made| made.contains(parent));
-            if !made {
-                std::fs::create_dir_all(parent).map_err(|e| {
-                    Error::io(format!("cannot create the folder: {e}")).in_file(io::shown(parent))
-                })?;
-                if let Ok(mut made) = folders_made.lock() {
-                    made.insert(parent.to_path_buf());
-                }
-            }
-        }
-        io::write_collection_path(&target, &written.bytes)?;
-        Ok(report("written", written.lost))
-    };
-    let jobs = high::jobs(args.jobs.as_deref())?;
-    let mut batch = Batch::new(ctx, Mode::json(args.json), usize::MAX);
-    // The files are the work; the report is a side channel: a closed standard output
-    // (`| head`) does not stop the conversion.
-    batch.report_is_side_channel();
-    each_in_order(ctx, &jobs_list, jobs, "converting", convert_one, |(file, _), result| match result {
-        Ok(done) => {
-            let status = if done.status == "exists" { Status::Problems } else { Status::Ok };
-            batch.report(&done, status)
-        }
-        Err(e) => batch.error(&io::shown(file), e),
-    })?;
-    batch.finish(true)
+    Ok(jobs_list)
 }
 
 /// Each input's output name, relative to the output folder: the input's relative path with the
@@ -287,7 +281,6 @@ fn output_names(
     list: Vec<(PathBuf, PathBuf)>,
     ext: &str,
 ) -> Result<Vec<(PathBuf, PathBuf)>, Error> {
-    use std::collections::HashMap;
     let plain = |relative: &Path| relative.with_extension(ext);
     let mut count: HashMap<PathBuf, usize> = HashMap::new();
     for (_, relative) in &list {
@@ -326,9 +319,25 @@ fn output_names(
             ),
         );
     }
+    let mut clashes = clashes(output, out_real, &list);
+    if clashes.is_empty() {
+        return Ok(list);
+    }
+    clashes.sort();
+    Err(Error::usage(format!(
+        "{} output{} clash; nothing was written: {}",
+        clashes.len(),
+        if clashes.len() == 1 { "" } else { "s" },
+        pzl::text::printable_name(&clashes.join("; "))
+    ))
+    .hint("convert the clashing inputs into separate folders, or rename one of each pair"))
+}
+
+/// The outputs that would be written twice, or that are inputs of the run, each in words.
+fn clashes(output: &Path, out_real: Option<&Path>, list: &[(PathBuf, PathBuf)]) -> Vec<String> {
     // What is left colliding cannot be told apart by a name: refuse the run.
     let mut by_target: HashMap<&Path, Vec<&Path>> = HashMap::new();
-    for (file, target) in &list {
+    for (file, target) in list {
         by_target.entry(target.as_path()).or_default().push(file.as_path());
     }
     let mut clashes: Vec<String> = by_target
@@ -343,7 +352,7 @@ fn output_names(
     if let Some(out) = out_real {
         let inputs: std::collections::HashSet<PathBuf> =
             list.iter().filter_map(|(file, _)| std::fs::canonicalize(file).ok()).collect();
-        for (file, target) in &list {
+        for (file, target) in list {
             let real = out.join(target);
             if inputs.contains(&real) {
                 clashes.push(format!(
@@ -354,17 +363,7 @@ fn output_names(
             }
         }
     }
-    if clashes.is_empty() {
-        return Ok(list);
-    }
-    clashes.sort();
-    Err(Error::usage(format!(
-        "{} output{} clash; nothing was written: {}",
-        clashes.len(),
-        if clashes.len() == 1 { "" } else { "s" },
-        pzl::text::printable_name(&clashes.join("; "))
-    ))
-    .hint("convert the clashing inputs into separate folders, or rename one of each pair"))
+    clashes
 }
 
 /// The format to write: `--to`, else the one the output's name implies among the document's

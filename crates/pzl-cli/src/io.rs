@@ -67,11 +67,6 @@ impl Ctx {
         }
     }
 
-    /// How many folders a walk could not read (not yet taken).
-    pub fn unreadable_count(&self) -> usize {
-        self.unreadable.lock().map(|u| u.len()).unwrap_or(0)
-    }
-
     /// The folders a walk could not read since the last call, with why.
     pub fn take_unreadable(&self) -> Vec<(String, String)> {
         self.unreadable.lock().map(|mut u| std::mem::take(&mut *u)).unwrap_or_default()

@@ -8,6 +8,7 @@ mod cmd;
 mod high;
 mod io;
 mod kind;
+mod out;
 mod print;
 mod run;
 

@@ -74,22 +74,86 @@ pub fn emit<R: Serialize + std::fmt::Display>(mode: Mode, report: &R) -> Result<
     }
 }
 
-/// The counts a run over several inputs ends with.
+/// Print a result whose text is not the `Display` of its JSON report (a listing the command
+/// chooses): the printer decides which is made, so only the one printed is built; `colour` passes
+/// the text's terminal escapes on.
+pub fn emit_either<J: Serialize>(
+    mode: Mode,
+    json: impl FnOnce() -> J,
+    text: impl FnOnce() -> String,
+    colour: bool,
+) -> Result<(), Error> {
+    match mode {
+        Mode::Json => {
+            let mut out = to_json(&json(), true)?;
+            out.push('\n');
+            io::stdout(out.as_bytes())
+        }
+        Mode::Text => io::stdout_text(text().as_bytes(), colour),
+    }
+}
+
+/// The counts a run over several inputs ends with: the same four for every verb, and for `solve`
+/// what was found and how long it took.
 #[derive(Debug, Default, Clone, Serialize)]
 pub struct Summary {
     pub files: usize,
     pub ok: usize,
     pub problems: usize,
     pub errors: usize,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub solved: Option<Solved>,
+}
+
+/// What a `solve` over several inputs found, and its solving times.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Solved {
+    pub solved: usize,
+    pub unique: usize,
+    pub no_solution: usize,
+    pub timed_out: usize,
+    pub total_ms: f64,
+    pub median_ms: f64,
+    pub slowest_ms: f64,
+    #[serde(skip)]
+    times: Vec<f64>,
+}
+
+impl Solved {
+    /// Count one report in.
+    pub fn add(&mut self, report: &pzl::SolveReport) {
+        use pzl::Outcome;
+        match report.outcome {
+            Outcome::Solved | Outcome::Counted => self.solved += 1,
+            Outcome::NoSolution => self.no_solution += 1,
+            Outcome::TimedOut => self.timed_out += 1,
+        }
+        self.unique += usize::from(report.unique == Some(true));
+        self.times.push(report.time_ms);
+    }
+
+    /// The times summed up, once every report is in.
+    fn close(&mut self) {
+        self.times.sort_by(f64::total_cmp);
+        self.total_ms = self.times.iter().sum();
+        self.median_ms = self.times.get(self.times.len() / 2).copied().unwrap_or(0.0);
+        self.slowest_ms = self.times.last().copied().unwrap_or(0.0);
+    }
 }
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "{} files: {} ok, {} with problems, {} errors",
-            self.files, self.ok, self.problems, self.errors
-        )
+        let files = pzl::text::count(self.files as u64, "file");
+        write!(f, "{files}: {} ok, {} with problems, {} errors", self.ok, self.problems, self.errors)?;
+        if let Some(s) = &self.solved {
+            write!(
+                f,
+                "; {} solved ({} unique), {} without solution, {} timed out; solving time {:.3} ms in \
+                 all, median {:.3} ms, slowest {:.3} ms",
+                s.solved, s.unique, s.no_solution, s.timed_out, s.total_ms, s.median_ms, s.slowest_ms
+            )?;
+        }
+        writeln!(f)
     }
 }
 
@@ -107,9 +171,10 @@ pub struct Batch<'a> {
 }
 
 impl<'a> Batch<'a> {
-    pub fn new(ctx: &'a Ctx, mode: Mode, inputs: usize) -> Batch<'a> {
-        // A folder the walk could not read is one more input (an error), reported at the end.
-        let many = inputs.saturating_add(ctx.unreadable_count()) != 1;
+    /// A run over the inputs the arguments name: several reports (JSON Lines and a summary)
+    /// when they are more than one or a folder, whatever the folder holds.
+    pub fn new(ctx: &'a Ctx, mode: Mode, names: &[std::path::PathBuf]) -> Batch<'a> {
+        let many = names.len() != 1 || names.iter().any(|n| n.is_dir());
         Batch { ctx, mode, many, summary: Summary::default(), side_channel: false, closed: false }
     }
 
@@ -182,6 +247,9 @@ impl<'a> Batch<'a> {
                 let e = Error::io(message).in_file(&folder);
                 self.print(|| json_line(&serde_json::json!({"file": folder, "error": e})))?;
             }
+        }
+        if let Some(solved) = &mut self.summary.solved {
+            solved.close();
         }
         if self.many {
             let (mode, summary) = (self.mode, self.summary.clone());

@@ -177,7 +177,13 @@ fn batch_over_a_directory_reports_each_file_and_a_summary() {
         assert!(text.contains("b.tootsweet: solved, unique"), "{text}");
         assert!(text.contains("c.txt: no-solution"), "{text}");
         assert!(!text.contains("a.sol"), "solutions are not puzzles: {text}");
-        assert!(text.contains("3 files: 2 solved (2 unique), 1 without solution"), "{text}");
+        // The summary every verb prints, with what `solve` found.
+        assert!(
+            text.contains(
+                "3 files: 2 ok, 1 with problems, 0 errors; 2 solved (2 unique), 1 without solution"
+            ),
+            "{text}"
+        );
     }
     let out = pzl(&["solve", "--json", s(&tmp.path().join("a.txt")), s(&tmp.path().join("b.tootsweet"))]);
     // JSON Lines: one object per file, then the summary.
@@ -185,6 +191,7 @@ fn batch_over_a_directory_reports_each_file_and_a_summary() {
         stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["summary"]["solved"], 2);
+    assert_eq!(lines[2]["summary"]["ok"], 2);
 }
 
 #[test]

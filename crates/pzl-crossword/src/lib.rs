@@ -50,6 +50,7 @@ pub mod page;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod play;
+pub mod puzpy;
 pub mod puzzle;
 pub mod raw;
 pub mod render;

@@ -18,6 +18,8 @@ pub mod crossword {
 
     pub use pzl_crossword::lock::Candidate;
     pub use pzl_crossword::parse_key;
+    /// The `.puz` layer by puzpy's fields, for the Python package's `pzl.puz` drop-in.
+    pub use pzl_crossword::puzpy;
 
     fn doc_of<'a>(doc: &'a Document, what: &str) -> Result<&'a Doc<pzl_crossword::CrosswordKind>, Error> {
         match doc {

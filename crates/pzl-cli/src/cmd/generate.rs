@@ -1,49 +1,24 @@
 //! `pzl generate masyu`: new puzzles of a chosen size and grade, each proven unique and graded by
 //! the solver (`pzl::kinds::masyu::generate` does the work; this file only writes the results).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pzl::kinds::masyu::{self, generate};
 use pzl::kinds::tootsweet;
 use pzl::{Error, Format, Status};
-use serde::Serialize;
 
 use crate::args::GenerateMasyuArgs;
 use crate::high;
 use crate::io::{self, Ctx};
+use crate::out::{Folder, Sink};
 use crate::print;
 
 /// Where the puzzles go.
 enum Target {
-    /// Standard output, one after the other.
-    Stdout,
-    /// One file (a single puzzle).
-    File(PathBuf),
-    /// A folder, one file per puzzle.
-    Folder(PathBuf),
+    /// Standard output, one file, or a folder with one file per puzzle.
+    Out(Sink),
     /// A TootSweet `Puzzles.data`, all in one transaction.
     Database(PathBuf),
-}
-
-/// What `--json` prints for each puzzle.
-#[derive(Serialize)]
-struct Made<'a> {
-    index: u64,
-    seed: u64,
-    width: usize,
-    height: usize,
-    difficulty: &'static str,
-    pearls: usize,
-    whites: usize,
-    blacks: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<String>,
-    attempts: u32,
-    solves: u32,
-    micros: u64,
-    stats: &'a masyu::Statistics,
 }
 
 /// `pzl generate masyu`: exit 0 when every puzzle was made, 1 when `--timeout` stopped some
@@ -92,7 +67,7 @@ fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
             return Err(Error::usage("a TootSweet database cannot go to standard output")
                 .hint("name the file with -o Puzzles.data"));
         }
-        return Ok((Target::Stdout, check_masyu(format)?));
+        return Ok((Target::Out(Sink::Stdout), check_masyu(format)?));
     };
     let claimed = Format::claiming(&io::shown(output)).into_iter().next();
     if let Some(format) = named.or(claimed).filter(|f| matches!(f, Format::MasyuDb(_))) {
@@ -123,21 +98,21 @@ fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
         // Refused before any work: the names depend only on the request and the index.
         if !args.force {
             for index in 0..args.count {
-                let path = file_in(output, format, &name_of(args, index));
+                let path = output.join(file_name(args, format, index));
                 if path.exists() {
                     return Err(Error::usage(format!("{} exists already", io::shown(&path)))
                         .hint("add --force to replace it, or choose another folder or --seed"));
                 }
             }
         }
-        return Ok((Target::Folder(output.to_path_buf()), format));
+        return Ok((Target::Out(Sink::Folder(Folder::new(output, args.force)?)), format));
     }
     if output.exists() && !args.force {
         return Err(
             Error::usage(format!("{} exists already", io::shown(output))).hint("add --force to replace it")
         );
     }
-    Ok((Target::File(output.to_path_buf()), format))
+    Ok((Target::Out(Sink::File(output.to_path_buf())), format))
 }
 
 fn check_masyu(format: Format) -> Result<Format, Error> {
@@ -152,86 +127,51 @@ fn write(
     format: Format,
     puzzles: &[generate::Generated],
 ) -> Result<(), Error> {
-    if let Target::Database(path) = target {
-        let rows: Vec<(String, masyu::Board)> =
-            puzzles.iter().map(|p| (name(args, p), p.puzzle.clone())).collect();
-        let db = io::shown(path);
-        let mut database = tootsweet::Database::open_or_create(path).map_err(tootsweet::error(&db))?;
-        database.import(&rows).map_err(tootsweet::error(&db))?;
-    }
-    let mut stdout = Vec::new();
+    let (sink, database) = match target {
+        Target::Database(path) => {
+            let rows: Vec<(String, masyu::Board)> =
+                puzzles.iter().map(|p| (name_of(args, p.index), p.puzzle.clone())).collect();
+            let db = io::shown(path);
+            let mut database = tootsweet::Database::open_or_create(path).map_err(tootsweet::error(&db))?;
+            database.import(&rows).map_err(tootsweet::error(&db))?;
+            (None, Some(db))
+        }
+        Target::Out(sink) => (Some(sink), None),
+    };
     for puzzle in puzzles {
-        let bytes = match target {
-            Target::Database(_) => Vec::new(),
-            _ => masyu::document(puzzle.puzzle.clone(), format)?.write(format)?.bytes,
-        };
-        let file = match target {
-            Target::Stdout => {
-                if !args.json {
-                    stdout.extend_from_slice(&bytes);
-                }
-                None
+        let (file, text) = match sink {
+            None => (database.clone(), None),
+            // With --json the puzzles on standard output are in the JSON lines.
+            Some(Sink::Stdout) if args.json => (None, Some(text_of(puzzle, format)?)),
+            Some(sink) => {
+                (sink.put(&file_name(args, format, puzzle.index), &bytes_of(puzzle, format)?)?, None)
             }
-            Target::File(path) => {
-                io::write_path(path, &bytes)?;
-                Some(io::shown(path))
-            }
-            Target::Folder(dir) => {
-                let path = file_in(dir, format, &name(args, puzzle));
-                create_folder(dir)?;
-                io::write_collection_path(&path, &bytes)?;
-                Some(io::shown(&path))
-            }
-            Target::Database(path) => Some(io::shown(path)),
         };
         if args.json {
-            let (whites, blacks) = puzzle.puzzle.pearl_counts();
-            let text = matches!(target, Target::Stdout)
-                .then(|| String::from_utf8_lossy(&bytes).trim_end().to_string());
-            print::json_line(&Made {
-                index: puzzle.index,
-                seed: puzzle.seed,
-                width: puzzle.puzzle.width(),
-                height: puzzle.puzzle.height(),
-                difficulty: puzzle.difficulty.name(),
-                pearls: whites + blacks,
-                whites,
-                blacks,
-                file,
-                puzzle: text,
-                attempts: puzzle.attempts,
-                solves: puzzle.solves,
-                micros: puzzle.micros,
-                stats: &puzzle.stats,
-            })?;
+            print::json_line(&puzzle.made(file, text))?;
         }
     }
-    if !stdout.is_empty() {
-        io::stdout(&stdout)?;
-    }
-    if !matches!(target, Target::Stdout) && !args.json {
+    if !matches!(sink, Some(Sink::Stdout)) && !args.json {
         ctx.note(format!("wrote {}", pzl::text::count(puzzles.len() as u64, "puzzle")));
     }
     Ok(())
 }
 
-/// A puzzle's name: its size, grade, seed and index, enough to make it again.
-fn name(args: &GenerateMasyuArgs, puzzle: &generate::Generated) -> String {
-    name_of(args, puzzle.index)
+fn bytes_of(puzzle: &generate::Generated, format: Format) -> Result<Vec<u8>, Error> {
+    Ok(masyu::document(puzzle.puzzle.clone(), format)?.write(format)?.bytes)
 }
 
+fn text_of(puzzle: &generate::Generated, format: Format) -> Result<String, Error> {
+    Ok(String::from_utf8_lossy(&bytes_of(puzzle, format)?).trim_end().to_string())
+}
+
+/// A puzzle's name: its size, grade, seed and index, enough to make it again.
 fn name_of(args: &GenerateMasyuArgs, index: u64) -> String {
     format!("masyu-{}-{}-s{}-{index:04}", args.size.replace(['X', '×'], "x"), args.difficulty, args.seed)
 }
 
-fn file_in(dir: &Path, format: Format, name: &str) -> PathBuf {
+/// A puzzle's file name in a folder.
+fn file_name(args: &GenerateMasyuArgs, format: Format, index: u64) -> String {
     let extension = format.info().extensions.first().copied().unwrap_or("txt");
-    dir.join(format!("{name}.{extension}"))
-}
-
-fn create_folder(dir: &Path) -> Result<(), Error> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Error::io(format!("cannot create the folder {}: {e}", io::shown(dir)))
-            .hint("check the path and your permissions")
-    })
+    format!("{}.{extension}", name_of(args, index))
 }

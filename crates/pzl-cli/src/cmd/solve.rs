@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::args::SolveArgs;
 use crate::high;
 use crate::io::{self, Ctx};
-use crate::print::{self, Mode};
+use crate::print::{self, Batch, Mode, Solved};
 
 /// `pzl solve FILE…`.
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
@@ -149,55 +149,19 @@ fn shard_result(ctx: &Ctx, name: &str, report: &SolveReport, output: &Path) -> R
     Ok(if finished { Status::Ok } else { Status::Problems })
 }
 
-/// The solution as `-o`/`--to` ask:
-/// 1. `--to FORMAT`;
-/// 2. a format of the puzzle's kind that the output's name implies and that holds the whole
-///    solution;
-/// 3. a picture for `.svg`, `.pdf`, `.html`;
-/// 4. for a name without extension or a plain `.txt`: the solution's own format when it holds
-///    the whole solution, else the text `pzl solve` prints for it (`shown`);
-/// 5. the format the name implies, saying what it drops;
-///
-/// Anything else is refused, naming what works.
+/// The solution as `-o`/`--to` ask (the library's rule: `Document::write_solution_for`).
 fn solution_bytes(
     ctx: &Ctx,
     solution: &Document,
     shown: Option<&String>,
     args: &SolveArgs,
 ) -> Result<Vec<u8>, Error> {
-    let holds_all = |f: pzl::Format| solution.write_solution(f).is_ok_and(|w| w.lost.is_empty());
-    let ext = io::extension(&args.output);
-    let claimed = solution.format_for_output(&io::shown(&args.output));
-    let picture = ext.as_deref().and_then(pzl::Picture::from_extension);
-    let to = if let Some(name) = &args.to {
-        high::format(name)?
-    } else if let Some(format) = claimed.filter(|f| holds_all(*f)) {
-        format
-    } else if let Some(picture) = picture.filter(|p| *p != pzl::Picture::Text) {
-        return solution.render(&pzl::RenderRequest::new(picture));
-    } else if ext.is_none() || picture == Some(pzl::Picture::Text) {
-        if !holds_all(solution.format()) {
-            return match shown {
-                Some(text) => Ok(text.clone().into_bytes()),
-                None => solution.render(&pzl::RenderRequest::new(pzl::Picture::Text)),
-            };
-        }
-        solution.format()
-    } else if let Some(format) = claimed {
-        format
-    } else {
-        return Err(Error::usage(format!(
-            "cannot write a {} solution to `{}`",
-            solution.kind(),
-            args.output.display()
-        ))
-        .hint(format!(
-            "name a format with --to ({}), or a picture (.svg, .pdf, .html, .txt)",
-            solution.writable_formats().join(", ")
-        )));
-    };
-    let written = solution.write_solution(to)?;
-    super::warn_lost(ctx, &args.output, to, &written.lost);
+    let to = args.to.as_deref().map(high::format).transpose()?;
+    let (written, format) =
+        solution.write_solution_for(&io::shown(&args.output), to, shown.map(String::as_str))?;
+    if let Some(format) = format {
+        super::warn_lost(ctx, &args.output, format, &written.lost);
+    }
     Ok(written.bytes)
 }
 
@@ -235,16 +199,45 @@ fn verdict(report: &SolveReport, timeout: f64) -> String {
     }
 }
 
-/// One file's line in a batch.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Line {
-    Solved(SolveReport),
-    Failed { file: String, error: Error },
+/// One file's line in a batch: its report as JSON, one line of text.
+struct Line(SolveReport);
+
+impl Serialize for Line {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
 }
 
-/// Several puzzles through the run engine: each file's line printed as it comes, in order, then
-/// the summary.
+/// `FILE: solved, unique, hard (0.172 ms)`.
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = &self.0;
+        let file = pzl::text::printable_name(r.file.as_deref().unwrap_or("-"));
+        write!(f, "{file}: ")?;
+        match r.outcome {
+            Outcome::Solved => {
+                let uniqueness = match r.unique {
+                    Some(true) => "unique",
+                    Some(false) => "2+ solutions",
+                    None => "uniqueness unknown",
+                };
+                write!(f, "solved, {uniqueness}")?;
+                let grade = r.facts.iter().find(|f| f.key == "difficulty").map(|f| f.text.as_str());
+                if let Some(g) = grade.filter(|g| !g.is_empty() && *g != "null") {
+                    write!(f, ", {g}")?;
+                }
+            }
+            Outcome::Counted => {
+                write!(f, "{} solutions", r.count.map(|c| c.to_string()).unwrap_or_default())?
+            }
+            other => write!(f, "{}", other.name())?,
+        }
+        writeln!(f, " ({:.3} ms)", r.time_ms)
+    }
+}
+
+/// Several puzzles through the run engine and the printers every verb shares: each file's line
+/// printed as it comes, in order, then the summary with what was solved.
 fn batch(
     ctx: &Ctx,
     args: &SolveArgs,
@@ -253,108 +246,23 @@ fn batch(
     request: &SolveRequest,
     jobs: usize,
 ) -> Result<Status, Error> {
-    let solve_file = |path: &PathBuf| -> Line {
-        let file = io::shown(path);
-        match super::open(ctx, path, options).and_then(|doc| doc.solve(request)) {
-            Ok(solved) => {
-                let mut report = solved.report;
-                report.file = Some(file);
-                Line::Solved(report)
-            }
-            Err(e) => Line::Failed { error: e.in_file(&file), file },
-        }
+    let solve_file = |path: &PathBuf| {
+        let doc = super::open(ctx, path, options)?;
+        let mut report = doc.solve(request)?.report;
+        report.file = Some(io::shown(path));
+        Ok(report)
     };
-    let mut s = Summary::default();
-    let mut times = Vec::new();
-    crate::run::each_in_order(ctx, files, jobs, "solving", solve_file, |_, line| {
-        let text = tally(&mut s, &mut times, &line);
-        if args.json { print::json_line(&line) } else { io::stdout(text.as_bytes()) }
+    let mut batch = Batch::new(ctx, Mode::json(args.json), &args.inputs);
+    batch.summary.solved = Some(Solved::default());
+    crate::run::each_in_order(ctx, files, jobs, "solving", solve_file, |path, solved| match solved {
+        Ok(report) => {
+            if let Some(s) = &mut batch.summary.solved {
+                s.add(&report);
+            }
+            let status = report.status();
+            batch.report(&Line(report), status)
+        }
+        Err(e) => batch.error(&io::shown(path), e),
     })?;
-    times.sort_by(f64::total_cmp);
-    s.total_ms = times.iter().sum();
-    s.median_ms = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    s.slowest_ms = times.last().copied().unwrap_or(0.0);
-    if args.json {
-        print::json_line(&serde_json::json!({"summary": s}))?;
-    } else {
-        io::stdout(
-            format!(
-                "{}: {} solved ({} unique), {} without solution, {} timed out, {}; solving time \
-                 {:.3} ms in all, median {:.3} ms, slowest {:.3} ms\n",
-                pzl::text::count(s.files as u64, "file"),
-                s.solved,
-                s.unique,
-                s.no_solution,
-                s.timed_out,
-                pzl::text::count(s.errors as u64, "error"),
-                s.total_ms,
-                s.median_ms,
-                s.slowest_ms
-            )
-            .as_bytes(),
-        )?;
-    }
-    if s.errors > 0 {
-        return Err(Error::syntax(format!("{} of {} files could not be processed", s.errors, s.files)));
-    }
-    Ok(if s.no_solution + s.timed_out > 0 { Status::Problems } else { Status::Ok })
-}
-
-/// The batch's counts.
-#[derive(Default, Serialize)]
-struct Summary {
-    files: usize,
-    solved: usize,
-    unique: usize,
-    no_solution: usize,
-    timed_out: usize,
-    errors: usize,
-    total_ms: f64,
-    median_ms: f64,
-    slowest_ms: f64,
-}
-
-/// Count one file's line into the summary; its text line.
-fn tally(s: &mut Summary, times: &mut Vec<f64>, line: &Line) -> String {
-    s.files += 1;
-    match line {
-        Line::Solved(r) => {
-            times.push(r.time_ms);
-            match r.outcome {
-                Outcome::Solved | Outcome::Counted => s.solved += 1,
-                Outcome::NoSolution => s.no_solution += 1,
-                Outcome::TimedOut => s.timed_out += 1,
-            }
-            s.unique += usize::from(r.unique == Some(true));
-            batch_line(r)
-        }
-        Line::Failed { file, error, .. } => {
-            s.errors += 1;
-            // The line names the file once: the error's own copy of the name is left out.
-            let error = pzl::Error { file: None, ..error.clone() };
-            format!("{}: error: {error}\n", pzl::text::printable_name(file))
-        }
-    }
-}
-
-/// `FILE: solved, unique, hard (0.172 ms)`.
-fn batch_line(r: &SolveReport) -> String {
-    let file = pzl::text::printable_name(r.file.as_deref().unwrap_or("-")).into_owned();
-    let detail = match r.outcome {
-        Outcome::Solved => {
-            let uniqueness = match r.unique {
-                Some(true) => "unique",
-                Some(false) => "2+ solutions",
-                None => "uniqueness unknown",
-            };
-            let grade = r.facts.iter().find(|f| f.key == "difficulty").map(|f| f.text.clone());
-            match grade.filter(|g| !g.is_empty() && g != "null") {
-                Some(g) => format!("solved, {uniqueness}, {g}"),
-                None => format!("solved, {uniqueness}"),
-            }
-        }
-        Outcome::Counted => format!("{} solutions", r.count.map(|c| c.to_string()).unwrap_or_default()),
-        other => other.name().to_string(),
-    };
-    format!("{file}: {detail} ({:.3} ms)\n", r.time_ms)
+    batch.finish(true)
 }

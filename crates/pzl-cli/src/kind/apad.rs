@@ -54,11 +54,8 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
         if all.unsolvable > 0 {
             ctx.warn(&puzzle.name, format!("{} dates have no solution", all.unsolvable));
         }
-        match mode {
-            Mode::Json => print::emit(mode, &all.report(&puzzle))?,
-            Mode::Text if counts_only => io::stdout(all.count_table().as_bytes())?,
-            Mode::Text => io::stdout_text(all.text(&puzzle, colour).as_bytes(), colour)?,
-        }
+        let text = || if counts_only { all.count_table() } else { all.text(&puzzle, colour) };
+        print::emit_either(mode, || all.report(&puzzle), text, colour)?;
         return Ok(if all.total() == 0 { Status::Problems } else { Status::Ok });
     }
     let text = args.date.join(" ");
@@ -68,11 +65,8 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
     let answer = Answer { date: parsed.date, weekday: weekday.value };
     let found = apad::solve_date(&puzzle, answer, args.first, &limits);
     write_files(args, || found.apad_bytes(&puzzle), || found.svg_files(&puzzle))?;
-    match mode {
-        Mode::Json => print::emit(mode, &found.report(&puzzle))?,
-        Mode::Text if counts_only => io::stdout(found.count_line().as_bytes())?,
-        Mode::Text => io::stdout_text(found.text(&puzzle, colour).as_bytes(), colour)?,
-    }
+    let text = || if counts_only { found.count_line() } else { found.text(&puzzle, colour) };
+    print::emit_either(mode, || found.report(&puzzle), text, colour)?;
     Ok(if found.boards.is_empty() { Status::Problems } else { Status::Ok })
 }
 
@@ -88,9 +82,10 @@ fn write_files(
         io::write_binary(path, &apad_bytes()?)?;
     }
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(e.to_string()).in_file(io::shown(dir)))?;
+        let folder = crate::out::Folder::new(dir, true)?;
+        folder.make(dir)?;
         for (name, svg) in svgs() {
-            io::write_path(&dir.join(name), svg.as_bytes())?;
+            folder.write(std::path::Path::new(&name), svg.as_bytes())?;
         }
     }
     Ok(())

@@ -48,18 +48,15 @@ fn extract(ctx: &Ctx, args: &ExtractArgs) -> Result<Status, Error> {
     if out.exists() {
         return Err(Error::usage("already exists").in_file(io::shown(out)).hint("name a new folder with -o"));
     }
-    let made = |e: std::io::Error| Error::usage(e.to_string()).in_file(io::shown(out));
-    std::fs::create_dir_all(out).map_err(made)?;
+    // Unpacked in full before the folder is made: a bad archive leaves nothing behind.
+    let folder = crate::out::Folder::new(out, false)?;
+    folder.make(out)?;
     let mut count = 0;
     for (path, bytes) in &files {
-        let target = out.join(path);
         match bytes {
-            None => std::fs::create_dir_all(&target).map_err(made)?,
+            None => folder.make(&folder.path(Path::new(path)))?,
             Some(bytes) => {
-                if let Some(parent) = target.parent() {
-                    std::fs::create_dir_all(parent).map_err(made)?;
-                }
-                io::write_path(&target, bytes)?;
+                folder.write(Path::new(path), bytes)?;
                 count += 1;
             }
         }

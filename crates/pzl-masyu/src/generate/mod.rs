@@ -267,6 +267,65 @@ pub struct Generated {
     pub micros: u64,
 }
 
+/// What is reported of one made puzzle (`pzl generate masyu --json`, one line each): how to make
+/// it again, its size, grade and pearls, where it went and what making it cost.
+#[derive(Debug, serde::Serialize)]
+pub struct Made<'a> {
+    /// Its index in the run.
+    pub index: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Its grade's name.
+    pub difficulty: &'static str,
+    /// White and black pearls.
+    pub pearls: usize,
+    /// White pearls.
+    pub whites: usize,
+    /// Black pearls.
+    pub blacks: usize,
+    /// The file it was written to, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The puzzle's text, when it went to no file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    /// Loops tried.
+    pub attempts: u32,
+    /// Solves run.
+    pub solves: u32,
+    /// Time taken, in microseconds.
+    pub micros: u64,
+    /// What the proving solve needed.
+    pub stats: &'a Statistics,
+}
+
+impl Generated {
+    /// What is reported of this puzzle, written to `file` or shown as `puzzle` text.
+    pub fn made(&self, file: Option<String>, puzzle: Option<String>) -> Made<'_> {
+        let (whites, blacks) = self.puzzle.pearl_counts();
+        Made {
+            index: self.index,
+            seed: self.seed,
+            width: self.puzzle.width(),
+            height: self.puzzle.height(),
+            difficulty: self.difficulty.name(),
+            pearls: whites + blacks,
+            whites,
+            blacks,
+            file,
+            puzzle,
+            attempts: self.attempts,
+            solves: self.solves,
+            micros: self.micros,
+            stats: &self.stats,
+        }
+    }
+}
+
 /// The portable random stream of one puzzle.
 pub(crate) struct Rng(ChaCha8Rng);
 

@@ -104,6 +104,32 @@ pub enum Hint {
     },
 }
 
+impl Hint {
+    /// What the hint tells of the player's board: [`Status::Ok`] for a next step or a finished
+    /// loop, [`Status::Problems`] for a wrong line or cross, or no hint at all.
+    ///
+    /// [`Status::Ok`]: pzl_core::Status::Ok
+    /// [`Status::Problems`]: pzl_core::Status::Problems
+    pub fn status(&self) -> pzl_core::Status {
+        match self {
+            Hint::Deduce { .. } | Hint::Solved => pzl_core::Status::Ok,
+            Hint::Wrong { .. } | Hint::None { .. } => pzl_core::Status::Problems,
+        }
+    }
+}
+
+/// The hint in words, one line (control characters in its text made visible).
+impl std::fmt::Display for Hint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Hint::Deduce { text, .. } | Hint::Wrong { text, .. } | Hint::None { text } => {
+                writeln!(f, "{}", pzl_core::text::printable(text))
+            }
+            Hint::Solved => writeln!(f, "the loop is complete: nothing left to find"),
+        }
+    }
+}
+
 /// One rung's deductions from a position: every edge the lowest level that decides anything
 /// decides, in the order its rules decided them (for a hypothesis, the one edge it proves; for
 /// search, one edge of the solution).
@@ -266,6 +292,15 @@ pub fn hint(board: &Board, timeout: Option<Duration>) -> Hint {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_hint_reads_as_one_line_and_gives_the_status() {
+        assert_eq!(Hint::Solved.to_string(), "the loop is complete: nothing left to find\n");
+        assert_eq!(Hint::Solved.status(), pzl_core::Status::Ok);
+        let none = Hint::None { text: "no solution\x1b[2J".into() };
+        assert!(!none.to_string().contains('\x1b'), "control characters are made visible");
+        assert_eq!(none.status(), pzl_core::Status::Problems);
+    }
+
     use super::*;
     use crate::solver::board_from_rows;
 

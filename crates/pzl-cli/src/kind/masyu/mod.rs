@@ -38,30 +38,14 @@ pub fn hint(ctx: &Ctx, args: &crate::args::HintArgs) -> Result<Status, Error> {
     };
     let hint =
         doc.hint(high::timeout(args.timeout.as_deref())?).map_err(|e| e.in_file(io::shown(&args.puzzle)))?;
-    let status = match hint {
-        masyu::Hint::Deduce { .. } | masyu::Hint::Solved => Status::Ok,
-        masyu::Hint::Wrong { .. } | masyu::Hint::None { .. } => Status::Problems,
-    };
+    let status = hint.status();
     if args.apply {
         apply(ctx, args, &doc, &hint)?;
         if args.output.is_none() {
             return Ok(status);
         }
     }
-    if args.json {
-        crate::print::emit(
-            crate::print::Mode::Json,
-            &crate::print::JsonDoc(serde_json::to_value(&hint).unwrap_or_default()),
-        )?;
-        return Ok(status);
-    }
-    let text = match &hint {
-        masyu::Hint::Deduce { text, .. } | masyu::Hint::Wrong { text, .. } | masyu::Hint::None { text } => {
-            format!("{}\n", pzl::text::printable(text))
-        }
-        masyu::Hint::Solved => "the loop is complete: nothing left to find\n".to_string(),
-    };
-    io::stdout(text.as_bytes())?;
+    crate::print::emit(crate::print::Mode::json(args.json), &hint)?;
     Ok(status)
 }
 
@@ -146,24 +130,10 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     let mut player = Replayer::new(&trace);
     let total = trace.events.len();
     let outcome = trace.outcome.as_deref().unwrap_or("unknown");
-    if trace.outcome.is_none() {
-        ctx.warn(&io::shown(&args.trace), "the trace ends before its outcome (cut short?)");
-    }
-    if trace.truncated {
-        ctx.warn(
-            &io::shown(&args.trace),
-            format!("the trace was cut at the size limit when it was recorded: {total} steps, not all"),
-        );
-    }
+    warn_incomplete(ctx, &io::shown(&args.trace), &trace);
     let status = if trace.outcome.is_some() { Status::Ok } else { Status::Problems };
     if !std::io::stdout().is_terminal() {
-        let mut text = String::new();
-        while let Some(event) = player.step() {
-            text.push_str(&format!("{:>6} {}\n", player.position(), masyu::describe(&trace.puzzle, event)));
-        }
-        text.push_str(&masyu::board_text(&player.board));
-        text.push_str(&format!("{total} steps; outcome: {outcome}\n"));
-        io::stdout(text.as_bytes())?;
+        io::stdout(replay_text(&trace, &mut player, outcome).as_bytes())?;
         return Ok(status);
     }
     let keys = std::io::stdin().is_terminal().then(key_reader);
@@ -209,6 +179,31 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     }
     io::stdout(format!("\n{total} steps; outcome: {outcome}\n").as_bytes())?;
     Ok(status)
+}
+
+/// Say when a trace is cut short or was cut at its size limit.
+fn warn_incomplete(ctx: &Ctx, name: &str, trace: &TraceFile) {
+    if trace.outcome.is_none() {
+        ctx.warn(name, "the trace ends before its outcome (cut short?)");
+    }
+    if trace.truncated {
+        let total = trace.events.len();
+        ctx.warn(
+            name,
+            format!("the trace was cut at the size limit when it was recorded: {total} steps, not all"),
+        );
+    }
+}
+
+/// Every step of a replay as one line of text, then the final board (no terminal to animate).
+fn replay_text(trace: &TraceFile, player: &mut Replayer, outcome: &str) -> String {
+    let mut text = String::new();
+    while let Some(event) = player.step() {
+        text.push_str(&format!("{:>6} {}\n", player.position(), masyu::describe(&trace.puzzle, event)));
+    }
+    text.push_str(&masyu::board_text(&player.board));
+    text.push_str(&format!("{} steps; outcome: {outcome}\n", trace.events.len()));
+    text
 }
 
 /// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
