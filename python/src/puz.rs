@@ -218,29 +218,16 @@ fn puz_scrambled_cksum(puzzle: &Bound<'_, PyAny>, fill: &Bound<'_, PyAny>) -> Py
     f.scrambled_cksum_of(&encode(fill, &encoding)?).map_err(py_error)
 }
 
-/// puzpy's `scramble_solution` / `unscramble_solution` (with `undo`): the grid's non-block
-/// cells, column by column, scrambled with `key` and put back.
+/// puzpy's `scramble_solution` / `unscramble_solution` (with `undo`).
 #[pyfunction]
 fn puz_scramble_grid(grid: &str, width: usize, height: usize, key: u16, undo: bool) -> PyResult<String> {
-    let out = pzl_crossword::lock::scramble_grid(grid.as_bytes(), width, height, key, undo)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(out.into_iter().map(char::from).collect())
+    puzpy::scramble_grid(grid, width, height, key, undo).map_err(py_error)
 }
 
-/// A `.puz` file as Across Lite text in the version the caller names (`v1`, `v2` or `V2`);
-/// `ValueError` for another version, `PuzzleFormatError` when the text cannot hold the puzzle.
+/// A `.puz` file as Across Lite text in the version the caller names (`v1`, `v2` or `V2`).
 #[pyfunction]
 fn puz_to_text(data: &[u8], version: &str) -> PyResult<String> {
-    use pzl_crossword::format::across_text::{self, TextLayout};
-    let read = raw::read(data).map_err(|e| PuzzleFormatError::new_err(e.to_string()))?;
-    let doc = pzl_crossword::model::CrosswordDoc::from_puz(read);
-    let layout = TextLayout::for_version(doc.puzzle(), version).ok_or_else(|| {
-        PyValueError::new_err(format!("invalid text_version {version:?}: expected 'v1', 'v2' or 'V2'"))
-    })?;
-    let text = across_text::write(doc.puzzle(), &layout);
-    across_text::read(&text)
-        .map_err(|e| PuzzleFormatError::new_err(format!("Across Lite text cannot hold this puzzle ({e})")))?;
-    Ok(text)
+    puzpy::to_text(data, version).map_err(py_error)
 }
 
 /// Numbered entries of a grid: `(across, down)`, each a list of `(number, clue_index, cell, row,

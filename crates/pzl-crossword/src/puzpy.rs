@@ -198,6 +198,37 @@ pub fn data_cksum(data: &[u8], seed: u16) -> u16 {
     cksum(data, seed)
 }
 
+/// puzpy's `scramble_solution` / `unscramble_solution` (with `undo`): the grid's non-block
+/// cells, column by column, scrambled with `key` and put back. A single column of `s.len()` rows
+/// is `scramble_string`.
+pub fn scramble_grid(
+    grid: &str,
+    width: usize,
+    height: usize,
+    key: u16,
+    undo: bool,
+) -> Result<String, PuzpyError> {
+    let out = lock::scramble_grid(grid.as_bytes(), width, height, key, undo)
+        .map_err(|e| PuzpyError::Value(e.to_string()))?;
+    Ok(out.into_iter().map(char::from).collect())
+}
+
+/// puzpy's `to_text_format`: a `.puz` file as Across Lite text in the version the caller names
+/// (`v1`, raised to v2 when the puzzle needs it, `v2` or `V2`). A `Value` error for another
+/// version, a `Format` error when the bytes are no `.puz` or the text cannot hold the puzzle.
+pub fn to_text(data: &[u8], version: &str) -> Result<String, PuzpyError> {
+    use crate::format::across_text::{self, TextLayout};
+    let read = raw::read(data).map_err(|e| PuzpyError::Format(e.to_string()))?;
+    let doc = crate::model::CrosswordDoc::from_puz(read);
+    let layout = TextLayout::for_version(doc.puzzle(), version).ok_or_else(|| {
+        PuzpyError::Value(format!("invalid text_version {version:?}: expected 'v1', 'v2' or 'V2'"))
+    })?;
+    let text = across_text::write(doc.puzzle(), &layout);
+    across_text::read(&text)
+        .map_err(|e| PuzpyError::Format(format!("Across Lite text cannot hold this puzzle ({e})")))?;
+    Ok(text)
+}
+
 /// One numbered entry: `(number, clue_index, cell, row, col, len)`.
 pub type Entry = (u16, usize, usize, usize, usize, usize);
 
