@@ -377,6 +377,15 @@ impl Kind for CrosswordKind {
     }
 
     fn write(doc: &CrosswordDoc, format: Format) -> Result<Written, Error> {
+        // A `.puz` with no cells (puzpy writes one for an empty puzzle) goes back only to `.puz`:
+        // every other format needs a grid of at least one cell.
+        let empty = doc.puzzle().width == 0 || doc.puzzle().height == 0;
+        if empty && !matches!((doc.source(), format), (Source::Puz(_), Format::Puz)) {
+            return Err(Error::encode(format!(
+                "a puzzle with no cells cannot be written as {}",
+                format.info().name
+            )));
+        }
         // Only ipuz and JPZ hold bars: other formats get the grid without them, each clue on the
         // entry of the same cells, and `lost` names the bars and the clues left without one.
         let holds_bars = matches!(format, Format::Ipuz | Format::Jpz | Format::JpzXml | Format::Xd);

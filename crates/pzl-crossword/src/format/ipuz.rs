@@ -30,8 +30,15 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         (0..puzzle.height).map(|r| (0..w).map(|c| f(r * w + c)).collect::<Vec<_>>()).collect()
     };
     let blocked = |i: usize| puzzle.solution.get(i).is_some_and(|&b| is_block(b));
-    // Diagramless files written with `:` blocks keep them: ipuz lets the block string be chosen.
-    let block = if puzzle.solution.contains(&b':') { ":" } else { "#" };
+    // Diagramless files written with `:` blocks keep them: ipuz lets the block string be chosen,
+    // and it must not be the answer of an open cell (a letter `#` would read back as a block).
+    let answers: Vec<String> =
+        (0..puzzle.solution.len()).filter(|&i| !blocked(i)).map(|i| puzzle.cell_answer(i)).collect();
+    let block = if puzzle.solution.contains(&b':') {
+        ":"
+    } else {
+        ["#", ".", "█"].into_iter().find(|b| !answers.iter().any(|a| a == b)).unwrap_or("#")
+    };
     let cells = rows(&|i| {
         let look = puzzle.style(i);
         // A void (outside the puzzle's shape) is ipuz's omitted cell.
