@@ -1215,14 +1215,17 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             let why = match (clue.word.as_ref(), cells, slot) {
                 (_, _, Some(k)) if clues[k].is_none() => {
                     let number = slots[k].number.to_string();
+                    // The label as JPZ can write it again: characters XML 1.0 cannot hold (read
+                    // through character references) are dropped.
+                    let label = xml_text(clue.number.trim());
+                    let label = label.trim();
                     // A clue without a number takes the grid's: that is no numbering of its own
                     // (counting it made the file's entries a numbering that written JPZ, whose
                     // numbers are the grid's, could not keep: fuzz/crashes/jpz_read).
-                    if !clue.number.trim().is_empty() && clue.number.trim() != number {
+                    if !label.is_empty() && label != number {
                         renumbered += 1;
                     }
-                    labels[k] =
-                        Some(clue.number.trim()).filter(|n| !n.is_empty()).unwrap_or(&number).to_string();
+                    labels[k] = Some(label).filter(|n| !n.is_empty()).unwrap_or(&number).to_string();
                     clues[k] = Some(clue.text.clone());
                     enumerations[k] = clue.format.clone().unwrap_or_default();
                     markup[k] = clue.markup.clone();

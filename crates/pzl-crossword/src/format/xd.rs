@@ -1041,14 +1041,10 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
     }
     let notes = notes_text(&puzzle.notes, &mut lost);
-    if let Some((design, unclassed)) = design(puzzle) {
-        if unclassed > 0 {
-            lost.push(format!(
-                "the bars or shading of {unclassed} cell(s) past the {} looks a Design section names",
-                CLASSES.len()
-            ));
-        }
-        // Bars and shading need a `## Design` section: the whole file gets `## ` headers (v2).
+    let design = design(puzzle);
+    // Bars and shading need a `## Design` section, and notes after a grid without clues would
+    // read back as its clues: then the whole file gets `## ` headers (v2).
+    if design.is_some() || (entries.is_empty() && !notes.is_empty()) {
         let mut v2 = format!("## Metadata\n\n{}\n## Grid\n\n", &out[..meta_end]);
         v2.push_str(&out[meta_end + 2..grid_end]);
         v2.push_str("\n## Clues\n\n");
@@ -1056,8 +1052,16 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         if !notes.is_empty() {
             v2.push_str(&format!("\n## Notes\n\n{notes}\n"));
         }
-        v2.push_str("\n## Design\n\n");
-        v2.push_str(&design);
+        if let Some((design, unclassed)) = design {
+            if unclassed > 0 {
+                lost.push(format!(
+                    "the bars or shading of {unclassed} cell(s) past the {} looks a Design section names",
+                    CLASSES.len()
+                ));
+            }
+            v2.push_str("\n## Design\n\n");
+            v2.push_str(&design);
+        }
         out = v2;
     } else if notes.is_empty() {
         // The reference converter (puz2xd) ends the file with a blank line.
