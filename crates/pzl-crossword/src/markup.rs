@@ -188,7 +188,10 @@ pub fn to_html(plain: &str, spans: &[Span]) -> String {
 
 /// Write plain text and spans as tags (`<i>…</i>`), the text between them escaped by `escape`
 /// (JPZ escapes for XML its own way).
-pub fn to_tags(plain: &str, spans: &[Span], escape: impl FnMut(&str) -> String) -> String {
+pub fn to_tags(plain: &str, spans: &[Span], mut escape: impl FnMut(&str) -> String) -> String {
+    if spans.is_empty() {
+        return escape(plain);
+    }
     render(plain, spans, |s| format!("<{}>", s.tag()), |s| format!("</{}>", s.tag()), escape)
 }
 
@@ -255,6 +258,9 @@ pub fn from_xd(text: &str) -> (String, Vec<Span>) {
 
 /// Write plain text and spans in `.xd`'s markup.
 pub fn to_xd(plain: &str, spans: &[Span]) -> String {
+    if spans.is_empty() {
+        return plain.to_string();
+    }
     render(plain, spans, |s| format!("{{{}", s.xd_mark()), |s| format!("{}}}", s.xd_mark()), str::to_string)
 }
 

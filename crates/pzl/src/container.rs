@@ -87,6 +87,11 @@ pub fn check(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<Che
     if member_of(name, path).is_some() {
         return None;
     }
+    // A file a puzzle format claims (a `.puz`, an `.xd`…) is no archive: the container tests,
+    // which `pzl check` would otherwise run on every input, are skipped for it.
+    if crate::Format::detect(bytes, Some(name)).is_some_and(|f| f.kind() != pzl_macfile::kind::NAME) {
+        return None;
+    }
     opened(bytes, name).map(|r| r.map(|o| o.check()))
 }
 
