@@ -54,17 +54,10 @@ pub fn open_member(bytes: &[u8], name: &str, member: &str, open: &Open) -> Resul
 
 /// What `pzl info` says about an archive or disk image (`None`: not one, or a member is named).
 pub fn info(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<Info, Error>> {
-    if member_of(name, path).is_some() || puzzle_file(bytes, name) {
+    if member_of(name, path).is_some() {
         return None;
     }
     opened(bytes, name).map(|r| r.map(|o| o.info()))
-}
-
-/// Whether a puzzle format claims the file (a `.puz`, an `.xd`…): then it is no archive, and
-/// the container tests — which `pzl info` and `check` would otherwise run on every input, up to
-/// a tenth of their instructions on a folder of small files — are skipped.
-fn puzzle_file(bytes: &[u8], name: &str) -> bool {
-    crate::Format::detect(bytes, Some(name)).is_some_and(|f| f.kind() != pzl_macfile::kind::NAME)
 }
 
 /// Files smaller than this are read whole even when they are disk images: reading 8 MiB takes
@@ -92,9 +85,6 @@ pub fn info_file(path: &Path, name: &str) -> Option<Result<Info, Error>> {
 /// checksum verified (`None`: not one, or a member is named).
 pub fn check(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<CheckReport, Error>> {
     if member_of(name, path).is_some() {
-        return None;
-    }
-    if puzzle_file(bytes, name) {
         return None;
     }
     opened(bytes, name).map(|r| r.map(|o| o.check()))
