@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
+#[cfg(unix)]
+use common::peak;
 use common::{pzl, s as path, stderr, stdout};
 
 const GRID: &str = "..................\n.a.a..SSSSSS..b.b.\n.aaaa.SSSSSS.bbbb.\n.aaa..SSSSSS..bbb.\n......SSSSSS......\n.c.c..SSSSSS..d.d.\n.cccc.SSSSSS.dddd.\n.ccc..........ddd.\n..................\n";
@@ -156,32 +158,6 @@ fn the_corpus_archives_and_images_list() {
     let sitx = pzl(&["info", path(&dir.join("stuffit-test-files/testfile.stuffit7_dlx.mac9.sitx"))]);
     assert_eq!(sitx.status.code(), Some(2));
     assert!(stderr(&sitx).contains("StuffIt X"), "{}", stderr(&sitx));
-}
-
-/// Run `pzl` under a 4 GB address-space cap and give its output and peak resident memory in KB
-/// (`/usr/bin/time -f %M`, as trust2.rs measures it); `None` where that program is missing.
-#[cfg(unix)]
-fn peak(args: &[&str]) -> Option<(std::process::Output, u64)> {
-    if !Path::new("/usr/bin/time").exists() {
-        println!("skipping the memory measure: /usr/bin/time is not installed");
-        return None;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("peak");
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v 4000000; report=$1; shift; exec /usr/bin/time -f %M -o "$report" "$@""#)
-        .arg("sh")
-        .arg(&report)
-        .arg(env!("CARGO_BIN_EXE_pzl"))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    let text = std::fs::read_to_string(&report).unwrap_or_default();
-    let kb = text.lines().rev().find_map(|l| l.trim().parse().ok()).unwrap_or(0);
-    assert!(kb > 0, "/usr/bin/time gave no peak: {text:?}");
-    Some((out, kb))
 }
 
 /// Far over pzl's own floor (a few MB in a debug build), far under the images below.

@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 
 mod common;
+#[cfg(unix)]
+use common::peak;
 use common::{pzl, s, stderr, stdout, write};
 
 /// Levner's 6x6 square (MacPoly's figure 3): 48 packings, a count in well under a second.
@@ -251,34 +253,6 @@ fn n16_an_unreadable_folder_fails_the_run() {
         }
     }
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
-}
-
-/// Run `pzl` under a 4 GB address-space cap (a failed fix must not take the machine) and give
-/// its output and peak resident memory in KB, measured by `/usr/bin/time -f %M`; `None` where
-/// that program is missing.
-#[cfg(unix)]
-fn peak(args: &[&str]) -> Option<(std::process::Output, u64)> {
-    use std::process::{Command, Stdio};
-    if !Path::new("/usr/bin/time").exists() {
-        println!("skipping the memory measure: /usr/bin/time is not installed");
-        return None;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("peak");
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v 4000000; report=$1; shift; exec /usr/bin/time -f %M -o "$report" "$@""#)
-        .arg("sh")
-        .arg(&report)
-        .arg(env!("CARGO_BIN_EXE_pzl"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let text = std::fs::read_to_string(&report).unwrap_or_default();
-    let kb = text.lines().rev().find_map(|l| l.trim().parse().ok()).unwrap_or(0);
-    assert!(kb > 0, "/usr/bin/time gave no peak: {text:?}");
-    Some((out, kb))
 }
 
 /// pzl's own memory floor in a debug build is a few MB; a bound well over it, far under the bombs.

@@ -199,7 +199,7 @@ pub fn to_tags(plain: &str, spans: &[Span], mut escape: impl FnMut(&str) -> Stri
 pub fn trimmed(raw: &str, spans: Vec<Span>) -> Vec<Span> {
     let lead = raw.len() - raw.trim_start().len();
     let len = raw.trim().len();
-    let mut out: Vec<Span> = spans
+    let out: Vec<Span> = spans
         .into_iter()
         .map(|s| Span {
             style: s.style,
@@ -208,8 +208,7 @@ pub fn trimmed(raw: &str, spans: Vec<Span>) -> Vec<Span> {
         })
         .filter(|s| s.start < s.end)
         .collect();
-    out = sorted(out);
-    out
+    sorted(out)
 }
 
 /// Escape text for XML or HTML content.
@@ -226,9 +225,9 @@ pub fn from_xd(text: &str) -> (String, Vec<Span>) {
     let mut plain = String::with_capacity(text.len());
     let mut spans = Vec::new();
     let mut open: Vec<(Style, usize)> = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((_, c)) = chars.next() {
-        let next = chars.peek().map(|&(_, n)| n);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
         if c == '{'
             && let Some(style) = next.and_then(Style::from_xd_mark)
         {

@@ -59,3 +59,30 @@ pub fn pack(title: &str, width: usize, height: usize, pieces: &[(&str, &str)]) -
     }
     text
 }
+
+/// Run `pzl` under a 4 GB address-space cap (a failed fix must not take the machine) and give
+/// its output and peak resident memory in KB, measured by `/usr/bin/time -f %M`; `None` where
+/// that program is missing.
+#[cfg(unix)]
+pub fn peak(args: &[&str]) -> Option<(std::process::Output, u64)> {
+    if !Path::new("/usr/bin/time").exists() {
+        println!("skipping the memory measure: /usr/bin/time is not installed");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("peak");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 4000000; report=$1; shift; exec /usr/bin/time -f %M -o "$report" "$@""#)
+        .arg("sh")
+        .arg(&report)
+        .arg(env!("CARGO_BIN_EXE_pzl"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = std::fs::read_to_string(&report).unwrap_or_default();
+    let kb = text.lines().rev().find_map(|l| l.trim().parse().ok()).unwrap_or(0);
+    assert!(kb > 0, "/usr/bin/time gave no peak: {text:?}");
+    Some((out, kb))
+}
