@@ -279,6 +279,7 @@ def test_touching_a_document_being_solved_does_not_freeze_other_threads() -> Non
     assert max(gaps) < 1.0, gaps
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="the address-space cap uses the resource module (POSIX)")
 def test_a_penpa_json_bomb_raises_limit_error_and_python_lives_on(tmp_path: Path) -> None:
     """Findings N5: a 156 KB Penpa+ link whose line 2 inflates to 120 MB of JSON aborted the
     interpreter (a Rust allocation failure) under a 4 GB address-space limit. Now it raises
