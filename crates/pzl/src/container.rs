@@ -63,15 +63,19 @@ pub enum Read {
 
 /// Read `bytes` (called `name`, from `path` when on disk) as an archive or disk image when they
 /// are one, else as a document: what `pzl check` and `pzl info` do with each input. The format
-/// is detected once, for both: a file a puzzle format's strong content test claims (the `.puz`
-/// magic, a JPZ root element, …) is plainly not an archive and skips the archive and disk-image
-/// tests. `open.from`, or a member named in `name`, reads a document without those tests.
+/// is detected once, for both. A file that a puzzle format's strong content test claims (the
+/// `.puz` magic, a JPZ root element, …) and that has no archive or disk-image signature at a
+/// fixed place is plainly a puzzle: it is not scanned for a BinHex header line, nor opened.
+/// (The signatures are still tested: the `.puz` test finds its magic anywhere, so a disk image
+/// holding a `.puz` file passes it.) `open.from`, or a member named in `name`, reads a document
+/// without those tests.
 pub fn read(bytes: &[u8], name: &str, path: Option<&Path>, open: &Open) -> Result<Read, Error> {
     if open.from.is_some() || member_of(name, path).is_some() {
         return Document::read(bytes, name, path, open).map(Read::Document);
     }
     let detected = crate::Format::detect_how(bytes, Some(&Document::file_name(name, path)));
-    let plainly_a_puzzle = matches!(detected, Some((f, true)) if !matches!(f, crate::Format::Mac(_)));
+    let plainly_a_puzzle = matches!(detected, Some((f, true)) if !matches!(f, crate::Format::Mac(_)))
+        && !container::signed(bytes);
     if !plainly_a_puzzle && let Some(opened) = opened(bytes, name) {
         return opened.map(Read::Container);
     }
