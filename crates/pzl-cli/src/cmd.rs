@@ -247,8 +247,15 @@ fn mirrored(
                 ))
                 .hint("write into another folder, e.g. -o converted/"));
             }
+            // A file of the output folder is found by its real path: every file's when the
+            // output folder lies inside this one, else only a symbolic link's (three system
+            // calls a file, `getcwd` and `readlink`, saved on a folder of plain files).
+            let holds_out = out_real
+                .as_deref()
+                .is_some_and(|out| std::fs::canonicalize(root).is_ok_and(|real| out.starts_with(real)));
             for file in io::expand(ctx, std::slice::from_ref(root)) {
                 if let Some(out) = &out_real
+                    && (holds_out || file.is_symlink())
                     && std::fs::canonicalize(&file).is_ok_and(|real| real.starts_with(out))
                 {
                     continue;
