@@ -251,7 +251,6 @@ fn mirrored(
             // output folder lies inside this one, else only a symbolic link's (three system
             // calls a file, `getcwd` and `readlink`, saved on a folder of plain files).
             let holds_out = out_real
-                .as_deref()
                 .is_some_and(|out| std::fs::canonicalize(root).is_ok_and(|real| out.starts_with(real)));
             for file in io::expand(ctx, std::slice::from_ref(root)) {
                 if let Some(out) = &out_real
