@@ -68,19 +68,13 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
         }
         let input = io::read(file)?;
         // An archive or disk image lists its members, unless --from names another format.
-        let listed = options
-            .from
-            .is_none()
-            .then(|| pzl::container::info(&input.bytes, &input.name, input.path.as_deref()));
-        let info = match listed.flatten() {
-            // An archive or disk image: its members.
-            Some(listed) => listed,
-            None => Document::read(&input.bytes, &input.name, input.path.as_deref(), &options).and_then(
-                |parsed| {
-                    ctx.warnings(&input.name, &parsed.warnings);
-                    parsed.value.info(&request)
-                },
-            ),
+        let info = match pzl::container::read(&input.bytes, &input.name, input.path.as_deref(), &options) {
+            Ok(pzl::container::Read::Container(opened)) => Ok(opened.info()),
+            Ok(pzl::container::Read::Document(parsed)) => {
+                ctx.warnings(&input.name, &parsed.warnings);
+                parsed.value.info(&request)
+            }
+            Err(e) => Err(e),
         };
         info.map(|mut info| {
             info.file = Some(io::shown(file));
@@ -116,22 +110,24 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
             return named(checked);
         }
         let input = io::read(file)?;
-        if container
-            && let Some(checked) = pzl::container::check(&input.bytes, &input.name, input.path.as_deref())
-        {
-            return named(checked);
-        }
-        Document::read(&input.bytes, &input.name, input.path.as_deref(), &options)
-            .map(|parsed| {
-                ctx.warnings(&input.name, &parsed.warnings);
-                parsed.value
-            })
-            .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
-            .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() })
-            .map(|mut report| {
-                report.file = Some(io::shown(file));
-                report
-            })
+        let read = if container {
+            match pzl::container::read(&input.bytes, &input.name, input.path.as_deref(), &options)? {
+                pzl::container::Read::Container(opened) => return named(Ok(opened.check())),
+                pzl::container::Read::Document(parsed) => Ok(parsed),
+            }
+        } else {
+            Document::read(&input.bytes, &input.name, input.path.as_deref(), &options)
+        };
+        read.map(|parsed| {
+            ctx.warnings(&input.name, &parsed.warnings);
+            parsed.value
+        })
+        .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
+        .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() })
+        .map(|mut report| {
+            report.file = Some(io::shown(file));
+            report
+        })
     };
     each_in_order(ctx, &files, jobs, "checking", check_one, |file, checked| match checked {
         Ok(report) => batch.report(&report, report.status()),
@@ -251,8 +247,14 @@ fn mirrored(
                 ))
                 .hint("write into another folder, e.g. -o converted/"));
             }
+            // A file of the output folder is found by its real path: every file's when the
+            // output folder lies inside this one, else only a symbolic link's (three system
+            // calls a file, `getcwd` and `readlink`, saved on a folder of plain files).
+            let holds_out = out_real
+                .is_some_and(|out| std::fs::canonicalize(root).is_ok_and(|real| out.starts_with(real)));
             for file in io::expand(ctx, std::slice::from_ref(root)) {
                 if let Some(out) = &out_real
+                    && (holds_out || file.is_symlink())
                     && std::fs::canonicalize(&file).is_ok_and(|real| real.starts_with(out))
                 {
                     continue;

@@ -254,21 +254,25 @@ fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>) {
     let mut ancestors: Vec<same_file::Handle> = Vec::new();
     // Each folder's entries sorted by name and walked in that order give the order of sorting
     // the whole paths (which compare component by component: 5% of `pzl info` over a folder).
-    let entries =
-        walkdir::WalkDir::new(dir).follow_links(false).sort_by_file_name().into_iter().filter_entry(
-            |entry| {
-                if !entry.file_type().is_dir() {
-                    return true;
-                }
-                let Ok(handle) = same_file::Handle::from_path(entry.path()) else { return true };
-                ancestors.truncate(entry.depth());
-                if ancestors.contains(&handle) {
-                    return false;
-                }
-                ancestors.push(handle);
-                true
-            },
-        );
+    // Siblings share their folder's path, so comparing their paths' bytes orders them by name,
+    // without `file_name()` taking each path apart at every comparison (8% of `pzl check` over
+    // 3,000 files, cachegrind).
+    let entries = walkdir::WalkDir::new(dir)
+        .follow_links(false)
+        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()))
+        .into_iter()
+        .filter_entry(|entry| {
+            if !entry.file_type().is_dir() {
+                return true;
+            }
+            let Ok(handle) = same_file::Handle::from_path(entry.path()) else { return true };
+            ancestors.truncate(entry.depth());
+            if ancestors.contains(&handle) {
+                return false;
+            }
+            ancestors.push(handle);
+            true
+        });
     for entry in entries {
         let entry = match entry {
             Ok(entry) => entry,

@@ -2,6 +2,7 @@
 //! clue count against the numbered slots, the rebus table against the grid, and the fill against
 //! the solution (through the scrambled checksum when the puzzle is locked).
 
+use crate::error::Warning;
 use crate::numbering::is_block;
 use crate::puzzle::{Puzzle, SolutionState};
 use crate::raw::{ReadPuz, STATE_LOCKED, STATE_NO_SOLUTION};
@@ -73,16 +74,30 @@ fn problem(kind: &'static str, name: impl Into<String>, message: impl Into<Strin
 
 /// Verify a file read by [`crate::raw::read`].
 pub fn verify(read: &ReadPuz) -> Report {
-    verify_entries(read, None)
+    let (puzzle, decode_warnings) = Puzzle::from_raw(&read.file);
+    verify_entries(read, &puzzle, &decode_warnings, None)
+}
+
+/// [`verify`] of a file whose puzzle is decoded already: `puzzle` and `decode_warnings` are
+/// what [`Puzzle::from_raw`] gives for `read.file` (a `.puz` document holds them), so the check
+/// does not decode every string a second time.
+pub(crate) fn verify_decoded(read: &ReadPuz, puzzle: &Puzzle, decode_warnings: &[Warning]) -> Report {
+    verify_entries(read, puzzle, decode_warnings, None)
 }
 
 /// [`verify`], the clue count checked against the entries of `model` (the puzzle as its own
 /// format defines them, bars included) rather than against the `.puz` grid's numbering.
 pub fn verify_model(read: &ReadPuz, model: &Puzzle) -> Report {
-    verify_entries(read, Some(model))
+    let (puzzle, decode_warnings) = Puzzle::from_raw(&read.file);
+    verify_entries(read, &puzzle, &decode_warnings, Some(model))
 }
 
-fn verify_entries(read: &ReadPuz, model: Option<&Puzzle>) -> Report {
+fn verify_entries(
+    read: &ReadPuz,
+    puzzle: &Puzzle,
+    decode_warnings: &[Warning],
+    model: Option<&Puzzle>,
+) -> Report {
     let raw = &read.file;
     let mut problems = Vec::new();
     let mut notes = Vec::new();
@@ -122,15 +137,14 @@ fn verify_entries(read: &ReadPuz, model: Option<&Puzzle>) -> Report {
             notes.push(format!("{} bytes after the last section (postscript)", raw.postscript.len()));
         }
     }
-    let (puzzle, decode_warnings) = Puzzle::from_raw(raw);
     for w in decode_warnings {
         if w.message.contains("could not be decoded") {
-            problems.push(problem("structure", "section", w.message));
+            problems.push(problem("structure", "section", w.message.clone()));
         } else {
-            notes.push(w.message);
+            notes.push(w.message.clone());
         }
     }
-    let slots = model.unwrap_or(&puzzle).slots();
+    let slots = model.unwrap_or(puzzle).slots();
     let stored = usize::from(raw.clue_count_field());
     if stored != raw.clues.len() {
         problems.push(problem(
@@ -146,8 +160,8 @@ fn verify_entries(read: &ReadPuz, model: Option<&Puzzle>) -> Report {
             format!("{} clue strings for {} numbered slots", raw.clues.len(), slots.len()),
         ));
     }
-    check_rebus(&puzzle, &mut problems, &mut notes);
-    let (fill, filled_cells, open_cells) = check_fill(&puzzle, raw, &mut problems, &mut notes);
+    check_rebus(puzzle, &mut problems, &mut notes);
+    let (fill, filled_cells, open_cells) = check_fill(puzzle, raw, &mut problems, &mut notes);
     Report { problems, notes, fill, filled_cells, open_cells }
 }
 

@@ -117,4 +117,16 @@ impl CrosswordDoc {
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
     }
+
+    /// The `.puz` file read, its decoded puzzle, and the warnings decoding it raised (what
+    /// [`Puzzle::from_raw`] gives for the file: [`CrosswordDoc::from_puz`] appended them to the
+    /// reader's, and the private fields keep the two from drifting apart).
+    pub(crate) fn puz_decoded(&self) -> Option<(&ReadPuz, &Puzzle, &[Warning])> {
+        match &self.source {
+            Source::Puz(read) => {
+                Some((read, &self.puzzle, self.warnings.get(read.warnings.len()..).unwrap_or_default()))
+            }
+            _ => None,
+        }
+    }
 }

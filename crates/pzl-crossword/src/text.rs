@@ -27,10 +27,9 @@ pub fn unconverted(bytes: &[u8], utf8: bool) -> Option<&str> {
 
 /// Decode one string of a file whose strings are UTF-8 (`utf8`) or Windows-1252.
 pub fn decode(bytes: &[u8], utf8: bool) -> (String, Decoded) {
-    if let Some(text) = unconverted(bytes, utf8) {
-        return (text.to_owned(), Decoded::AsExpected);
-    }
+    // One UTF-8 validation decides every case (it was made twice for each non-ASCII string).
     match std::str::from_utf8(bytes) {
+        Ok(text) if utf8 || text.is_ascii() => (text.to_owned(), Decoded::AsExpected),
         // Windows-1252 text can look like UTF-8 ("é“’" is E9 93 92), so the version decides;
         // the raw bytes are kept either way and the caller can warn.
         Ok(_) => (WINDOWS_1252.decode_without_bom_handling(bytes).0.into_owned(), Decoded::Utf8InLegacy),

@@ -509,3 +509,54 @@ fn text_is_written_in_the_version_the_caller_names() {
         write(&circled, &TextLayout::for_version(&circled, "v1").unwrap()).starts_with("<ACROSS PUZZLE v2>")
     );
 }
+
+/// The check of a `.puz` document (which reuses the puzzle decoded when reading) says what
+/// `check::verify` of the raw file says, notes of decoding included: over the corpus, the
+/// regression files and built files whose strings decode with notes.
+#[test]
+fn the_kind_check_of_a_puz_document_is_the_raw_files_verify() {
+    use pzl_core::Kind;
+    use pzl_crossword::{CrosswordKind, Format};
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    if let Some(dir) = corpus() {
+        for path in pzl_corpus::files(&dir, ".puz") {
+            files.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+        }
+    } else {
+        eprintln!("the shared corpus is absent: built and regression files only");
+    }
+    let regress = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regress");
+    for entry in std::fs::read_dir(&regress).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "puz") {
+            files.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+        }
+    }
+    let mut p = Puzzle::new(3, 1);
+    p.set_solution_rows(&["ABC"]);
+    p.clues = vec!["Café".into()];
+    p.title = "“Quoted”".into();
+    let mut legacy = p.to_raw().unwrap();
+    assert!(!legacy.is_utf8(), "a puzzle Windows-1252 holds is written as v1.3");
+    files.push(("windows-1252".into(), legacy.to_bytes()));
+    // UTF-8 bytes in a v1.3 file: decoded as Windows-1252, with a note.
+    legacy.title = "naïve".as_bytes().to_vec();
+    legacy.update_checksums();
+    files.push(("utf-8 in v1.3".into(), legacy.to_bytes()));
+    let mut noted = 0;
+    for (name, bytes) in files {
+        let Ok(read) = raw::read(&bytes) else { continue };
+        let expected = check::verify(&read);
+        noted += usize::from(!expected.notes.is_empty());
+        let doc = CrosswordKind::read(&bytes, Format::Puz, &()).unwrap().value;
+        let report = CrosswordKind::check(&doc).unwrap();
+        let problems: Vec<String> =
+            report.problems.iter().map(|p| format!("{} {}", p.rule, p.message)).collect();
+        let wanted: Vec<String> =
+            expected.problems.iter().map(|p| format!("{}/{} {}", p.kind, p.name, p.message)).collect();
+        assert_eq!(problems, wanted, "{name}");
+        assert_eq!(report.notes, expected.notes, "{name}");
+        assert_eq!(report.ok, expected.is_ok(), "{name}");
+    }
+    assert!(noted >= 1, "some file has notes");
+}

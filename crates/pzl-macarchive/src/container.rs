@@ -63,6 +63,18 @@ pub fn open(bytes: &[u8]) -> Option<Result<Opened>> {
     None
 }
 
+/// Whether `bytes` carry an archive's or disk image's signature at a fixed place: every test
+/// [`open`] makes but BinHex's, whose header line may stand anywhere in the first 64 KiB. A few
+/// comparisons and no allocation (but for a Compact Pro candidate, first byte 1, whose directory
+/// is walked): a caller that knows a file for a puzzle by the puzzle format's own magic number
+/// need not scan it for BinHex's header line (a BinHex file is text, which holds no such magic).
+pub fn signed(bytes: &[u8]) -> bool {
+    crate::volume::detect(bytes).is_some()
+        || crate::detect(bytes).is_some()
+        || crate::stuffit::is_sitx(bytes)
+        || pzl_macfile::macbinary::detect(bytes).is_some()
+}
+
 /// Read a disk image from a file at positions — its volume header and catalog to list it, a
 /// member's extents when that member is read — instead of reading the whole file; `Ok(None)`
 /// when the file is not a disk image (read its bytes and call [`open`]).

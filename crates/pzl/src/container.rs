@@ -52,6 +52,36 @@ pub fn open_member(bytes: &[u8], name: &str, member: &str, open: &Open) -> Resul
     Document::read(&file, &format!("{name}{MEMBER_SEPARATOR}{member}"), None, &open)
 }
 
+/// A file read by [`read`]: an archive or disk image, or a document.
+#[allow(clippy::large_enum_variant)]
+pub enum Read {
+    /// An archive or disk image ([`Opened::check`] verifies it, [`Opened::info`] lists it).
+    Container(Opened),
+    /// Anything else, read as [`Document::read`] reads it.
+    Document(Parsed<Document>),
+}
+
+/// Read `bytes` (called `name`, from `path` when on disk) as an archive or disk image when they
+/// are one, else as a document: what `pzl check` and `pzl info` do with each input. The format
+/// is detected once, for both. A file that a puzzle format's strong content test claims (the
+/// `.puz` magic, a JPZ root element, …) and that has no archive or disk-image signature at a
+/// fixed place is plainly a puzzle: it is not scanned for a BinHex header line, nor opened.
+/// (The signatures are still tested: the `.puz` test finds its magic anywhere, so a disk image
+/// holding a `.puz` file passes it.) `open.from`, or a member named in `name`, reads a document
+/// without those tests.
+pub fn read(bytes: &[u8], name: &str, path: Option<&Path>, open: &Open) -> Result<Read, Error> {
+    if open.from.is_some() || member_of(name, path).is_some() {
+        return Document::read(bytes, name, path, open).map(Read::Document);
+    }
+    let detected = crate::Format::detect_how(bytes, Some(&Document::file_name(name, path)));
+    let plainly_a_puzzle = matches!(detected, Some((f, true)) if !matches!(f, crate::Format::Mac(_)))
+        && !container::signed(bytes);
+    if !plainly_a_puzzle && let Some(opened) = opened(bytes, name) {
+        return opened.map(Read::Container);
+    }
+    Document::read_detected(bytes, name, path, open, detected.map(|(f, _)| f)).map(Read::Document)
+}
+
 /// What `pzl info` says about an archive or disk image (`None`: not one, or a member is named).
 pub fn info(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<Info, Error>> {
     if member_of(name, path).is_some() {

@@ -161,10 +161,30 @@ impl Document {
         if let Some(read) = crate::container::read_member(bytes, name, path, open) {
             return read;
         }
-        let file_name = path.map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|| name.to_string());
+        let detected = match open.from {
+            Some(_) => None,
+            None => Format::detect(bytes, Some(&Document::file_name(name, path))),
+        };
+        Document::read_detected(bytes, name, path, open, detected)
+    }
+
+    /// The name format detection looks at: the path when there is one.
+    pub(crate) fn file_name(name: &str, path: Option<&Path>) -> String {
+        path.map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|| name.to_string())
+    }
+
+    /// [`Document::read`] of a file that is not a member, its format `detected` already (when
+    /// `open.from` names none): detected once for the archive test and the reading.
+    pub(crate) fn read_detected(
+        bytes: &[u8],
+        name: &str,
+        path: Option<&Path>,
+        open: &Open,
+        detected: Option<Format>,
+    ) -> Result<Parsed<Document>, Error> {
         let format = match open.from {
             Some(f) => f,
-            None => Format::detect(bytes, Some(&file_name)).ok_or_else(|| undetected(bytes, name))?,
+            None => detected.ok_or_else(|| undetected(bytes, name))?,
         };
         let mut parsed = Document::parse(bytes, format, &open.params).map_err(|e| {
             let e = e.in_file(name);

@@ -110,16 +110,22 @@ impl Format {
     /// format claims; then the weaker content tests (among the formats the extension names
     /// first); then the extension alone.
     pub fn detect(bytes: &[u8], file_name: Option<&str>) -> Option<Format> {
+        Format::detect_how(bytes, file_name).map(|(f, _)| f)
+    }
+
+    /// [`Format::detect`], also saying whether a strong content test (a magic number, a
+    /// signature line) found the format — a file the archive and disk-image tests can skip.
+    pub(crate) fn detect_how(bytes: &[u8], file_name: Option<&str>) -> Option<(Format, bool)> {
         let strong = |f: &Format| f.info().confidence == Confidence::Strong && f.info().detects(bytes);
         let claimed = file_name.map(Format::claiming).unwrap_or_default();
         if let Some(f) = claimed.iter().copied().find(strong) {
-            return Some(f);
+            return Some((f, true));
         }
         if let Some(f) = Format::all().find(strong) {
-            return Some(f);
+            return Some((f, true));
         }
         if let [only] = claimed.as_slice() {
-            return Some(*only);
+            return Some((*only, false));
         }
         claimed
             .iter()
@@ -127,6 +133,7 @@ impl Format {
             .find(|f| f.info().detects(bytes))
             .or_else(|| Format::all().find(|f| f.info().detects(bytes)))
             .or_else(|| claimed.first().copied())
+            .map(|f| (f, false))
     }
 
     /// Whether a file of this name may hold a puzzle to open when a folder is walked: some
