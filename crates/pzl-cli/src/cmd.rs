@@ -401,25 +401,9 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let name = args.input.as_deref().unwrap_or(Path::new("-"));
     let doc = open(ctx, name, &options)?;
-    // `--board` is a board file for Masyu and a board number for A-Puzzle-A-Day: a number that
-    // names no file is a board number; anything else (`-`, a pipe such as `<(…)`, a missing
-    // file) is read as a file, so a missing one is named as such.
-    let (with, mut select) = match &args.board {
-        Some(b)
-            if !b.exists()
-                && b.to_str().is_some_and(|t| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit())) =>
-        {
-            (None, b.to_str().map(str::to_string))
-        }
-        Some(b) => (Some(b.as_path()), None),
-        None => (None, None),
-    };
-    if let Some(date) = &args.date {
-        if select.is_some() {
-            return Err(Error::usage("--board N and --date choose boards two ways: give one"));
-        }
-        select = Some(date.clone());
-    }
+    // `--board` is a board file (Masyu) or a board number (A-Puzzle-A-Day): the library tells.
+    let choice = pzl::select::board_or_file(args.board.as_deref(), args.date.as_deref())?;
+    let (with, select) = (choice.with, choice.select);
     let doc = combine(ctx, doc, with)?;
     // A page with the clues is a picture: to standard output it is SVG unless `--as` says.
     let picture = match (args.with_clues, args.kind.as_deref()) {

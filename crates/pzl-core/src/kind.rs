@@ -48,6 +48,13 @@ pub trait Kind {
         }
     }
 
+    /// A format of the kind that holds everything `doc` holds, to write it in when the format
+    /// asked for would leave something out (a Masyu board with a player's lines: pzprv3). `None`
+    /// when the kind has no such format.
+    fn full_format(_doc: &Self::Doc) -> Option<Self::Format> {
+        None
+    }
+
     /// Read `bytes` as `format`.
     fn read(bytes: &[u8], format: Self::Format, params: &Self::Params) -> Result<Parsed<Self::Doc>, Error>;
     /// Write `doc` as `format`, saying what the format cannot hold.

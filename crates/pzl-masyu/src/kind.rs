@@ -53,6 +53,11 @@ impl Kind for MasyuKind {
     /// Size, pearls, lines, crosses, how far the board is drawn and the puzzle's grade (a solve
     /// of at most [`solver::request::GRADE_TIMEOUT`]). The format is left empty: the caller,
     /// which read the file, knows it.
+    /// pzprv3 holds pearls, lines and crosses: every board.
+    fn full_format(_doc: &Board) -> Option<Format> {
+        Some(Format::Pzprv3)
+    }
+
     fn info(doc: &Board, _request: &InfoRequest) -> Info {
         let (whites, blacks) = doc.pearl_counts();
         let crosses = doc.edge_states().iter().filter(|&&e| e == EdgeState::Cross).count();
@@ -243,6 +248,13 @@ mod tests {
             assert_eq!(String::from_utf8(written.bytes).unwrap(), text, "{format}");
             assert!(written.lost.is_empty(), "{format}: {:?}", written.lost);
         }
+    }
+
+    #[test]
+    fn the_full_format_holds_every_board() {
+        let board = read("pzprv3\nmashu\n1\n3\n1 . 2 \n1 -1 \n", Format::Pzprv3);
+        let full = MasyuKind::full_format(&board).unwrap();
+        assert!(MasyuKind::write(&board, full).unwrap().lost.is_empty());
     }
 
     #[test]

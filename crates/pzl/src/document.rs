@@ -41,30 +41,39 @@ pub enum Document {
 /// Run `$body` with `$k` the kind and `$d` the `Doc` of a document.
 macro_rules! with_doc {
     ($doc:expr, $k:ident, $d:ident => $body:expr) => {
+        with_doc!($doc, $k, $d, _wrap => $body)
+    };
+    ($doc:expr, $k:ident, $d:ident, $w:ident => $body:expr) => {
         match $doc {
             Document::Masyu($d) => {
                 type $k = pzl_masyu::MasyuKind;
+                let $w = Format::Masyu;
                 $body
             }
             #[cfg(feature = "database")]
             Document::MasyuDb($d) => {
                 type $k = pzl_masyu::TootSweetDbKind;
+                let $w = Format::MasyuDb;
                 $body
             }
             Document::Apad($d) => {
                 type $k = pzl_apad::ApadKind;
+                let $w = Format::Apad;
                 $body
             }
             Document::Crossword($d) => {
                 type $k = pzl_crossword::CrosswordKind;
+                let $w = Format::Crossword;
                 $body
             }
             Document::Mac($d) => {
                 type $k = pzl_macfile::MacKind;
+                let $w = Format::Mac;
                 $body
             }
             Document::Poly($d) => {
                 type $k = pzl_poly::PolyKind;
+                let $w = Format::Poly;
                 $body
             }
         }
@@ -213,6 +222,12 @@ impl Document {
             Document::Mac(d) => Format::Mac(d.format),
             Document::Poly(d) => Format::Poly(d.format),
         }
+    }
+
+    /// A format of the document's kind that holds everything the document holds (what a
+    /// player's board is written as when its own format cannot hold the lines), if the kind has one.
+    pub fn full_format(&self) -> Option<Format> {
+        with_doc!(self, K, d, wrap => K::full_format(&d.value).map(wrap))
     }
 
     /// The kind of puzzle (`masyu`, `crossword`, …).

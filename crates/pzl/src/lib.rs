@@ -43,6 +43,7 @@ mod format;
 pub mod fs;
 pub mod kinds;
 pub mod play;
+pub mod select;
 mod solution;
 
 pub use document::{Doc, Document, Open, Solution};
