@@ -127,7 +127,7 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
                 parsed.value
             })
             .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
-            .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() })
+            .and_then(|doc| doc.check_with(&args.settings.0))
             .map(|mut report| {
                 report.file = Some(io::shown(file));
                 report
@@ -402,11 +402,12 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let name = args.input.as_deref().unwrap_or(Path::new("-"));
     let doc = open(ctx, name, &options)?;
     // `--board` is a board file (Masyu) or a board number (A-Puzzle-A-Day): the library tells.
-    let choice = pzl::select::board_or_file(args.board.as_deref(), args.date.as_deref())?;
+    let choice = pzl::select::board_or_file(args.board.as_deref(), args.settings.0.text("date"))?;
     let (with, select) = (choice.with, choice.select);
     let doc = combine(ctx, doc, with)?;
     // A page with the clues is a picture: to standard output it is SVG unless `--as` says.
-    let picture = match (args.with_clues, args.kind.as_deref()) {
+    let with_clues = args.settings.flag("with-clues");
+    let picture = match (with_clues, args.kind.as_deref()) {
         (true, None) if io::is_dash(&args.output) => pzl::Picture::Svg,
         (_, kind) => high::picture(kind, &args.output)?,
     };
@@ -414,7 +415,7 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
         picture,
         colour: io::is_dash(&args.output) && ctx.colour(),
         select,
-        with_clues: args.with_clues,
+        with_clues,
         paper: pzl::Paper::from_name(&args.paper)?,
     };
     let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;

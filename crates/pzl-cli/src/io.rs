@@ -101,6 +101,7 @@ impl Ctx {
 
     /// The error that ends the command, with its hint.
     pub fn error(&self, e: &Error) {
+        let e = spelled(e.clone());
         say(&format!("pzl: error: {e}"));
         if let Some(hint) = &e.hint {
             say(&format!("pzl: hint: {}", pzl::text::printable(hint)));
@@ -415,4 +416,13 @@ mod tests {
         assert!(is_url("p?mashu/4/4/020100"));
         assert!(!is_url("puzzle.txt"));
     }
+}
+
+/// `e` with the library's mentions of settings spelled as flags (`setting `no-flip`` as
+/// `--no-flip`).
+pub fn spelled(mut e: Error) -> Error {
+    let flag = |name: &str| format!("--{name}");
+    e.message = pzl::settings::spell(&e.message, flag);
+    e.hint = e.hint.map(|hint| pzl::settings::spell(&hint, flag));
+    e
 }

@@ -6,6 +6,7 @@
 //! names what the target cannot hold. Whatever is written reads back: a write that would not is
 //! refused.
 
+use pzl_core::settings::{Setting, Verb};
 use pzl_core::{
     CheckReport, Error, ErrorKind, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest,
     Warning, Written,
@@ -329,9 +330,20 @@ fn checked_file(doc: &CrosswordDoc) -> Result<ReadPuz, Error> {
 
 impl Kind for CrosswordKind {
     const NAME: &'static str = "crossword";
+    const TITLE: &'static str = "Crossword";
     type Doc = CrosswordDoc;
     type Format = Format;
     type Params = ();
+
+    fn settings() -> &'static [Setting] {
+        const SETTINGS: &[Setting] = &[Setting::flag(
+            "crossword",
+            "with-clues",
+            &[Verb::Render],
+            "A print-ready page (grid, title, numbered clues) as `.svg` or `.pdf`.",
+        )];
+        SETTINGS
+    }
 
     /// Read leniently. `.puz` warnings name byte offsets; checksum mismatches are among them
     /// with the same message as the `checksum/…` problems of [`CrosswordKind::check`], so a
@@ -652,4 +664,17 @@ fn missing_glyphs(doc: &CrosswordDoc) -> Vec<Warning> {
         "no font has {}: printed as an empty box; install a font that has them (e.g. fonts-noto-cjk, fonts-symbola)",
         shown.join(", ")
     ))]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_setting_is_the_kinds_own() {
+        for setting in CrosswordKind::settings() {
+            assert_eq!(setting.kind, CrosswordKind::NAME, "{}", setting.name);
+            assert!(!setting.verbs.is_empty() && !setting.help.is_empty(), "{}", setting.name);
+        }
+    }
 }

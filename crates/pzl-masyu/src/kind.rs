@@ -1,6 +1,7 @@
 //! Masyu as a pzl kind: the [`pzl_core::Kind`] contract over [`Board`], its seven formats, the
 //! validator, the pictures and the solver. The work is in the modules this one names.
 
+use pzl_core::settings::{Setting, SettingType, Verb};
 use pzl_core::{
     CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest, SolveRequest,
     Solved, Warning, Written,
@@ -38,9 +39,30 @@ impl MasyuKind {
 
 impl Kind for MasyuKind {
     const NAME: &'static str = "masyu";
+    const TITLE: &'static str = "Masyu";
     type Doc = Board;
     type Format = Format;
     type Params = ();
+
+    fn settings() -> &'static [Setting] {
+        const SETTINGS: &[Setting] = &[
+            Setting::valued(
+                "masyu",
+                "trace",
+                SettingType::Path,
+                "FILE.jsonl",
+                &[Verb::Solve],
+                "Record every solving step in this JSON Lines file (replay with `pzl masyu replay`).",
+            ),
+            Setting::flag(
+                "masyu",
+                "human",
+                &[Verb::Solve],
+                "Reason like a person (one-level hypotheses on every edge before deeper guessing).",
+            ),
+        ];
+        SETTINGS
+    }
 
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<Board>, Error> {
         Ok(formats::read(bytes, format)?)
@@ -175,6 +197,14 @@ mod tests {
     use pzl_core::{Confidence, Count, ErrorKind, Location, Outcome};
 
     use super::*;
+
+    #[test]
+    fn every_setting_is_the_kinds_own() {
+        for setting in MasyuKind::settings() {
+            assert_eq!(setting.kind, MasyuKind::NAME, "{}", setting.name);
+            assert!(!setting.verbs.is_empty() && !setting.help.is_empty(), "{}", setting.name);
+        }
+    }
 
     /// The Wikipedia example (flar/masyu_app).
     const WIKIPEDIA: &str = "10 10\n..W.W.....\n....W...B.\n..B.B.W...\n...W..W...\nB....W...W\n\

@@ -310,6 +310,11 @@ impl Document {
         Ok(report)
     }
 
+    /// Verify with the settings given for `check` (the polyomino `no-flip`).
+    pub fn check_with(&self, options: &crate::settings::Options) -> Result<CheckReport, Error> {
+        if options.flag("no-flip") { self.check_without_flips() } else { self.check() }
+    }
+
     /// Verify a polyomino puzzle (and its attached solution) with pieces that may turn but not
     /// flip over.
     pub fn check_without_flips(&self) -> Result<CheckReport, Error> {
@@ -320,7 +325,8 @@ impl Document {
                 Ok(report)
             }
             other => Err(Error::usage(format!(
-                "--no-flip applies to polyomino puzzles, not to {} files",
+                "{} applies to polyomino puzzles, not to {} files",
+                crate::settings::mention("no-flip"),
                 other.kind()
             ))),
         }
@@ -395,7 +401,8 @@ impl Document {
         let format = self.format();
         if request.shard.is_some() && !matches!(self, Document::Poly(_)) {
             return Err(Error::usage(format!(
-                "--shard splits polyomino counts; a {} puzzle cannot be split",
+                "{} splits polyomino counts; a {} puzzle cannot be split",
+                crate::settings::mention("shard"),
                 self.kind()
             ))
             .hint("use --shard K/N with --count on a pzl-pack or MacPoly puzzle file"));
