@@ -397,6 +397,15 @@ pub fn stdout_text(bytes: &[u8], colour: bool) -> Result<(), Error> {
     if colour { stdout_escaped(bytes) } else { stdout(bytes) }
 }
 
+/// `e` with the library's mentions of settings spelled as flags (`setting `no-flip`` as
+/// `--no-flip`).
+pub fn spelled(mut e: Error) -> Error {
+    let flag = |name: &str| format!("--{name}");
+    e.message = pzl::settings::spell(&e.message, flag);
+    e.hint = e.hint.map(|hint| pzl::settings::spell(&hint, flag));
+    e
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -416,13 +425,4 @@ mod tests {
         assert!(is_url("p?mashu/4/4/020100"));
         assert!(!is_url("puzzle.txt"));
     }
-}
-
-/// `e` with the library's mentions of settings spelled as flags (`setting `no-flip`` as
-/// `--no-flip`).
-pub fn spelled(mut e: Error) -> Error {
-    let flag = |name: &str| format!("--{name}");
-    e.message = pzl::settings::spell(&e.message, flag);
-    e.hint = e.hint.map(|hint| pzl::settings::spell(&hint, flag));
-    e
 }

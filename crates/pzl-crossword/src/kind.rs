@@ -6,7 +6,7 @@
 //! names what the target cannot hold. Whatever is written reads back: a write that would not is
 //! refused.
 
-use pzl_core::settings::{Setting, Verb};
+use pzl_core::settings::{Setting, Verb, mention};
 use pzl_core::{
     CheckReport, Error, ErrorKind, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest,
     Warning, Written,
@@ -563,7 +563,7 @@ impl Kind for CrosswordKind {
             .hint("it was built without the `pdf` feature (the command-line pzl and the Python package have it)")),
             (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
             (Picture::Text, false) => Ok(render::text(p).into_bytes()),
-            (Picture::Text, true) => Err(Error::usage("--with-clues draws a page: write it as svg or pdf")
+            (Picture::Text, true) => Err(Error::usage(format!("{} draws a page: write it as svg or pdf", mention("with-clues")))
                 .hint("use --as svg or --as pdf")),
             (other, _) => {
                 Err(Error::usage(format!("cannot draw crosswords as `{other}`; use text, svg or pdf")))

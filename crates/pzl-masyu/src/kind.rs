@@ -1,7 +1,7 @@
 //! Masyu as a pzl kind: the [`pzl_core::Kind`] contract over [`Board`], its seven formats, the
 //! validator, the pictures and the solver. The work is in the modules this one names.
 
-use pzl_core::settings::{Setting, SettingType, Verb};
+use pzl_core::settings::{Setting, SettingType, Verb, mention};
 use pzl_core::{
     CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest, SolveRequest,
     Solved, Warning, Written,
@@ -170,9 +170,10 @@ impl Kind for MasyuKind {
             return Err(Error::usage("a Masyu file holds one board: there is nothing to select"));
         }
         if request.with_clues {
-            return Err(Error::usage(
-                "Masyu puzzles have no clues to print (--with-clues is for crosswords)",
-            ));
+            return Err(Error::usage(format!(
+                "Masyu puzzles have no clues to print ({} is for crosswords)",
+                mention("with-clues")
+            )));
         }
         match request.picture {
             Picture::Text => Ok(render::text(doc).into_bytes()),

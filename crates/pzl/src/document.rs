@@ -405,7 +405,10 @@ impl Document {
                 crate::settings::mention("shard"),
                 self.kind()
             ))
-            .hint("use --shard K/N with --count on a pzl-pack or MacPoly puzzle file"));
+            .hint(format!(
+                "use {} K/N with a count of a pzl-pack or MacPoly puzzle file",
+                crate::settings::mention("shard")
+            )));
         }
         let mut solution = match self {
             // Masyu shows the solution in the puzzle's own format when that holds lines.
