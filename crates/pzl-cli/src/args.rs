@@ -746,7 +746,7 @@ impl<const VERB: u8> Args for Settings<VERB> {
             let mut arg = clap::Arg::new(setting.name)
                 .long(setting.name)
                 .help(setting.help.trim_end_matches('.'))
-                .help_heading(format!("{} options", pzl::settings::title(setting.kind)));
+                .help_heading(heading(setting.kind));
             arg = match setting.value {
                 SettingType::Flag => arg.action(clap::ArgAction::SetTrue),
                 _ => arg.value_name(setting.value_name).action(clap::ArgAction::Set),
@@ -765,4 +765,27 @@ impl<const VERB: u8> Args for Settings<VERB> {
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         Self::augment_args(command)
     }
+}
+
+/// A kind's heading in `--help` ("Polyomino options"), made once per kind for the life of the
+/// process (clap keeps headings as `&'static str`).
+fn heading(kind: &str) -> &'static str {
+    static HEADINGS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    let headings = HEADINGS.get_or_init(|| {
+        pzl::settings::all()
+            .iter()
+            .map(|s| s.kind)
+            .fold(Vec::new(), |mut kinds, kind| {
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+                kinds
+            })
+            .into_iter()
+            .map(|kind| {
+                (kind, &*Box::leak(format!("{} options", pzl::settings::title(kind)).into_boxed_str()))
+            })
+            .collect()
+    });
+    headings.iter().find(|(k, _)| *k == kind).map_or("Other options", |(_, heading)| heading)
 }
