@@ -44,6 +44,7 @@ from ._pzl import (
 __all__ = [
     "open",
     "formats",
+    "settings",
     "detect",
     "packing",
     "apad_solutions",
@@ -123,6 +124,15 @@ def formats() -> List[Format]:
             )
         )
     return out
+
+
+def settings() -> List[Dict[str, Any]]:
+    """Every kind's settings, the table the keyword arguments of :meth:`Document.check`,
+    :meth:`Document.render` and :meth:`Document.solve` read: each a dict with ``name``
+    (``no-flip``; the keyword is ``no_flip``), ``kind``, ``type`` (``flag``, ``number``, ``text``
+    or ``path``), ``help``, ``value_name``, ``default``, ``requires`` and ``verbs``."""
+    table: List[Dict[str, Any]] = _json.loads(_pzl.settings_json())
+    return table
 
 
 def detect(data: bytes, name: Optional[str] = None) -> Optional[str]:
@@ -262,11 +272,12 @@ class Document:
         d = _json.loads(raw)
         return Info(d["kind"], d["format"], d.get("title", ""), d.get("file"), _facts(d), text)
 
-    def check(self, no_flip: bool = False) -> CheckReport:
+    def check(self, **settings: Any) -> CheckReport:
         """Verify the document strictly; each broken rule is a :class:`Problem`.
 
-        ``no_flip``: polyomino pieces may turn but not flip over."""
-        raw, text = self._native.check(no_flip)
+        ``settings`` are the kinds' check settings (see :func:`settings`), e.g. ``no_flip=True``:
+        polyomino pieces may turn but not flip over."""
+        raw, text = self._native.check(_json.dumps(settings))
         d = _json.loads(raw)
         problems = [
             Problem(p["rule"], p["message"], _location(p.get("at")), [tuple(c) for c in p.get("cells", [])])
@@ -313,13 +324,15 @@ class Document:
         *,
         colour: bool = False,
         select: Optional[str] = None,
-        with_clues: bool = False,
         paper: str = "letter",
+        **settings: Any,
     ) -> Union[str, bytes]:
         """Draw the document: ``as_`` is ``"text"``, ``"svg"``, ``"html"`` (each a ``str``) or
-        ``"pdf"`` (``bytes``). ``select`` picks a board or a date; ``with_clues`` makes a
-        crossword a printable page, on ``paper`` ``"letter"`` (the default) or ``"a4"``."""
-        data = bytes(self._native.render(as_, colour, select, with_clues, paper))
+        ``"pdf"`` (``bytes``). ``select`` picks a board or a date; ``paper`` is ``"letter"`` (the
+        default) or ``"a4"``. ``settings`` are the kinds' render settings (see :func:`settings`):
+        ``with_clues=True`` makes a crossword a printable page, ``date="Nov 22"`` draws the
+        A-Puzzle-A-Day boards of a date."""
+        data = bytes(self._native.render(as_, colour, select, paper, _json.dumps(settings)))
         if as_.lower() == "pdf":
             return data
         return data.decode("utf-8")
@@ -330,27 +343,25 @@ class Document:
         count: bool = False,
         *,
         limit: Optional[int] = None,
-        all: bool = False,
-        distinct: bool = False,
         jobs: int = 1,
-        no_flip: bool = False,
-        human: bool = False,
-        trace: bool = False,
+        **settings: Any,
     ) -> Solution:
         """Solve the puzzle. The GIL is released while the solver runs; ``timeout`` (seconds)
         and Ctrl-C stop it (a timeout gives outcome ``timed-out``; Ctrl-C raises
         ``KeyboardInterrupt``).
 
-        ``count`` counts solutions (up to ``limit``); ``all`` keeps every solution; ``distinct``
-        counts up to the shape's symmetries; ``jobs`` threads for one search; ``no_flip``: pieces
-        may turn but not flip; ``human``: reason like a person (Masyu); ``trace``: record each
-        step (Masyu), given back as a list of dicts."""
+        ``count`` counts solutions (up to ``limit``); ``jobs`` threads for one search.
+        ``settings`` are the kinds' solve settings (see :func:`settings`): ``all`` keeps every
+        solution; ``distinct`` counts up to the shape's symmetries; ``no_flip``: pieces may turn
+        but not flip; ``shard="K/N"`` counts one part; ``resume`` names an unfinished shard
+        result; ``human``: reason like a person (Masyu); ``trace=True``: record each step
+        (Masyu), given back as a list of dicts."""
         main = _threading.current_thread() is _threading.main_thread() and _signal.getsignal(_signal.SIGINT) not in (
             _signal.SIG_IGN,
             _signal.SIG_DFL,
             None,
         )
-        raw, text, docs, tr = self._native.solve(timeout, count, limit, all, distinct, jobs, no_flip, human, trace, main)
+        raw, text, docs, tr = self._native.solve(timeout, count, limit, jobs, _json.dumps(settings), main)
         d = _json.loads(raw)
         c = d.get("count")
         report = SolveReport(

@@ -40,8 +40,49 @@ create_exception!(
 create_exception!(pzl, LimitError, PzlError, "A size or resource limit was reached.");
 create_exception!(pzl, PzlIOError, PzlError, "Reading or writing a file failed.");
 
+/// A setting as a Python keyword argument: `no-flip` is `no_flip=`.
+fn keyword(name: &str) -> String {
+    format!("{}=", name.replace('-', "_"))
+}
+
+/// The keyword arguments given for settings (a JSON object, `{"no_flip": true}`) as the
+/// library's options: a flag is `True` (`False` leaves it off); a valued setting a string (or
+/// `True` for `trace`, which gives the steps back rather than writing a file).
+fn options(py: Python<'_>, settings: &str) -> PyResult<pzl::settings::Options> {
+    let bad = |why: String| to_py(py, Error::usage(why));
+    let given: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(settings).map_err(|e| bad(format!("settings: {e}")))?;
+    let mut options = pzl::settings::Options::default();
+    for (key, value) in given {
+        let name = key.replace('_', "-");
+        let value = match value {
+            serde_json::Value::Bool(false) | serde_json::Value::Null => continue,
+            serde_json::Value::Bool(true) => match pzl::settings::find(&name).map(|s| s.value) {
+                Some(pzl::settings::SettingType::Flag) | None => pzl::settings::Value::On,
+                Some(_) => pzl::settings::Value::Text(String::new()),
+            },
+            serde_json::Value::String(text) => pzl::settings::Value::Text(text),
+            other => pzl::settings::Value::Text(other.to_string()),
+        };
+        options.set(&name, value).map_err(|e| to_py(py, e))?;
+    }
+    Ok(options)
+}
+
+/// Every kind's settings (`pzl.settings()`), as JSON.
+#[pyfunction]
+fn settings_json() -> PyResult<String> {
+    json(&pzl::settings::all())
+}
+
 /// A pzl error as the Python exception of its kind, with its details as attributes.
 pub(crate) fn to_py(py: Python<'_>, e: Error) -> PyErr {
+    // The library names a setting (`setting `no-flip``); Python spells it as its keyword.
+    let e = Error {
+        message: pzl::settings::spell(&e.message, keyword),
+        hint: e.hint.map(|hint| pzl::settings::spell(&hint, keyword)),
+        ..e
+    };
     let text = e.to_string();
     let err = match e.kind {
         ErrorKind::Syntax => FormatError::new_err(text),
@@ -243,12 +284,10 @@ impl NativeDocument {
     }
 
     /// `(json, text)` of the strict check.
-    #[pyo3(signature = (no_flip=false))]
-    fn check(&self, py: Python<'_>, no_flip: bool) -> PyResult<(String, String)> {
-        let report = py.detach(|| {
-            let doc = self.doc();
-            if no_flip { doc.check_without_flips() } else { doc.check() }
-        });
+    #[pyo3(signature = (settings="{}"))]
+    fn check(&self, py: Python<'_>, settings: &str) -> PyResult<(String, String)> {
+        let options = options(py, settings)?;
+        let report = py.detach(|| self.doc().check_with(&options));
         let mut report = report.map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         report.file = Some(self.name.clone());
         Ok((json(&report)?, report.to_string()))
@@ -289,19 +328,27 @@ impl NativeDocument {
 
     /// A drawing: `picture` is `text`, `svg`, `pdf` or `html`; `paper` (`letter`, `a4`) sizes a
     /// crossword's print page.
-    #[pyo3(signature = (picture, colour=false, select=None, with_clues=false, paper="letter"))]
+    #[pyo3(signature = (picture, colour=false, select=None, paper="letter", settings="{}"))]
     fn render<'py>(
         &self,
         py: Python<'py>,
         picture: &str,
         colour: bool,
         select: Option<String>,
-        with_clues: bool,
         paper: &str,
+        settings: &str,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
         let paper = pzl::Paper::from_name(paper).map_err(|e| to_py(py, e))?;
-        let request = RenderRequest { picture, colour, select, with_clues, paper };
+        let options = options(py, settings)?;
+        let select = match (select, options.text("date")) {
+            (Some(_), Some(_)) => {
+                return Err(to_py(py, Error::usage("select= and date= choose boards two ways: give one")));
+            }
+            (select, date) => select.or(date.map(str::to_string)),
+        };
+        let request =
+            RenderRequest { picture, colour, select, with_clues: options.flag("with-clues"), paper };
         let bytes =
             py.detach(|| self.doc().render(&request)).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok(PyBytes::new(py, &bytes))
@@ -310,7 +357,7 @@ impl NativeDocument {
     /// Solve, releasing the GIL; with `interruptible` (the caller is the main thread), Ctrl-C
     /// cancels the search and raises KeyboardInterrupt.
     /// Gives `(report json, report text, solutions, trace)`.
-    #[pyo3(signature = (timeout=None, count=false, limit=None, all=false, distinct=false, jobs=1, no_flip=false, human=false, trace=false, interruptible=false))]
+    #[pyo3(signature = (timeout=None, count=false, limit=None, jobs=1, settings="{}", interruptible=false))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -318,12 +365,8 @@ impl NativeDocument {
         timeout: Option<f64>,
         count: bool,
         limit: Option<u64>,
-        all: bool,
-        distinct: bool,
         jobs: usize,
-        no_flip: bool,
-        human: bool,
-        trace: bool,
+        settings: &str,
         interruptible: bool,
     ) -> PyResult<(String, String, Vec<NativeDocument>, Option<String>)> {
         let timeout = match timeout {
@@ -332,19 +375,24 @@ impl NativeDocument {
         };
         let jobs = pzl::parse_jobs(&jobs.to_string()).map_err(|e| to_py(py, e))?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let request = SolveRequest {
-            timeout,
-            count,
-            limit,
-            all,
-            distinct,
-            jobs,
-            no_flip,
-            human,
-            trace,
-            cancel: Some(cancel.clone()),
-            ..SolveRequest::default()
-        };
+        let options = options(py, settings)?;
+        if options.flag("save") {
+            return Err(to_py(
+                py,
+                Error::usage(format!(
+                    "{} writes into the Mac file it was read from: Python solves and gives the solution back",
+                    pzl::settings::mention("save")
+                ))
+                .hint("write the solution with Document.save(path)"),
+            ));
+        }
+        let mut request = SolveRequest { timeout, count, limit, jobs, ..SolveRequest::default() };
+        request = options.solve_request(request).map_err(|e| to_py(py, e))?;
+        if let Some(path) = options.text("resume") {
+            let bytes = std::fs::read(path).map_err(|e| to_py(py, Error::io(e.to_string()).in_file(path)))?;
+            request.resume = Some(bytes);
+        }
+        request.cancel = Some(cancel.clone());
         // Ctrl-C: while the search runs without the GIL, Python's own SIGINT handler only
         // notes the signal; a second, chained handler (signal-hook) sets `cancel`, so the
         // search stops at its next check, and the pending KeyboardInterrupt is raised below.
@@ -618,6 +666,7 @@ fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(open_member, m)?)?;
     m.add_function(wrap_pyfunction!(apad_solve, m)?)?;
     m.add_function(wrap_pyfunction!(masyu_board, m)?)?;
+    m.add_function(wrap_pyfunction!(settings_json, m)?)?;
     puz::register(m)?;
     Ok(())
 }

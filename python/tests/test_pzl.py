@@ -345,3 +345,26 @@ def test_a_crossword_as_objects_grid_clue_lists_styles_and_markup() -> None:
     assert [c.text for c in xw.clues] == ["Felis café pet", "Sticky stuff"]
     with pytest.raises(pzl.UnsupportedError):
         pzl.open(LADYBUG, name="ladybug.tootsweet").crossword()
+
+
+def test_every_setting_of_the_table_is_a_keyword() -> None:
+    """The keyword arguments of check, render and solve are the kinds' settings table: every row
+    is accepted by name (as ``no_flip`` for ``no-flip``); a setting a kind does not take is a
+    pzl error that spells it as the keyword, never as a command-line flag."""
+    table = pzl.settings()
+    assert {s["name"] for s in table} >= {"no-flip", "human", "trace", "with-clues", "shard", "date"}
+    doc = pzl.open(LADYBUG, "tootsweet")
+    for row in table:
+        keyword = row["name"].replace("-", "_")
+        value: object = True if row["type"] == "flag" or row["name"] == "trace" else "0/1"
+        extra = {"shard": "0/1"} if row.get("requires") == "shard" else {}
+        for verb in row["verbs"]:
+            call = {"check": doc.check, "render": doc.render, "solve": doc.solve}[verb]
+            try:
+                call(**{keyword: value}, **extra)
+            except pzl.Error as e:
+                assert "--" not in str(e), f"{keyword}: {e}"
+    with pytest.raises(pzl.UsageError, match="all= applies to polyomino puzzles"):
+        doc.solve(all=True)
+    with pytest.raises(pzl.UsageError, match="no_such_setting="):
+        doc.solve(no_such_setting=True)

@@ -3,6 +3,7 @@
 //! names; solving a date is a command of its own ([`crate::solve`]), as a file of boards has
 //! nothing to solve.
 
+use pzl_core::settings::{Setting, SettingType, Verb};
 use pzl_core::{CheckReport, Error, Info, InfoRequest, Kind, Parsed, RenderRequest, Written};
 
 use crate::format::{self, Format};
@@ -18,10 +19,23 @@ pub struct ApadKind;
 
 impl Kind for ApadKind {
     const NAME: &'static str = NAME;
+    const TITLE: &'static str = "A-Puzzle-A-Day";
     type Doc = BoardSet;
     type Format = Format;
     /// The edition: `classic` (the default), `weekday`, or a description file.
     type Params = Puzzle;
+
+    fn settings() -> &'static [Setting] {
+        const SETTINGS: &[Setting] = &[Setting::valued(
+            "apad",
+            "date",
+            SettingType::Text,
+            "DATE",
+            &[Verb::Render],
+            "Draw only the boards that show this date (`11-22`, `Nov 22`).",
+        )];
+        SETTINGS
+    }
 
     /// `classic`, `weekday` or the path of a description file (empty: classic).
     fn params(text: &str) -> Result<Puzzle, Error> {
@@ -46,5 +60,18 @@ impl Kind for ApadKind {
 
     fn render(doc: &BoardSet, request: &RenderRequest) -> Result<Vec<u8>, Error> {
         crate::render::boards(doc, request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_setting_is_the_kinds_own() {
+        for setting in ApadKind::settings() {
+            assert_eq!(setting.kind, ApadKind::NAME, "{}", setting.name);
+            assert!(!setting.verbs.is_empty() && !setting.help.is_empty(), "{}", setting.name);
+        }
     }
 }

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pzl::settings::{Options, SettingType, Value, Verb};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -170,15 +171,14 @@ pub struct CheckArgs {
     /// polyomino solution against the puzzle.
     #[arg(long = "with", visible_aliases = ["board", "solution"], value_name = "FILE")]
     pub with: Option<PathBuf>,
-    /// Polyominoes: pieces may turn but not flip over.
-    #[arg(long)]
-    pub no_flip: bool,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
     /// Several files at once on N threads (0 = one per core); reports stay in input order.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<String>,
+    #[command(flatten)]
+    pub settings: Settings<CHECK>,
 }
 
 #[derive(Debug, Args)]
@@ -227,18 +227,14 @@ pub struct RenderArgs {
     /// Picture kind when the output's extension does not say: `text`, `svg`, `pdf`, `html`.
     #[arg(long = "as", value_name = "KIND")]
     pub kind: Option<String>,
-    /// A-Puzzle-A-Day: draw only the boards that show this date (`11-22`, `Nov 22`).
-    #[arg(long, value_name = "DATE")]
-    pub date: Option<String>,
     /// Masyu: animate this solve trace (from `pzl solve --trace`) as `.svg` or `.html`.
     #[arg(long, value_name = "TRACE")]
     pub trace: Option<PathBuf>,
-    /// Crosswords: a print-ready page (grid, title, numbered clues) as `.svg` or `.pdf`.
-    #[arg(long)]
-    pub with_clues: bool,
     /// The paper of a print-ready page: `letter` (8.5 × 11 in, the default) or `a4`.
     #[arg(long, value_name = "PAPER", default_value = "letter")]
     pub paper: String,
+    #[command(flatten)]
+    pub settings: Settings<RENDER>,
 }
 
 #[derive(Debug, Args)]
@@ -266,36 +262,12 @@ pub struct SolveArgs {
     /// Give up after this many seconds (and say so).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<String>,
-    /// Masyu: record every solving step in this JSON Lines file (replay with `pzl masyu replay`).
-    #[arg(long, value_name = "FILE.jsonl")]
-    pub trace: Option<PathBuf>,
-    /// Masyu: reason like a person (one-level hypotheses on every edge before deeper guessing).
-    #[arg(long)]
-    pub human: bool,
     /// Threads: several files at once, or one polyomino count split over N threads (0 = one per
     /// core; at most 256).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<String>,
-    /// Polyominoes: print every solution, not just the first.
-    #[arg(long)]
-    pub all: bool,
-    /// Polyominoes: count or list solutions up to the shape's symmetries.
-    #[arg(long)]
-    pub distinct: bool,
-    /// Polyominoes: pieces may turn but not flip over.
-    #[arg(long)]
-    pub no_flip: bool,
-    /// Mac resource files: write the arrangement found into the puzzle resource.
-    #[arg(long)]
-    pub save: bool,
-    /// Polyominoes, with --count: count only shard K (from 0) of N of a deterministic split and
-    /// write its result as JSON (to -o); add the shards up with `pzl merge`.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
-    /// With --shard: go on with the unfinished result an earlier run of the same shard wrote
-    /// (stopped by --timeout or Ctrl-C), counting only what it had not.
-    #[arg(long, value_name = "FILE", requires = "shard")]
-    pub resume: Option<PathBuf>,
+    #[command(flatten)]
+    pub settings: Settings<SOLVE>,
 }
 
 #[derive(Debug, Args)]
@@ -711,4 +683,109 @@ pub struct ApadSolveArgs {
     /// Also draw each solution as an SVG file in DIR (created when missing).
     #[arg(long, value_name = "DIR")]
     pub svg: Option<PathBuf>,
+}
+
+/// The verb a [`Settings`] is for, as a number (a const generic).
+pub const CHECK: u8 = 0;
+/// See [`CHECK`].
+pub const RENDER: u8 = 1;
+/// See [`CHECK`].
+pub const SOLVE: u8 = 2;
+
+/// The kinds' settings for one verb: flags built from the library's table (`pzl::settings`),
+/// each under its kind's heading in `--help`.
+#[derive(Debug, Clone, Default)]
+pub struct Settings<const VERB: u8>(pub Options);
+
+impl<const VERB: u8> Settings<VERB> {
+    fn verb() -> Verb {
+        match VERB {
+            CHECK => Verb::Check,
+            RENDER => Verb::Render,
+            _ => Verb::Solve,
+        }
+    }
+
+    /// Whether the flag `name` is on.
+    pub fn flag(&self, name: &str) -> bool {
+        self.0.flag(name)
+    }
+
+    /// The file the setting `name` names, if given.
+    pub fn path(&self, name: &str) -> Option<PathBuf> {
+        self.0.text(name).map(PathBuf::from)
+    }
+}
+
+impl<const VERB: u8> clap::FromArgMatches for Settings<VERB> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut settings = Settings::default();
+        settings.update_from_arg_matches(matches)?;
+        Ok(settings)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for setting in pzl::settings::for_verb(Self::verb()) {
+            let value = match setting.value {
+                SettingType::Flag => matches.get_flag(setting.name).then_some(Value::On),
+                _ => matches.get_one::<String>(setting.name).map(|text| Value::Text(text.clone())),
+            };
+            if let Some(value) = value {
+                self.0
+                    .set(setting.name, value)
+                    .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<const VERB: u8> Args for Settings<VERB> {
+    fn augment_args(mut command: clap::Command) -> clap::Command {
+        for setting in pzl::settings::for_verb(Self::verb()) {
+            let mut arg = clap::Arg::new(setting.name)
+                .long(setting.name)
+                .help(setting.help.trim_end_matches('.'))
+                .help_heading(heading(setting.kind));
+            arg = match setting.value {
+                SettingType::Flag => arg.action(clap::ArgAction::SetTrue),
+                _ => arg.value_name(setting.value_name).action(clap::ArgAction::Set),
+            };
+            if let Some(other) = setting.requires {
+                arg = arg.requires(other);
+            }
+            if let Some(default) = setting.default {
+                arg = arg.default_value(default);
+            }
+            command = command.arg(arg);
+        }
+        command
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+/// A kind's heading in `--help` ("Polyomino options"), made once per kind for the life of the
+/// process (clap keeps headings as `&'static str`).
+fn heading(kind: &str) -> &'static str {
+    static HEADINGS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    let headings = HEADINGS.get_or_init(|| {
+        pzl::settings::all()
+            .iter()
+            .map(|s| s.kind)
+            .fold(Vec::new(), |mut kinds, kind| {
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+                kinds
+            })
+            .into_iter()
+            .map(|kind| {
+                (kind, &*Box::leak(format!("{} options", pzl::settings::title(kind)).into_boxed_str()))
+            })
+            .collect()
+    });
+    headings.iter().find(|(k, _)| *k == kind).map_or("Other options", |(_, heading)| heading)
 }

@@ -123,7 +123,7 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
             parsed.value
         })
         .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
-        .and_then(|doc| if args.no_flip { doc.check_without_flips() } else { doc.check() })
+        .and_then(|doc| doc.check_with(&args.settings.0))
         .map(|mut report| {
             report.file = Some(io::shown(file));
             report
@@ -403,28 +403,13 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let name = args.input.as_deref().unwrap_or(Path::new("-"));
     let doc = open(ctx, name, &options)?;
-    // `--board` is a board file for Masyu and a board number for A-Puzzle-A-Day: a number that
-    // names no file is a board number; anything else (`-`, a pipe such as `<(…)`, a missing
-    // file) is read as a file, so a missing one is named as such.
-    let (with, mut select) = match &args.board {
-        Some(b)
-            if !b.exists()
-                && b.to_str().is_some_and(|t| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit())) =>
-        {
-            (None, b.to_str().map(str::to_string))
-        }
-        Some(b) => (Some(b.as_path()), None),
-        None => (None, None),
-    };
-    if let Some(date) = &args.date {
-        if select.is_some() {
-            return Err(Error::usage("--board N and --date choose boards two ways: give one"));
-        }
-        select = Some(date.clone());
-    }
+    // `--board` is a board file (Masyu) or a board number (A-Puzzle-A-Day): the library tells.
+    let choice = pzl::select::board_or_file(args.board.as_deref(), args.settings.0.text("date"))?;
+    let (with, select) = (choice.with, choice.select);
     let doc = combine(ctx, doc, with)?;
     // A page with the clues is a picture: to standard output it is SVG unless `--as` says.
-    let picture = match (args.with_clues, args.kind.as_deref()) {
+    let with_clues = args.settings.flag("with-clues");
+    let picture = match (with_clues, args.kind.as_deref()) {
         (true, None) if io::is_dash(&args.output) => pzl::Picture::Svg,
         (_, kind) => high::picture(kind, &args.output)?,
     };
@@ -432,7 +417,7 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
         picture,
         colour: io::is_dash(&args.output) && ctx.colour(),
         select,
-        with_clues: args.with_clues,
+        with_clues,
         paper: pzl::Paper::from_name(&args.paper)?,
     };
     let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;

@@ -85,34 +85,14 @@ pub fn picture(kind: Option<&str>, output: &std::path::Path) -> Result<Picture, 
     }
 }
 
-/// What `pzl solve` asks of the library.
+/// What `pzl solve` asks of the library: the shared options, then the kinds' settings.
 pub fn solve_request(args: &crate::args::SolveArgs) -> Result<SolveRequest, Error> {
-    Ok(SolveRequest {
+    let request = SolveRequest {
         timeout: timeout(args.timeout.as_deref())?,
         count: args.count,
         limit: args.limit,
-        all: args.all,
-        distinct: args.distinct,
         jobs: jobs(args.jobs.as_deref())?,
-        no_flip: args.no_flip,
-        human: args.human,
-        trace: args.trace.is_some(),
-        cancel: None,
-        shard: shard(args.shard.as_deref())?,
-        resume: None,
-        progress: None,
-    })
-}
-
-/// `--shard K/N`: shard `K` (from 0) of `N`.
-pub fn shard(text: Option<&str>) -> Result<Option<(u64, u64)>, Error> {
-    let Some(text) = text else { return Ok(None) };
-    let bad = || Error::usage(format!("--shard {text}: expected K/N, shard K (from 0) of N, e.g. 3/16"));
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let k: u64 = k.trim().parse().map_err(|_| bad())?;
-    let n: u64 = n.trim().parse().map_err(|_| bad())?;
-    if n == 0 || k >= n {
-        return Err(Error::usage(format!("--shard {text}: K must be between 0 and N-1 (N at least 1)")));
-    }
-    Ok(Some((k, n)))
+        ..SolveRequest::default()
+    };
+    args.settings.0.solve_request(request)
 }

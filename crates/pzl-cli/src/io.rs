@@ -101,6 +101,7 @@ impl Ctx {
 
     /// The error that ends the command, with its hint.
     pub fn error(&self, e: &Error) {
+        let e = spelled(e.clone());
         say(&format!("pzl: error: {e}"));
         if let Some(hint) = &e.hint {
             say(&format!("pzl: hint: {}", pzl::text::printable(hint)));
@@ -398,6 +399,15 @@ pub fn stdout_escaped(bytes: &[u8]) -> Result<(), Error> {
 /// Text on standard output, with colour (`colour`, from [`Ctx::colour`]) or without.
 pub fn stdout_text(bytes: &[u8], colour: bool) -> Result<(), Error> {
     if colour { stdout_escaped(bytes) } else { stdout(bytes) }
+}
+
+/// `e` with the library's mentions of settings spelled as flags (`setting `no-flip`` as
+/// `--no-flip`).
+pub fn spelled(mut e: Error) -> Error {
+    let flag = |name: &str| format!("--{name}");
+    e.message = pzl::settings::spell(&e.message, flag);
+    e.hint = e.hint.map(|hint| pzl::settings::spell(&hint, flag));
+    e
 }
 
 #[cfg(test)]

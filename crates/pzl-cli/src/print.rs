@@ -216,7 +216,7 @@ impl<'a> Batch<'a> {
     /// One input that could not be processed. With one input the error ends the command; with
     /// several it is reported and the run goes on.
     pub fn error(&mut self, file: &str, e: Error) -> Result<(), Error> {
-        let e = e.in_file(file);
+        let e = io::spelled(e.in_file(file));
         if io::is_closed_pipe(&e) {
             return Err(e);
         }

@@ -178,3 +178,24 @@ fn bad_grids_exit_2_with_line_and_column() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("line 3, column 4: unknown character"), "{}", text(&out.stderr));
 }
+
+/// The kinds' settings are flags built from the library's table, each under its kind's heading,
+/// on the verbs they apply to only; a refusal names the flag as the command line spells it.
+#[test]
+fn help_groups_the_kinds_settings_by_kind() {
+    let solve = text(&pzl(&["solve", "--help"]).stdout);
+    let masyu = solve.find("Masyu options:").expect("a Masyu heading");
+    let poly = solve.find("Polyomino options:").expect("a Polyomino heading");
+    assert!(solve[masyu..poly].contains("--human") && solve[masyu..poly].contains("--trace"), "{solve}");
+    assert!(solve[poly..].contains("--no-flip") && solve[poly..].contains("--shard <K/N>"), "{solve}");
+    let check = text(&pzl(&["check", "--help"]).stdout);
+    assert!(check.contains("Polyomino options:") && check.contains("--no-flip"), "{check}");
+    assert!(!check.contains("--human"), "{check}");
+    let render = text(&pzl(&["render", "--help"]).stdout);
+    assert!(render.contains("Crossword options:") && render.contains("--with-clues"), "{render}");
+    assert!(render.contains("A-Puzzle-A-Day options:") && render.contains("--date <DATE>"), "{render}");
+    // `--resume` needs `--shard` (the table says so).
+    let out = pzl(&["solve", "x.pack", "--count", "--resume", "r.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--shard"), "{}", text(&out.stderr));
+}

@@ -23,6 +23,8 @@ pub struct Solved<D> {
 pub trait Kind {
     /// The kind's name: `masyu`, `crossword`, `poly`, `apad`, `mac`.
     const NAME: &'static str;
+    /// The kind's name in a heading (`Polyomino`, `A-Puzzle-A-Day`).
+    const TITLE: &'static str = Self::NAME;
     /// What one file of this kind holds once read.
     type Doc;
     /// The kind's formats, one value each.
@@ -46,6 +48,18 @@ pub trait Kind {
         } else {
             Err(Error::usage(format!("the {} formats take no parameters (`:{text}`)", Self::NAME)))
         }
+    }
+
+    /// The settings the kind takes, with the verbs each applies to (see [`crate::settings`]).
+    fn settings() -> &'static [crate::settings::Setting] {
+        &[]
+    }
+
+    /// A format of the kind that holds everything `doc` holds, to write it in when the format
+    /// asked for would leave something out (a Masyu board with a player's lines: pzprv3). `None`
+    /// when the kind has no such format.
+    fn full_format(_doc: &Self::Doc) -> Option<Self::Format> {
+        None
     }
 
     /// Read `bytes` as `format`.

@@ -31,6 +31,7 @@ mod kind;
 mod picture;
 mod report;
 mod request;
+pub mod settings;
 pub mod text;
 pub mod time;
 
@@ -41,3 +42,4 @@ pub use kind::{Kind, Solved};
 pub use picture::{Paper, Picture};
 pub use report::{CheckReport, Count, Fact, Info, Outcome, Problem, SolveReport, Status};
 pub use request::{InfoRequest, Progress, RenderRequest, SolveRequest, parse_jobs, parse_timeout};
+pub use settings::{Setting, SettingType, Verb};

@@ -6,6 +6,7 @@
 //! names what the target cannot hold. Whatever is written reads back: a write that would not is
 //! refused.
 
+use pzl_core::settings::{Setting, Verb, mention};
 use pzl_core::{
     CheckReport, Error, ErrorKind, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest,
     Warning, Written,
@@ -335,9 +336,20 @@ fn checked_file(doc: &CrosswordDoc) -> Result<ReadPuz, Error> {
 
 impl Kind for CrosswordKind {
     const NAME: &'static str = "crossword";
+    const TITLE: &'static str = "Crossword";
     type Doc = CrosswordDoc;
     type Format = Format;
     type Params = ();
+
+    fn settings() -> &'static [Setting] {
+        const SETTINGS: &[Setting] = &[Setting::flag(
+            "crossword",
+            "with-clues",
+            &[Verb::Render],
+            "A print-ready page (grid, title, numbered clues) as `.svg` or `.pdf`.",
+        )];
+        SETTINGS
+    }
 
     /// Read leniently. `.puz` warnings name byte offsets; checksum mismatches are among them
     /// with the same message as the `checksum/…` problems of [`CrosswordKind::check`], so a
@@ -563,7 +575,7 @@ impl Kind for CrosswordKind {
             .hint("it was built without the `pdf` feature (the command-line pzl and the Python package have it)")),
             (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
             (Picture::Text, false) => Ok(render::text(p).into_bytes()),
-            (Picture::Text, true) => Err(Error::usage("--with-clues draws a page: write it as svg or pdf")
+            (Picture::Text, true) => Err(Error::usage(format!("{} draws a page: write it as svg or pdf", mention("with-clues")))
                 .hint("use --as svg or --as pdf")),
             (other, _) => {
                 Err(Error::usage(format!("cannot draw crosswords as `{other}`; use text, svg or pdf")))
@@ -664,4 +676,17 @@ fn missing_glyphs(doc: &CrosswordDoc) -> Vec<Warning> {
         "no font has {}: printed as an empty box; install a font that has them (e.g. fonts-noto-cjk, fonts-symbola)",
         shown.join(", ")
     ))]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_setting_is_the_kinds_own() {
+        for setting in CrosswordKind::settings() {
+            assert_eq!(setting.kind, CrosswordKind::NAME, "{}", setting.name);
+            assert!(!setting.verbs.is_empty() && !setting.help.is_empty(), "{}", setting.name);
+        }
+    }
 }

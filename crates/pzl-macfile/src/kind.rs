@@ -2,6 +2,7 @@
 //! be read, written in every format, described and checked; MacPoly puzzles inside them are
 //! solved and drawn by the poly kind (the caller hands it the resource).
 
+use pzl_core::settings::{Setting, Verb};
 use pzl_core::{CheckReport, Error, Info, InfoRequest, Kind, Parsed, Written};
 
 use crate::format::Format;
@@ -16,9 +17,20 @@ pub struct MacKind;
 
 impl Kind for MacKind {
     const NAME: &'static str = NAME;
+    const TITLE: &'static str = "Classic Mac file";
     type Doc = MacFile;
     type Format = Format;
     type Params = ();
+
+    fn settings() -> &'static [Setting] {
+        const SETTINGS: &[Setting] = &[Setting::flag(
+            "mac",
+            "save",
+            &[Verb::Solve],
+            "Write the arrangement found into the puzzle resource.",
+        )];
+        SETTINGS
+    }
 
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<MacFile>, Error> {
         MacFile::read(bytes, format)
@@ -44,6 +56,14 @@ mod tests {
     use pzl_core::{ErrorKind, Picture, RenderRequest, SolveRequest};
 
     use super::*;
+
+    #[test]
+    fn every_setting_is_the_kinds_own() {
+        for setting in MacKind::settings() {
+            assert_eq!(setting.kind, MacKind::NAME, "{}", setting.name);
+            assert!(!setting.verbs.is_empty() && !setting.help.is_empty(), "{}", setting.name);
+        }
+    }
 
     fn sample(format: Format, file_name: &str) -> Vec<u8> {
         let mut file = MacFile::new_for(format, file_name).unwrap();

@@ -1,6 +1,7 @@
 //! Masyu as a pzl kind: the [`pzl_core::Kind`] contract over [`Board`], its seven formats, the
 //! validator, the pictures and the solver. The work is in the modules this one names.
 
+use pzl_core::settings::{Setting, SettingType, Verb, mention};
 use pzl_core::{
     CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest, SolveRequest,
     Solved, Warning, Written,
@@ -38,9 +39,30 @@ impl MasyuKind {
 
 impl Kind for MasyuKind {
     const NAME: &'static str = "masyu";
+    const TITLE: &'static str = "Masyu";
     type Doc = Board;
     type Format = Format;
     type Params = ();
+
+    fn settings() -> &'static [Setting] {
+        const SETTINGS: &[Setting] = &[
+            Setting::valued(
+                "masyu",
+                "trace",
+                SettingType::Path,
+                "FILE.jsonl",
+                &[Verb::Solve],
+                "Record every solving step in this JSON Lines file (replay with `pzl masyu replay`).",
+            ),
+            Setting::flag(
+                "masyu",
+                "human",
+                &[Verb::Solve],
+                "Reason like a person (one-level hypotheses on every edge before deeper guessing).",
+            ),
+        ];
+        SETTINGS
+    }
 
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<Board>, Error> {
         Ok(formats::read(bytes, format)?)
@@ -53,6 +75,11 @@ impl Kind for MasyuKind {
     /// Size, pearls, lines, crosses, how far the board is drawn and the puzzle's grade (a solve
     /// of at most [`solver::request::GRADE_TIMEOUT`]). The format is left empty: the caller,
     /// which read the file, knows it.
+    /// pzprv3 holds pearls, lines and crosses: every board.
+    fn full_format(_doc: &Board) -> Option<Format> {
+        Some(Format::Pzprv3)
+    }
+
     fn info(doc: &Board, _request: &InfoRequest) -> Info {
         let (whites, blacks) = doc.pearl_counts();
         let crosses = doc.edge_states().iter().filter(|&&e| e == EdgeState::Cross).count();
@@ -143,9 +170,10 @@ impl Kind for MasyuKind {
             return Err(Error::usage("a Masyu file holds one board: there is nothing to select"));
         }
         if request.with_clues {
-            return Err(Error::usage(
-                "Masyu puzzles have no clues to print (--with-clues is for crosswords)",
-            ));
+            return Err(Error::usage(format!(
+                "Masyu puzzles have no clues to print ({} is for crosswords)",
+                mention("with-clues")
+            )));
         }
         match request.picture {
             Picture::Text => Ok(render::text(doc).into_bytes()),
@@ -170,6 +198,14 @@ mod tests {
     use pzl_core::{Confidence, Count, ErrorKind, Location, Outcome};
 
     use super::*;
+
+    #[test]
+    fn every_setting_is_the_kinds_own() {
+        for setting in MasyuKind::settings() {
+            assert_eq!(setting.kind, MasyuKind::NAME, "{}", setting.name);
+            assert!(!setting.verbs.is_empty() && !setting.help.is_empty(), "{}", setting.name);
+        }
+    }
 
     /// The Wikipedia example (flar/masyu_app).
     const WIKIPEDIA: &str = "10 10\n..W.W.....\n....W...B.\n..B.B.W...\n...W..W...\nB....W...W\n\
@@ -243,6 +279,13 @@ mod tests {
             assert_eq!(String::from_utf8(written.bytes).unwrap(), text, "{format}");
             assert!(written.lost.is_empty(), "{format}: {:?}", written.lost);
         }
+    }
+
+    #[test]
+    fn the_full_format_holds_every_board() {
+        let board = read("pzprv3\nmashu\n1\n3\n1 . 2 \n1 -1 \n", Format::Pzprv3);
+        let full = MasyuKind::full_format(&board).unwrap();
+        assert!(MasyuKind::write(&board, full).unwrap().lost.is_empty());
     }
 
     #[test]

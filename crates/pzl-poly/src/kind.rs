@@ -2,6 +2,7 @@
 //! through the contract every pzl kind shares ([`pzl_core::Kind`]).
 
 use pzl_core::FormatTable as _;
+use pzl_core::settings::{Setting, SettingType, Verb};
 
 use pzl_core::{
     CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, RenderRequest, Result, SolveRequest, Solved,
@@ -117,9 +118,36 @@ const SOLVE_FIRST: &str = "solve the puzzle to get a solution (`pzl solve -o FIL
 
 impl Kind for PolyKind {
     const NAME: &'static str = NAME;
+    const TITLE: &'static str = "Polyomino";
     type Doc = PolyDoc;
     type Format = Format;
     type Params = ();
+
+    fn settings() -> &'static [Setting] {
+        const SETTINGS: &[Setting] = &[
+            Setting::flag("poly", "all", &[Verb::Solve], "Print every solution, not just the first."),
+            Setting::flag("poly", "distinct", &[Verb::Solve], "Count or list solutions up to the shape's symmetries."),
+            Setting::flag("poly", "no-flip", &[Verb::Check, Verb::Solve], "Pieces may turn but not flip over."),
+            Setting::valued(
+                "poly",
+                "shard",
+                SettingType::Text,
+                "K/N",
+                &[Verb::Solve],
+                "With --count: count only shard K (from 0) of N of a deterministic split and write its result as JSON (to -o); add the shards up with `pzl merge`.",
+            ),
+            Setting::valued(
+                "poly",
+                "resume",
+                SettingType::Path,
+                "FILE",
+                &[Verb::Solve],
+                "With --shard: go on with the unfinished result an earlier run of the same shard wrote (stopped by --timeout or Ctrl-C), counting only what it had not.",
+            )
+            .requiring("shard"),
+        ];
+        SETTINGS
+    }
 
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<PolyDoc>> {
         match format {
@@ -365,6 +393,14 @@ mod tests {
     use pzl_core::{ErrorKind, Location, Outcome, Picture, Status};
 
     use super::*;
+
+    #[test]
+    fn every_setting_is_the_kinds_own() {
+        for setting in PolyKind::settings() {
+            assert_eq!(setting.kind, PolyKind::NAME, "{}", setting.name);
+            assert!(!setting.verbs.is_empty() && !setting.help.is_empty(), "{}", setting.name);
+        }
+    }
 
     /// Figure 6 of Levner's article (CR line ends).
     const FIG6: &str = "6 x 6 Square\rCongratulations! Puzzle by David Levner.\r\

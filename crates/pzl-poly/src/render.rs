@@ -109,7 +109,10 @@ pub fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
         return Err(Error::usage("a poly file holds one picture: leave out --select"));
     }
     if request.with_clues {
-        return Err(Error::usage("--with-clues is for crosswords; poly pictures have no clues"));
+        return Err(Error::usage(format!(
+            "{} is for crosswords; poly pictures have no clues",
+            pzl_core::settings::mention("with-clues")
+        )));
     }
     let grid = match doc {
         PolyDoc::MacPoly { file, .. } => source_squares(file),

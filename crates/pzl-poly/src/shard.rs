@@ -45,6 +45,18 @@ pub struct ShardResult {
 }
 
 impl ShardResult {
+    /// Refuse a file of `len` bytes before reading it: a shard result is a few KB, so a larger
+    /// one is not a shard result (and would only fill the memory).
+    pub fn check_size(len: u64) -> Result<(), Error> {
+        if len > MAX_SHARD_FILE as u64 {
+            return Err(Error::syntax(format!(
+                "not a shard result ({len} bytes; pzl's shard results are a few KB, and pzl reads at most {MAX_SHARD_FILE})"
+            ))
+            .hint("shard results are written by `pzl solve PROBLEM --count --shard K/N -o FILE`"));
+        }
+        Ok(())
+    }
+
     /// Read the JSON report `pzl solve --count --shard K/N -o FILE` wrote. Only the fields a
     /// merge needs are built (others are skipped as they are read, never held as a tree), and a
     /// file larger than [`MAX_SHARD_FILE`] is refused: real ones are under 2 KB.
@@ -54,12 +66,7 @@ impl ShardResult {
                 .in_file(file)
                 .hint("shard results are written by `pzl solve PROBLEM --count --shard K/N -o FILE`")
         };
-        if bytes.len() > MAX_SHARD_FILE {
-            return Err(not_shard(&format!(
-                "{} bytes; pzl's shard results are a few KB, and pzl reads at most {MAX_SHARD_FILE}",
-                bytes.len()
-            )));
-        }
+        Self::check_size(bytes.len() as u64).map_err(|e| e.in_file(file))?;
         #[derive(serde::Deserialize)]
         struct Facts {
             problem_hash: String,
@@ -289,6 +296,13 @@ impl fmt::Display for MergeReport {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_file_too_large_for_a_shard_result_is_refused_by_its_size() {
+        assert!(super::ShardResult::check_size(super::MAX_SHARD_FILE as u64).is_ok());
+        let e = super::ShardResult::check_size(100 << 20).unwrap_err();
+        assert!(e.message.starts_with("not a shard result (104857600 bytes"), "{e}");
+    }
+
     use super::*;
 
     fn result(k: u64, n: u64) -> ShardResult {

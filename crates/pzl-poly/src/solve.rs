@@ -3,6 +3,7 @@
 //! stopped by `cancel`. The search itself is [`crate::packer`].
 
 use pzl_core::FormatTable as _;
+use pzl_core::settings::mention;
 
 use pzl_core::time::Instant;
 use std::ops::ControlFlow;
@@ -29,28 +30,41 @@ fn options(request: &SolveRequest) -> SearchOptions {
 /// Refuse what a poly search cannot do, naming what it can.
 fn refuse_unsupported(doc: &PolyDoc, request: &SolveRequest) -> Result<()> {
     if request.trace {
-        return Err(Error::usage("poly puzzles are solved by search and have no trace: leave out --trace")
-            .hint("--trace records Masyu's reasoning"));
+        return Err(Error::usage(format!(
+            "poly puzzles are solved by search and have no trace: leave out {}",
+            mention("trace")
+        ))
+        .hint(format!("{} records Masyu's reasoning", mention("trace"))));
     }
     if request.human {
-        return Err(Error::usage("poly puzzles are solved by search: leave out --human")
-            .hint("--human is Masyu's way of reasoning like a person"));
+        return Err(Error::usage(format!(
+            "poly puzzles are solved by search: leave out {}",
+            mention("human")
+        ))
+        .hint(format!("{} is Masyu's way of reasoning like a person", mention("human"))));
     }
     if request.limit.is_some() && !request.count {
         return Err(Error::usage("--limit stops a count: use it with --count"));
     }
     if request.shard.is_some() && !request.count {
-        return Err(Error::usage("--shard splits a count: use it with --count"));
+        return Err(Error::usage(format!("{} splits a count: use it with --count", mention("shard"))));
     }
     if request.shard.is_some() && request.limit.is_some() {
         return Err(Error::usage("a shard counts every solution of its part: leave out --limit"));
     }
     if request.resume.is_some() && request.shard.is_none() {
-        return Err(Error::usage("--resume goes on with a shard count: use it with --count --shard K/N")
-            .hint("a whole count is shard 0/1: pzl solve P --count --shard 0/1 -o part.json"));
+        return Err(Error::usage(format!(
+            "{} goes on with a shard count: use it with --count {} K/N",
+            mention("resume"),
+            mention("shard")
+        ))
+        .hint("a whole count is shard 0/1: pzl solve P --count --shard 0/1 -o part.json"));
     }
     if request.count && request.all {
-        return Err(Error::usage("--count and --all clash: count the solutions or list them"));
+        return Err(Error::usage(format!(
+            "--count and {} clash: count the solutions or list them",
+            mention("all")
+        )));
     }
     if let PolyDoc::MacPoly { file, .. } = doc
         && file.kind == SourceKind::Solution

@@ -41,30 +41,39 @@ pub enum Document {
 /// Run `$body` with `$k` the kind and `$d` the `Doc` of a document.
 macro_rules! with_doc {
     ($doc:expr, $k:ident, $d:ident => $body:expr) => {
+        with_doc!($doc, $k, $d, _wrap => $body)
+    };
+    ($doc:expr, $k:ident, $d:ident, $w:ident => $body:expr) => {
         match $doc {
             Document::Masyu($d) => {
                 type $k = pzl_masyu::MasyuKind;
+                let $w = Format::Masyu;
                 $body
             }
             #[cfg(feature = "database")]
             Document::MasyuDb($d) => {
                 type $k = pzl_masyu::TootSweetDbKind;
+                let $w = Format::MasyuDb;
                 $body
             }
             Document::Apad($d) => {
                 type $k = pzl_apad::ApadKind;
+                let $w = Format::Apad;
                 $body
             }
             Document::Crossword($d) => {
                 type $k = pzl_crossword::CrosswordKind;
+                let $w = Format::Crossword;
                 $body
             }
             Document::Mac($d) => {
                 type $k = pzl_macfile::MacKind;
+                let $w = Format::Mac;
                 $body
             }
             Document::Poly($d) => {
                 type $k = pzl_poly::PolyKind;
+                let $w = Format::Poly;
                 $body
             }
         }
@@ -235,6 +244,12 @@ impl Document {
         }
     }
 
+    /// A format of the document's kind that holds everything the document holds (what a
+    /// player's board is written as when its own format cannot hold the lines), if the kind has one.
+    pub fn full_format(&self) -> Option<Format> {
+        with_doc!(self, K, d, wrap => K::full_format(&d.value).map(wrap))
+    }
+
     /// The kind of puzzle (`masyu`, `crossword`, …).
     pub fn kind(&self) -> &'static str {
         self.format().kind()
@@ -315,6 +330,11 @@ impl Document {
         Ok(report)
     }
 
+    /// Verify with the settings given for `check` (the polyomino `no-flip`).
+    pub fn check_with(&self, options: &crate::settings::Options) -> Result<CheckReport, Error> {
+        if options.flag("no-flip") { self.check_without_flips() } else { self.check() }
+    }
+
     /// Verify a polyomino puzzle (and its attached solution) with pieces that may turn but not
     /// flip over.
     pub fn check_without_flips(&self) -> Result<CheckReport, Error> {
@@ -325,7 +345,8 @@ impl Document {
                 Ok(report)
             }
             other => Err(Error::usage(format!(
-                "--no-flip applies to polyomino puzzles, not to {} files",
+                "{} applies to polyomino puzzles, not to {} files",
+                crate::settings::mention("no-flip"),
                 other.kind()
             ))),
         }
@@ -400,10 +421,14 @@ impl Document {
         let format = self.format();
         if request.shard.is_some() && !matches!(self, Document::Poly(_)) {
             return Err(Error::usage(format!(
-                "--shard splits polyomino counts; a {} puzzle cannot be split",
+                "{} splits polyomino counts; a {} puzzle cannot be split",
+                crate::settings::mention("shard"),
                 self.kind()
             ))
-            .hint("use --shard K/N with --count on a pzl-pack or MacPoly puzzle file"));
+            .hint(format!(
+                "use {} K/N with a count of a pzl-pack or MacPoly puzzle file",
+                crate::settings::mention("shard")
+            )));
         }
         let mut solution = match self {
             // Masyu shows the solution in the puzzle's own format when that holds lines.

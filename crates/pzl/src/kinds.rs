@@ -149,7 +149,8 @@ pub mod masyu {
     pub use pzl_masyu::render::text as board_text;
     pub use pzl_masyu::render::text_marked as board_text_marked;
     pub use pzl_masyu::solver::animate;
-    pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl};
+    pub use pzl_masyu::solver::animate::animation;
+    pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl, read_trace};
     pub use pzl_masyu::solver::{Difficulty, Hint, Level, Statistics, Step, hint, next_step};
 
     /// New puzzles of a chosen size and grade, each proven unique (`pzl generate masyu`).
@@ -166,6 +167,27 @@ pub mod masyu {
     /// pzprjs's pzprv3 file: pearls, lines and crosses (what a board with a player's marks is
     /// written as when its own format holds no lines).
     pub const PZPRV3: Format = Format::Masyu(pzl_masyu::formats::Format::Pzprv3);
+
+    /// Where generated puzzles go ([`generate_to`]).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum GenerateTo {
+        /// One file (or one line) per puzzle, in this Masyu format.
+        Files(Format),
+        /// A TootSweet database (this format), all puzzles in one transaction.
+        Database(Format),
+    }
+
+    /// Where generated puzzles go for the format named (or implied by the output's name): a
+    /// TootSweet database takes them all; a Masyu format one file each; none a puzz.link URL
+    /// each. Any other format is refused: it holds no Masyu puzzle.
+    pub fn generate_to(format: Option<Format>) -> Result<GenerateTo, Error> {
+        match format.unwrap_or(PUZZ_LINK) {
+            #[cfg(feature = "database")]
+            f @ Format::MasyuDb(_) => Ok(GenerateTo::Database(f)),
+            f @ Format::Masyu(_) => Ok(GenerateTo::Files(f)),
+            other => Err(Error::usage(format!("`{}` is not a Masyu board format", other.name()))),
+        }
+    }
 
     /// The Masyu board a document holds (pearls and edge states), to read as plain data.
     pub fn board(doc: &Document) -> Result<&Board, Error> {
@@ -210,6 +232,11 @@ pub mod poly {
     use super::*;
 
     pub use pzl_poly::shard::{Duplicate, MAX_SHARD_FILE, MergeReport, ShardResult};
+
+    /// Refuse a shard result file of `len` bytes before it is read: real ones are a few KB.
+    pub fn check_shard_size(len: u64) -> Result<(), Error> {
+        ShardResult::check_size(len)
+    }
 
     /// Check and add up the results of a sharded count (`(file name, bytes)` of each JSON
     /// result `pzl solve --count --shard K/N` wrote): same problem, same N, every K once, all

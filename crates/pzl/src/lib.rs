@@ -43,6 +43,8 @@ mod format;
 pub mod fs;
 pub mod kinds;
 pub mod play;
+pub mod select;
+pub mod settings;
 mod solution;
 
 pub use document::{Doc, Document, Open, Solution};

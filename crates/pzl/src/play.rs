@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use pzl_core::Error;
 
-use crate::{Doc, Document};
+use crate::{Doc, Document, Format};
 
 pub use pzl_apad::solve::view::{DateView, EMPTY, OUTSIDE, Square};
 pub use pzl_crossword::play::{Action as CrosswordAction, EntryCheck, PlayerCell, PlayerClue, PlayerGrid};
@@ -85,6 +85,45 @@ impl Document {
         }
     }
 
+    /// The board with what `hint` deduces drawn on it, in the document's format; `None` when the
+    /// hint deduces nothing (a wrong line, a solved board, no hint).
+    pub fn apply_hint(&self, hint: &Hint) -> Result<Option<Document>, Error> {
+        match self {
+            Document::Masyu(d) => {
+                let mut board = d.value.clone();
+                let drawn = board.apply(hint)?;
+                Ok(drawn.then(|| Document::Masyu(Doc { format: d.format, value: board })))
+            }
+            _ => Err(not_for(self, "hint")),
+        }
+    }
+
+    /// The document written for a player to go on with: in `to`, refused when `to` would leave
+    /// out something the document holds (a player's lines and crosses); with no `to`, in the
+    /// document's own format, or, when that would leave something out, in the kind's format
+    /// that holds everything (`instead` then says what the own format could not hold).
+    pub fn write_played(&self, to: Option<Format>) -> Result<Played, Error> {
+        let format = to.unwrap_or_else(|| self.format());
+        let written = self.write(format)?;
+        if written.lost.is_empty() {
+            return Ok(Played { bytes: written.bytes, format, instead: Vec::new() });
+        }
+        let full = self.full_format();
+        if let (None, Some(full)) = (to, full)
+            && full != format
+        {
+            let whole = self.write(full)?;
+            if whole.lost.is_empty() {
+                return Ok(Played { bytes: whole.bytes, format: full, instead: written.lost });
+            }
+        }
+        let e = Error::usage(format!("the {} format cannot hold {}", format.name(), written.lost.join(", ")));
+        Err(match full {
+            Some(full) => e.hint(format!("write it as {}, which holds everything", full.name())),
+            None => e,
+        })
+    }
+
     /// Check a crossword player's `entries` (one string per cell) for the `cells` listed (empty:
     /// every cell).
     pub fn check_entries(&self, entries: &[String], cells: &[usize]) -> Result<EntryCheck, Error> {
@@ -101,6 +140,18 @@ impl Document {
             _ => Err(not_for(self, "reveal")),
         }
     }
+}
+
+/// A document written for a player to go on with ([`Document::write_played`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The bytes, in `format`.
+    pub bytes: Vec<u8>,
+    /// The format they are in.
+    pub format: Format,
+    /// What the document's own format could not hold, when the bytes are in the kind's full
+    /// format instead (empty otherwise).
+    pub instead: Vec<String>,
 }
 
 /// A Masyu solver trace (JSON Lines, what `solve` with a trace gives) replayed event by event.
@@ -146,6 +197,26 @@ mod tests {
         assert_eq!(next.format(), doc.format());
         let json = serde_json::to_value(next.view().unwrap()).unwrap();
         assert!(json["edges"].as_array().unwrap().iter().all(|e| e.is_string()));
+    }
+
+    #[test]
+    fn a_hint_applied_to_a_board_whose_format_holds_no_lines_goes_out_as_the_full_format() {
+        let doc = open(b"6 6\n.W...B\n.W....\n.W.BW.\n.W....\n...B..\n.W..W.\n", "p.masyu");
+        let next = doc.apply_hint(&doc.hint(None).unwrap()).unwrap().expect("a deduction");
+        // Its own format (text) holds no lines: written as pzprv3, saying what text lost.
+        let played = next.write_played(None).unwrap();
+        assert_eq!(played.format.name(), "pzprv3");
+        assert!(!played.instead.is_empty());
+        assert!(Document::read(&played.bytes, "x", None, &Open::default()).is_ok());
+        // Asked for text by name: refused, pointing at the full format.
+        let e = next.write_played(Some(doc.format())).unwrap_err();
+        assert_eq!(e.kind, pzl_core::ErrorKind::Usage);
+        assert!(e.hint.as_deref().is_some_and(|h| h.contains("pzprv3")), "{e:?}");
+        // A format that holds the lines: as asked.
+        let played = doc.apply_hint(&doc.hint(None).unwrap()).unwrap().unwrap();
+        assert!(played.write_played(Some(Format::from_name("pzprv3").unwrap())).unwrap().instead.is_empty());
+        // A solved board: nothing to apply.
+        assert!(doc.apply_hint(&Hint::Solved).unwrap().is_none());
     }
 
     #[test]

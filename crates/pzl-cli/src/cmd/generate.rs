@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use pzl::kinds::masyu::{self, generate};
+use pzl::kinds::masyu::{self, GenerateTo, generate, generate_to};
 use pzl::kinds::tootsweet;
 use pzl::{Error, Format, Status};
 
@@ -62,15 +62,14 @@ pub fn masyu(ctx: &Ctx, args: &GenerateMasyuArgs) -> Result<Status, Error> {
 fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
     let named = args.to.as_deref().map(high::format).transpose()?;
     let Some(output) = args.output.as_deref().filter(|o| !io::is_dash(o)) else {
-        let format = named.unwrap_or(masyu::PUZZ_LINK);
-        if matches!(format, Format::MasyuDb(_)) {
-            return Err(Error::usage("a TootSweet database cannot go to standard output")
-                .hint("name the file with -o Puzzles.data"));
-        }
-        return Ok((Target::Out(Sink::Stdout), check_masyu(format)?));
+        return match generate_to(named)? {
+            GenerateTo::Files(format) => Ok((Target::Out(Sink::Stdout), format)),
+            GenerateTo::Database(_) => Err(Error::usage("a TootSweet database cannot go to standard output")
+                .hint("name the file with -o Puzzles.data")),
+        };
     };
     let claimed = Format::claiming(&io::shown(output)).into_iter().next();
-    if let Some(format) = named.or(claimed).filter(|f| matches!(f, Format::MasyuDb(_))) {
+    if let Some(Ok(GenerateTo::Database(format))) = named.or(claimed).map(|f| generate_to(Some(f))) {
         return Ok((Target::Database(output.to_path_buf()), format));
     }
     let is_folder = output.is_dir() || args.count > 1;
@@ -93,7 +92,10 @@ fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
             output.with_extension("").display()
         )));
     }
-    let format = check_masyu(named.or(if is_folder { None } else { claimed }).unwrap_or(masyu::PUZZ_LINK))?;
+    let GenerateTo::Files(format) = generate_to(named.or(if is_folder { None } else { claimed }))? else {
+        return Err(Error::usage("a TootSweet database takes every puzzle in one file")
+            .hint("name the file with -o Puzzles.data"));
+    };
     if is_folder {
         // Refused before any work: the names depend only on the request and the index.
         if !args.force {
@@ -113,11 +115,6 @@ fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
         );
     }
     Ok((Target::Out(Sink::File(output.to_path_buf())), format))
-}
-
-fn check_masyu(format: Format) -> Result<Format, Error> {
-    masyu::document(masyu::Board::new(1, 1), format)?;
-    Ok(format)
 }
 
 fn write(

@@ -12,16 +12,10 @@ pub fn merge(_ctx: &Ctx, args: &MergeArgs) -> Result<Status, Error> {
     let mut files = Vec::with_capacity(args.files.len());
     for path in &args.files {
         // A shard result is a few KB: a huge file is refused before it is read.
-        let most = pzl::kinds::poly::MAX_SHARD_FILE as u64;
         if let Ok(meta) = std::fs::metadata(path)
             && meta.is_file()
-            && meta.len() > most
         {
-            return Err(Error::syntax(format!(
-                "not a shard result ({} bytes; pzl's shard results are a few KB, and pzl reads at most {most})",
-                meta.len()
-            ))
-            .in_file(io::shown(path)));
+            pzl::kinds::poly::check_shard_size(meta.len()).map_err(|e| e.in_file(io::shown(path)))?;
         }
         let input = io::read(path)?;
         files.push((input.name, input.bytes));

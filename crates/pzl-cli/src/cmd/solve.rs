@@ -18,13 +18,13 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
     let options = high::open_options(&args.read)?;
     let any_dir = args.inputs.iter().any(|name| name.is_dir());
     if args.inputs.len() == 1 && !any_dir {
-        if args.save {
+        if args.settings.flag("save") {
             return save(ctx, &args.inputs[0], options, args, &request);
         }
         let doc = super::open(ctx, &args.inputs[0], &options)?;
         return one(ctx, &args.inputs[0], &doc, args, &request);
     }
-    if !io::is_dash(&args.output) || args.trace.is_some() || args.save || request.shard.is_some() {
+    if !io::is_dash(&args.output) || request.trace || args.settings.flag("save") || request.shard.is_some() {
         return Err(Error::usage("-o, --trace, --save and --shard take a single input")
             .hint("run one file at a time"));
     }
@@ -63,8 +63,8 @@ fn one(
     let solved = solved.map_err(|e| e.in_file(name))?;
     let mut report = solved.report;
     report.file = Some(name.to_string());
-    if let (Some(path), Some(trace)) = (&args.trace, &solved.trace) {
-        io::write(path, trace.as_bytes())?;
+    if let (Some(path), Some(trace)) = (args.settings.path("trace"), &solved.trace) {
+        io::write(&path, trace.as_bytes())?;
     }
     if let Some(solution) = solved.solutions.first()
         && (!io::is_dash(&args.output) || args.to.is_some())
@@ -105,7 +105,8 @@ fn shard(
 ) -> Result<Status, Error> {
     use std::sync::atomic::Ordering;
     let mut request = request.clone();
-    if let Some(path) = &args.resume {
+    let resume = args.settings.path("resume");
+    if let Some(path) = &resume {
         request.resume = Some(io::read(path)?.bytes);
     }
     request.cancel = Some(io::stop_on_interrupt());
@@ -127,7 +128,7 @@ fn shard(
     });
     bar.finish_and_clear();
     // An error about the resume file names that file.
-    let solved = solved.map_err(|e| match &args.resume {
+    let solved = solved.map_err(|e| match &resume {
         Some(path) if e.message.starts_with("cannot resume") => e.in_file(io::shown(path)),
         _ => e.in_file(name),
     })?;

@@ -113,6 +113,19 @@ fn check_length(trace: &TraceFile) -> Result<(), pzl_core::Error> {
     Ok(())
 }
 
+/// A trace drawn as `picture`: an SVG animation or an HTML player; other pictures are refused
+/// (an animation is not drawn as text or on paper).
+pub fn animation(trace: &TraceFile, picture: pzl_core::Picture) -> Result<String, pzl_core::Error> {
+    match picture {
+        pzl_core::Picture::Svg => svg(trace),
+        pzl_core::Picture::Html => html(trace),
+        other => {
+            Err(pzl_core::Error::usage(format!("a solve trace is drawn as an animation, not as {other}"))
+                .hint("write it to a .svg or .html file"))
+        }
+    }
+}
+
 /// A self-playing SVG animation of the trace; a trace longer than [`MAX_ANIMATED_EVENTS`] is
 /// refused (a limit error).
 pub fn svg(trace: &TraceFile) -> Result<String, pzl_core::Error> {
@@ -313,6 +326,20 @@ mod tests {
             assert_eq!(e.kind, pzl_core::ErrorKind::Limit);
             assert!(e.message.contains(&format!("{} steps", MAX_ANIMATED_EVENTS + 1)), "{e}");
             assert!(e.hint.as_deref().is_some_and(|h| h.contains("pzl masyu replay")));
+        }
+    }
+
+    #[test]
+    fn an_animation_is_svg_or_html() {
+        let puzzle = crate::solver::board_from_rows(&["..", ".."]).unwrap();
+        let trace =
+            TraceFile { puzzle, events: Vec::new(), outcome: Some("no-solution".into()), truncated: false };
+        assert!(animation(&trace, pzl_core::Picture::Svg).unwrap().starts_with("<svg"));
+        assert!(animation(&trace, pzl_core::Picture::Html).unwrap().starts_with("<!DOCTYPE html>"));
+        for picture in [pzl_core::Picture::Text, pzl_core::Picture::Pdf] {
+            let e = animation(&trace, picture).unwrap_err();
+            assert_eq!(e.kind, pzl_core::ErrorKind::Usage);
+            assert!(e.message.contains("animation"), "{e}");
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use pzl_core::settings::mention;
 use pzl_core::{
     Count, Error, Fact, Kind, Outcome as ReportOutcome, SolveReport, SolveRequest, Solved, Warning,
 };
@@ -47,17 +48,19 @@ pub fn outcome_name(outcome: Outcome) -> &'static str {
 
 /// The solver options a request asks for, or a usage error naming what does not apply to Masyu.
 pub fn options(request: &SolveRequest) -> Result<SolveOptions, Error> {
-    let polyomino_only =
-        [("--all", request.all), ("--distinct", request.distinct), ("--no-flip", request.no_flip)];
-    if let Some((flag, _)) = polyomino_only.iter().find(|(_, asked)| *asked) {
-        return Err(Error::usage(format!("{flag} applies to polyomino puzzles, not to Masyu"))
+    let polyomino_only = [("all", request.all), ("distinct", request.distinct), ("no-flip", request.no_flip)];
+    if let Some((name, _)) = polyomino_only.iter().find(|(_, asked)| *asked) {
+        return Err(Error::usage(format!("{} applies to polyomino puzzles, not to Masyu", mention(name)))
             .hint("a Masyu solve shows one solution; --count counts them"));
     }
     if request.limit.is_some() && !request.count {
         return Err(Error::usage("--limit applies only with --count"));
     }
     if request.trace && request.count {
-        return Err(Error::usage("--trace records one solve; it does not apply with --count"));
+        return Err(Error::usage(format!(
+            "{} records one solve; it does not apply with --count",
+            mention("trace")
+        )));
     }
     Ok(SolveOptions {
         timeout: request.timeout,

@@ -342,6 +342,21 @@ pub fn read_jsonl(text: &str) -> Result<TraceFile, pzl_core::Error> {
     read_limited(text, MAX_TRACE_BYTES, MAX_TRACE_EVENTS)
 }
 
+/// Read a trace file's bytes: UTF-8 text (a place-named syntax error otherwise), then
+/// [`read_jsonl`]; a file that is not a trace says how one is made.
+pub fn read_trace(bytes: &[u8]) -> Result<TraceFile, pzl_core::Error> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        pzl_core::Error::syntax("expected UTF-8 text").at(pzl_core::Location::Offset(e.valid_up_to()))
+    })?;
+    read_jsonl(text).map_err(|e| {
+        if e.kind == pzl_core::ErrorKind::Syntax {
+            e.hint("this is not a solve trace; a Masyu solve with the `trace` setting writes one")
+        } else {
+            e
+        }
+    })
+}
+
 /// [`read_jsonl`] with its limits as parameters (so tests can reach them).
 fn read_limited(text: &str, max_bytes: usize, max_events: usize) -> Result<TraceFile, pzl_core::Error> {
     if text.len() > max_bytes {
@@ -536,6 +551,16 @@ pub fn describe(puzzle: &Board, event: &TraceEvent) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn trace_bytes_must_be_utf8_and_a_trace() {
+        let e = super::read_trace(b"ok\xff").unwrap_err();
+        assert_eq!(e.kind, pzl_core::ErrorKind::Syntax);
+        assert!(e.message.contains("UTF-8"), "{e}");
+        assert_eq!(e.at, Some(pzl_core::Location::Offset(2)));
+        let e = super::read_trace(b"{\"not\": \"a trace\"}\n").unwrap_err();
+        assert!(e.hint.as_deref().is_some_and(|h| h.contains("not a solve trace")), "{e:?}");
+    }
+
     use super::*;
     use pzl_core::ErrorKind;
 

@@ -5,7 +5,7 @@ use std::io::{BufRead, IsTerminal};
 use std::time::Duration;
 
 use pzl::kinds::masyu::{self, Replayer, TraceFile};
-use pzl::{Error, Picture, Status};
+use pzl::{Error, Status};
 
 use crate::args::{MasyuCommand, RenderArgs, ReplayArgs};
 use crate::high;
@@ -49,76 +49,46 @@ pub fn hint(ctx: &Ctx, args: &crate::args::HintArgs) -> Result<Status, Error> {
     Ok(status)
 }
 
-/// `--apply`: the board with the hint's edge drawn, in the board's own format; nothing is
+/// `--apply`: the board with the hint's edge drawn, in the board's own format (to standard
+/// output, in one that holds the lines when its own does not: the library's rule); nothing is
 /// written when the hint is not a deduction (a wrong line, a solved or unsolvable board).
 fn apply(
     ctx: &Ctx,
     args: &crate::args::HintArgs,
     doc: &pzl::Document,
-    hint: &masyu::Hint,
+    hint: &pzl::play::Hint,
 ) -> Result<(), Error> {
-    let masyu::Hint::Deduce { edge, state, .. } = hint else {
+    let Some(next) = doc.apply_hint(hint)? else {
         ctx.note("nothing to apply: the hint is not a new line or cross");
         return Ok(());
     };
-    let next =
-        doc.act(&pzl::play::Action::Masyu(pzl::play::MasyuAction::Draw { edge: *edge, state: *state }))?;
-    let format = match &args.output {
-        Some(out) => crate::cmd::target_format(doc, None, out)?,
-        None => doc.format(),
-    };
-    let mut written = next.write(format)?;
-    if !written.lost.is_empty() && args.output.is_none() {
-        // To standard output there is no file to refuse: the board goes out in a format that
-        // holds it, and the note says which (newcomer 2, "smaller things").
+    let to = args.output.as_deref().map(|out| crate::cmd::target_format(doc, None, out)).transpose()?;
+    let played = next.write_played(to)?;
+    if !played.instead.is_empty() {
         ctx.note(format!(
-            "the {} format holds no lines or crosses: the board follows as {}",
-            format.name(),
-            masyu::PZPRV3.name()
+            "the {} format cannot hold {}: the board follows as {}",
+            doc.format().name(),
+            played.instead.join(", "),
+            played.format.name()
         ));
-        written = next.write(masyu::PZPRV3)?;
     }
-    if !written.lost.is_empty() {
-        return Err(Error::usage(format!("{} cannot hold the player's lines and crosses", format.name()))
-            .hint(
-                "write the board to a format that holds lines and crosses: -o board.pzprv3 or -o board.penpa",
-            ));
-    }
-    let bytes = written.bytes;
     match &args.output {
-        Some(out) => io::write(out, &bytes),
-        None => io::stdout(&bytes),
+        Some(out) => io::write(out, &played.bytes),
+        None => io::stdout(&played.bytes),
     }
 }
 
 fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
     let input = io::read(path)?;
-    let name = input.name.as_str();
-    let text = std::str::from_utf8(&input.bytes).map_err(|e| {
-        Error::syntax("expected UTF-8 text").at(pzl::Location::Offset(e.valid_up_to())).in_file(name)
-    })?;
-    masyu::read_jsonl(text).map_err(|e| {
-        let e = e.in_file(name);
-        if e.kind == pzl::ErrorKind::Syntax {
-            e.hint("this is not a solve trace; make one with `pzl solve --trace FILE.jsonl PUZZLE`")
-        } else {
-            e
-        }
-    })
+    masyu::read_trace(&input.bytes).map_err(|e| e.in_file(&input.name))
 }
 
 /// `pzl render --trace TRACE -o solve.svg|solve.html`: an animation for a browser.
 pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &std::path::Path) -> Result<Status, Error> {
     let trace = load_trace(trace_name)?;
-    let picture = match high::picture(args.kind.as_deref(), &args.output)? {
-        Picture::Svg => masyu::animate::svg(&trace).map_err(|e| e.in_file(io::shown(trace_name)))?,
-        Picture::Html => masyu::animate::html(&trace).map_err(|e| e.in_file(io::shown(trace_name)))?,
-        _ => {
-            return Err(Error::usage("--trace draws an animation")
-                .hint("write to a .svg or .html file, or name it with --as svg|html"));
-        }
-    };
-    io::write(&args.output, picture.as_bytes())?;
+    let picture = high::picture(args.kind.as_deref(), &args.output)?;
+    let drawn = masyu::animation(&trace, picture).map_err(|e| e.in_file(io::shown(trace_name)))?;
+    io::write(&args.output, drawn.as_bytes())?;
     Ok(Status::Ok)
 }
 

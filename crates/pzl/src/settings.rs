@@ -1,0 +1,160 @@
+//! Every kind's settings, gathered (the facade's half of ripgrep's flag table), and the values a
+//! front end collected for them. A front end builds its flags or keywords from [`all`], groups
+//! them by kind, and hands the values back as [`Options`]; the facade turns them into a request.
+
+use std::collections::BTreeMap;
+
+pub use pzl_core::settings::{Setting, SettingType, Verb, mention, spell};
+use pzl_core::{Error, Kind, SolveRequest};
+
+/// Each kind's name, title and settings, in the order of `pzl formats`.
+fn kinds() -> [(&'static str, &'static str, &'static [Setting]); 5] {
+    fn of<K: Kind>() -> (&'static str, &'static str, &'static [Setting]) {
+        (K::NAME, K::TITLE, K::settings())
+    }
+    [
+        of::<pzl_masyu::MasyuKind>(),
+        of::<pzl_crossword::CrosswordKind>(),
+        of::<pzl_poly::PolyKind>(),
+        of::<pzl_apad::ApadKind>(),
+        of::<pzl_macfile::MacKind>(),
+    ]
+}
+
+/// Every kind's settings, kind by kind.
+pub fn all() -> Vec<&'static Setting> {
+    kinds().into_iter().flat_map(|(_, _, settings)| settings).collect()
+}
+
+/// The kind `kind`'s name in a heading (`Polyomino` for `poly`).
+pub fn title(kind: &str) -> &'static str {
+    kinds().into_iter().find(|(name, _, _)| *name == kind).map_or("Other", |(_, title, _)| title)
+}
+
+/// The settings that apply to `verb`, kind by kind.
+pub fn for_verb(verb: Verb) -> Vec<&'static Setting> {
+    all().into_iter().filter(|s| s.applies_to(verb)).collect()
+}
+
+/// The setting called `name`.
+pub fn find(name: &str) -> Option<&'static Setting> {
+    all().into_iter().find(|s| s.name == name)
+}
+
+/// A setting's value as a front end collected it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A flag given.
+    On,
+    /// A value in the setting's own words (a number, text or a file name).
+    Text(String),
+}
+
+/// The values given for settings, by name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    values: BTreeMap<&'static str, Value>,
+}
+
+impl Options {
+    /// Set `name` to `value`: refused when no kind has such a setting, or when a flag is given a
+    /// value or a valued setting none.
+    pub fn set(&mut self, name: &str, value: Value) -> Result<(), Error> {
+        let setting = find(name).ok_or_else(|| Error::usage(format!("no kind has a {}", mention(name))))?;
+        match (setting.value, &value) {
+            (SettingType::Flag, Value::On) => {}
+            (SettingType::Flag, Value::Text(_)) => {
+                return Err(Error::usage(format!("{} is on or off: it takes no value", mention(name))));
+            }
+            (_, Value::On) => return Err(Error::usage(format!("{} needs a value", mention(name)))),
+            (_, Value::Text(_)) => {}
+        }
+        self.values.insert(setting.name, value);
+        Ok(())
+    }
+
+    /// Whether the flag `name` is on.
+    pub fn flag(&self, name: &str) -> bool {
+        self.values.get(name) == Some(&Value::On)
+    }
+
+    /// The value given for `name`, if any.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        match self.values.get(name) {
+            Some(Value::Text(text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// `request` with the settings that steer a solve: `all`, `distinct`, `no-flip`, `human`,
+    /// `trace` (asked for when it names a file) and `shard` (`K/N`). The front end reads and
+    /// writes the files (`trace`, `resume`) and saves (`save`).
+    pub fn solve_request(&self, mut request: SolveRequest) -> Result<SolveRequest, Error> {
+        request.all = self.flag("all");
+        request.distinct = self.flag("distinct");
+        request.no_flip = self.flag("no-flip");
+        request.human = self.flag("human");
+        request.trace = self.text("trace").is_some();
+        request.shard = self.text("shard").map(parse_shard).transpose()?;
+        Ok(request)
+    }
+}
+
+/// `K/N`: shard `K` (from 0) of `N`.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), Error> {
+    let bad = || {
+        Error::usage(format!("{} {text}: expected K/N, shard K (from 0) of N, e.g. 3/16", mention("shard")))
+    };
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || k >= n {
+        return Err(Error::usage(format!(
+            "{} {text}: K must be between 0 and N-1 (N at least 1)",
+            mention("shard")
+        )));
+    }
+    Ok((k, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_one_setting_and_every_kind_is_a_kind() {
+        let all = all();
+        let mut names: Vec<&str> = all.iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len(), "two kinds share a setting name");
+        let kinds: Vec<&str> = crate::Format::all().map(|f| f.kind()).collect();
+        assert!(all.iter().all(|s| kinds.contains(&s.kind)), "{all:?}");
+        assert!(for_verb(Verb::Solve).iter().any(|s| s.name == "no-flip"));
+        assert!(for_verb(Verb::Render).iter().all(|s| s.name != "no-flip"));
+        assert_eq!(title("poly"), "Polyomino");
+    }
+
+    #[test]
+    fn options_become_a_solve_request() {
+        let mut options = Options::default();
+        options.set("no-flip", Value::On).unwrap();
+        options.set("shard", Value::Text("3/16".into())).unwrap();
+        let request = options.solve_request(SolveRequest::default()).unwrap();
+        assert!(request.no_flip && !request.all && !request.trace);
+        assert_eq!(request.shard, Some((3, 16)));
+        let e = options.set("flip", Value::On).unwrap_err();
+        assert_eq!(e.message, "no kind has a setting `flip`");
+        assert!(options.set("no-flip", Value::Text("x".into())).is_err());
+        assert!(options.set("shard", Value::On).is_err());
+    }
+
+    #[test]
+    fn shards_are_k_of_n() {
+        assert_eq!(parse_shard("0/1").unwrap(), (0, 1));
+        for bad in ["3", "3/3", "x/4", "1/0", ""] {
+            let e = parse_shard(bad).unwrap_err();
+            assert!(e.message.starts_with("setting `shard`"), "{e}");
+        }
+    }
+}
