@@ -203,6 +203,11 @@ fn page_texts(puzzle: &Puzzle) -> Vec<(String, Font)> {
         ("Crossword page of 0123456789 ·…".to_string(), Font::Regular),
     ];
     texts.extend(puzzle.clues.iter().map(|c| (c.clone(), Font::Regular)));
+    for list in &puzzle.other_lists {
+        texts.push((list.title.to_uppercase(), Font::Bold));
+        texts.extend(list.clues.iter().map(|c| (c.label.clone(), Font::Bold)));
+        texts.extend(list.clues.iter().map(|c| (c.text.clone(), Font::Regular)));
+    }
     texts.extend(
         (0..puzzle.width * puzzle.height).map(|i| (puzzle.cell_entry(i).to_uppercase(), Font::Regular)),
     );
@@ -420,13 +425,30 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
     }
 }
 
-/// The Across and Down lists as blocks, wrapped to `width` at `size`.
+/// The clue text as printed: the enumeration follows it in brackets (`Tree (3,4)`).
+fn with_enumeration(clue: &str, enumeration: Option<&str>) -> String {
+    let clue = match enumeration {
+        Some(e) if e.starts_with('(') => format!("{clue} {e}"),
+        Some(e) => format!("{clue} ({e})"),
+        None => clue.to_string(),
+    };
+    clue.trim().to_string()
+}
+
+/// The Across and Down lists, then the file's other lists (rows, a diagonal), as blocks,
+/// wrapped to `width` at `size`.
 fn blocks(fonts: &Fonts, puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
     let number_width = fonts.width("000", Font::Bold, size) + size * 0.5;
     let entries = puzzle.clue_entries();
     let mut out = Vec::new();
     for direction in [Direction::Across, Direction::Down] {
         let list = direction.name().to_uppercase();
+        // A puzzle clued only by other lists prints no empty Across and Down headings.
+        let any =
+            entries.iter().enumerate().any(|(k, e)| e.slot.direction == direction && puzzle.is_file_entry(k));
+        if !any && !puzzle.other_lists.is_empty() {
+            continue;
+        }
         out.push(Block {
             label: list.clone(),
             heading: true,
@@ -438,19 +460,33 @@ fn blocks(fonts: &Fonts, puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
             if !puzzle.is_file_entry(k) {
                 continue;
             }
-            let clue = entry.clue.as_deref().unwrap_or("");
-            // The enumeration follows the clue, in brackets: `Tree (3,4)`.
-            let clue = match entry.enumeration.as_deref() {
-                Some(e) if e.starts_with('(') => format!("{clue} {e}"),
-                Some(e) => format!("{clue} ({e})"),
-                None => clue.to_string(),
-            };
-            let clue = clue.trim();
+            let clue = with_enumeration(entry.clue.as_deref().unwrap_or(""), entry.enumeration.as_deref());
             out.push(Block {
                 label: entry.label.clone(),
                 heading: false,
                 list: list.clone(),
-                lines: wrap(fonts, clue, Font::Regular, size, width - number_width),
+                lines: wrap(fonts, &clue, Font::Regular, size, width - number_width),
+                space_before: size * 0.2,
+            });
+        }
+    }
+    for other in &puzzle.other_lists {
+        let list = other.title.to_uppercase();
+        out.push(Block {
+            label: list.clone(),
+            heading: true,
+            list: list.clone(),
+            lines: Vec::new(),
+            space_before: if out.is_empty() { 0.0 } else { size },
+        });
+        for clue in &other.clues {
+            let enumeration = Some(clue.enumeration.as_str()).filter(|e| !e.is_empty());
+            let text = with_enumeration(&clue.text, enumeration);
+            out.push(Block {
+                label: clue.label.clone(),
+                heading: false,
+                list: list.clone(),
+                lines: wrap(fonts, &text, Font::Regular, size, width - number_width),
                 space_before: size * 0.2,
             });
         }

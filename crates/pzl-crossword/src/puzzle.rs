@@ -137,6 +137,39 @@ pub struct ClueEntry {
     pub answer: String,
 }
 
+/// A clue list other than Across and Down, as ipuz and JPZ files hold them: the clues of an
+/// acrostic, a rows garden's Rows and Blooms, marching bands, a diagonal, a spiral's Inward and
+/// Outward. Its words are cell lists of any shape; the grid's numbering knows nothing of them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OtherList {
+    /// The list's title as the file gives it (`Rows`, `Clues`, `Zones:Bases`).
+    pub title: String,
+    /// The clues in file order.
+    pub clues: Vec<OtherClue>,
+}
+
+/// One clue of an [`OtherList`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OtherClue {
+    /// The clue's label as the file writes it (`A`, `1-3`, `🌲`; may be empty).
+    pub label: String,
+    /// The plain text.
+    pub text: String,
+    /// Inline markup: spans over `text` (empty when plain).
+    pub markup: Vec<crate::markup::Span>,
+    /// The enumeration (`3,4`, no brackets; empty for none).
+    pub enumeration: String,
+    /// The word's cells in order, row-major indices (may wind, skip or be empty).
+    pub cells: Vec<usize>,
+}
+
+impl OtherClue {
+    /// The word's answer: the solution of its cells in order, rebus expanded.
+    pub fn answer(&self, puzzle: &Puzzle) -> String {
+        self.cells.iter().map(|&i| puzzle.cell_answer(i)).collect()
+    }
+}
+
 /// What only the `.puz` encoding of a puzzle holds: kept from a file read so that encoding the
 /// decoded puzzle again gives the same bytes, and ignored by every other format.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -229,6 +262,9 @@ pub struct Puzzle {
     /// in file order, keys in lower case (`date`, `editor`, `publisher`, `difficulty`, `intro`,
     /// an `.xd` file's own keys…). `.puz` holds none.
     pub metadata: Vec<(String, String)>,
+    /// Clue lists other than Across and Down, in file order, after them ([`OtherList`]);
+    /// empty for most puzzles (and every `.puz`).
+    pub other_lists: Vec<OtherList>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -293,6 +329,7 @@ impl Puzzle {
             enumerations: None,
             clue_markup: None,
             metadata: Vec::new(),
+            other_lists: Vec::new(),
             puz: PuzExtras::default(),
         }
     }
@@ -413,6 +450,20 @@ impl Puzzle {
         (!lost.is_empty()).then(|| format!("the metadata {}", lost.join(", ")))
     }
 
+    /// What a format without clue lists beyond Across and Down loses of them, for its `lost`
+    /// list (`the clue lists "Rows" (7 clues), "Blooms" (15 clues)`), or `None`.
+    pub fn other_lists_lost(&self) -> Option<String> {
+        let named: Vec<String> = self
+            .other_lists
+            .iter()
+            .map(|l| {
+                format!("{:?} ({} clue{})", l.title, l.clues.len(), if l.clues.len() == 1 { "" } else { "s" })
+            })
+            .collect();
+        (!named.is_empty())
+            .then(|| format!("the clue list{} {}", if named.len() == 1 { "" } else { "s" }, named.join(", ")))
+    }
+
     /// How many clues carry inline markup.
     pub fn marked_up_clues(&self) -> usize {
         self.clue_markup.as_deref().unwrap_or_default().iter().filter(|m| !m.is_empty()).count()
@@ -476,8 +527,13 @@ impl Puzzle {
     }
 
     /// Whether slot `k` is an entry of the file: always, unless the file numbers its own entries
-    /// ([`Puzzle::labels`]) and defines none there.
+    /// ([`Puzzle::labels`]) and defines none there, or all its clues are in other lists.
     pub fn is_file_entry(&self, k: usize) -> bool {
+        // A puzzle whose clues are all in other lists (a rows garden, a spiral) has no entries
+        // by the grid's numbering.
+        if self.clues.is_empty() && !self.other_lists.is_empty() {
+            return false;
+        }
         self.labels.as_ref().is_none_or(|l| l.get(k).is_some_and(|l| !l.is_empty()))
     }
 
@@ -631,6 +687,7 @@ impl Puzzle {
             enumerations: None,
             clue_markup: None,
             metadata: Vec::new(),
+            other_lists: Vec::new(),
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

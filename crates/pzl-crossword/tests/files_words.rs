@@ -133,11 +133,19 @@ fn every_corpus_ipuz_reads_with_its_manifest_clue_counts_or_says_why_not() {
         };
         let lists = entry["facts"]["clue_lists"].as_object().cloned().unwrap_or_default();
         let only_across_down = lists.keys().all(|k| k == "Across" || k == "Down");
+        let p = parsed.value.puzzle();
+        // Lists other than Across and Down are kept, with their titles and clue counts.
+        let others: Vec<(String, usize)> = lists
+            .iter()
+            .filter(|(k, _)| *k != "Across" && *k != "Down")
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap_or(0) as usize))
+            .collect();
+        let kept: Vec<(String, usize)> =
+            p.other_lists.iter().map(|l| (l.title.clone(), l.clues.len())).collect();
+        assert_eq!(kept, others, "{name}: other clue lists");
         if !only_across_down {
-            assert!(!parsed.warnings.is_empty(), "{name}: other clue lists warn");
             continue;
         }
-        let p = parsed.value.puzzle();
         let placed = |d: Direction| {
             p.clue_entries()
                 .iter()
@@ -178,7 +186,7 @@ fn held(p: &pzl_crossword::Puzzle) -> impl PartialEq + std::fmt::Debug {
     // A puzzle without clues is written with empty ones: the same to a solver.
     let clues: Vec<_> =
         p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default(), e.enumeration)).collect();
-    (p.solution.clone(), styles, clues)
+    (p.solution.clone(), styles, clues, p.other_lists.clone())
 }
 
 #[test]
@@ -363,4 +371,158 @@ fn info_gives_the_styles_and_each_clues_list_enumeration_and_cells() {
     assert_eq!(two["enumeration"], "2");
     assert_eq!(two["cells"], serde_json::json!([[1, 2], [1, 3]]));
     assert!(clues.text.contains("Bee (2)"), "{}", clues.text);
+}
+
+/// The corpus JPZ files with clue lists other than Across and Down, each list's title and count.
+const OTHER_LISTS: [(&str, &[(&str, usize)]); 4] = [
+    ("kotwords/jpz/test-diagonal.jpz", &[("Southeast", 1)]),
+    ("kotwords/rows-garden/rows-garden-mini.jpz", &[("Rows", 7), ("Blooms", 15)]),
+    ("kotwords/spiral/spiral-chunked.jpz", &[("Inward", 3), ("Outward", 3)]),
+    ("kotwords/acrostic/acrostic.jpz", &[("Clues", 3)]),
+];
+
+#[test]
+fn clue_lists_other_than_across_and_down_are_kept_with_their_words() {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else {
+        eprintln!("skipped: the crossword-more corpus is absent");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let all: serde_json::Value = serde_json::from_str(&text).expect("manifest JSON");
+    for (name, want) in OTHER_LISTS {
+        // The manifest agrees with the counts written here.
+        let entry = all.as_array().into_iter().flatten().find(|e| e["file"] == name).expect(name);
+        for (title, count) in want {
+            let listed =
+                entry["facts"]["clue_lists"].as_array().into_iter().flatten().find(|l| l["title"] == *title);
+            assert_eq!(
+                listed.and_then(|l| l["count"].as_u64()),
+                Some(*count as u64),
+                "{name}: manifest {title}"
+            );
+        }
+        let bytes = std::fs::read(dir.join(name)).expect(name);
+        let parsed = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name);
+        assert!(
+            !parsed.warnings.iter().any(|w| w.message.contains("dropped")),
+            "{name}: {:?}",
+            parsed.warnings
+        );
+        let p = parsed.value.puzzle();
+        let kept: Vec<(&str, usize)> =
+            p.other_lists.iter().map(|l| (l.title.as_str(), l.clues.len())).collect();
+        assert_eq!(kept, want.to_vec(), "{name}");
+        // Every clue is on a word of the grid's open cells; `check` verifies against them.
+        for clue in p.other_lists.iter().flat_map(|l| &l.clues) {
+            assert!(clue.cells.iter().all(|&i| !pzl_crossword::numbering::is_block(p.solution[i])), "{name}");
+        }
+        if name != "kotwords/acrostic/acrostic.jpz" {
+            let report = CrosswordKind::check(&parsed.value).expect(name);
+            assert!(report.problems.is_empty(), "{name}: {:?}", report.problems);
+        }
+        // ipuz → JPZ → ipuz keeps them, and so does JPZ → ipuz → JPZ.
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect(name);
+        assert!(!ipuz.lost.iter().any(|l| l.contains("clue list")), "{name}: {:?}", ipuz.lost);
+        let via_ipuz = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect(name).value;
+        assert_eq!(via_ipuz.puzzle().other_lists, p.other_lists, "{name}: JPZ → ipuz");
+        let jpz = CrosswordKind::write(&via_ipuz, Format::Jpz).expect(name);
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect(name).value;
+        assert_eq!(back.puzzle().other_lists, p.other_lists, "{name}: ipuz → JPZ");
+        let ipuz2 =
+            CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(back.into_puzzle()), Format::Ipuz)
+                .expect(name);
+        assert_eq!(ipuz2.bytes, ipuz.bytes, "{name}: ipuz → JPZ → ipuz gives the same ipuz");
+        // Formats without such lists name them as lost.
+        for to in [Format::Xd, Format::Puz, Format::AcrossText] {
+            // Across Lite text refuses a grid none of whose entries has a clue (a clear error).
+            let out = match CrosswordKind::write(&fresh, to) {
+                Ok(out) => out,
+                Err(e) if to == Format::AcrossText && p.clues.is_empty() => {
+                    assert!(e.to_string().contains("clues"), "{e}");
+                    continue;
+                }
+                Err(e) => panic!("{name} as {to:?}: {e}"),
+            };
+            for (title, _) in want {
+                assert!(
+                    out.lost.iter().any(|l| l.contains("clue list") && l.contains(&format!("{title:?}"))),
+                    "{name} as {to:?}: {:?}",
+                    out.lost
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_diagonal_clue_has_its_label_cells_and_answer_in_info_and_the_play_view() {
+    let name = "kotwords/jpz/test-diagonal.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let p = doc.puzzle();
+    let clue = &p.other_lists[0].clues[0];
+    assert_eq!((clue.label.as_str(), clue.text.as_str()), ("A", "Diagonal clue"));
+    assert_eq!(clue.cells, vec![0, 6, 12, 18, 24]);
+    assert_eq!(clue.answer(p), "AFXYZP@");
+    // info: the counts name the list; the details list it after Across and Down.
+    let info = CrosswordKind::info(&doc, &InfoRequest::FULL);
+    let fact = |key: &str| info.facts.iter().find(|f| f.key == key).expect(key).clone();
+    assert_eq!(fact("counts").value["lists"], serde_json::json!([{"title": "Southeast", "clues": 1}]));
+    assert!(fact("counts").text.contains("other lists: Southeast 1"), "{}", fact("counts").text);
+    let clues = fact("clues").value.as_array().cloned().unwrap_or_default();
+    assert_eq!(clues.len(), 11);
+    let last = &clues[10];
+    assert_eq!((last["list"].as_str(), last["label"].as_str()), (Some("Southeast"), Some("A")));
+    assert_eq!(last["cells"], serde_json::json!([[1, 1], [2, 2], [3, 3], [4, 4], [5, 5]]));
+    assert_eq!(last["answer"], "AFXYZP@");
+    let text = fact("clues").text;
+    assert!(
+        text.lines().last().unwrap_or_default().contains("A Southeast Diagonal clue  [AFXYZP@] at (r1, c1)"),
+        "{text}"
+    );
+    // The play view carries it after the Across and Down clues, with no answer.
+    let grid = pzl_crossword::play::PlayerGrid::of(&doc);
+    let last = grid.clues.last().expect("clues");
+    assert_eq!((last.list.as_str(), last.direction, last.label.as_str()), ("Southeast", "other", "A"));
+    assert_eq!(last.cells, vec![0, 6, 12, 18, 24]);
+    assert!(!serde_json::to_string(&grid).expect("JSON").contains("AFXYZP"));
+}
+
+#[test]
+fn ipuz_clue_lists_read_their_cells_counted_from_zero_or_from_one() {
+    let doc = |cells: &str| {
+        format!(
+            r#"{{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"],
+            "dimensions":{{"width":3,"height":2}},"puzzle":[[1,2,3],[4,0,0]],
+            "solution":[["A","B","C"],["D","E","F"]],
+            "clues":{{"Across":[[1,"Abc"],[4,"Def"]],"Down":[[1,"Ad"],[2,"Be"],[3,"Cf"]],
+            "Diagonal":[{{"label":"X","clue":"<i>Spin</i>","enumeration":"1,2","cells":{cells}}}]}}}}"#
+        )
+    };
+    for cells in ["[[0,0],[1,1],[2,1]]", "[[1,1],[2,2],[3,2]]"] {
+        let text = doc(cells);
+        let parsed = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).expect(cells);
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        let p = parsed.value.puzzle();
+        let list = &p.other_lists[0];
+        assert_eq!(list.title, "Diagonal");
+        let clue = &list.clues[0];
+        assert_eq!(
+            (clue.label.as_str(), clue.text.as_str(), clue.enumeration.as_str()),
+            ("X", "Spin", "1,2")
+        );
+        assert_eq!(clue.markup.len(), 1);
+        assert_eq!(clue.cells, vec![0, 4, 5], "{cells}");
+        assert_eq!(clue.answer(p), "AEF");
+    }
+    // A cell outside the grid is left out of the word, with a warning (never a panic).
+    let text = doc("[[0,0],[7,9]]");
+    let parsed = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).expect("reads");
+    assert_eq!(parsed.value.puzzle().other_lists[0].clues[0].cells, vec![0]);
+    assert!(
+        parsed.warnings.iter().any(|w| w.message.contains("outside the 3x2 grid")),
+        "{:?}",
+        parsed.warnings
+    );
 }

@@ -576,3 +576,35 @@ fn the_world_example_prints_every_clue_in_its_script() {
         }
     }
 }
+
+#[test]
+fn clue_lists_other_than_across_and_down_print_after_them() {
+    use pzl_crossword::puzzle::{OtherClue, OtherList};
+    let mut p = Puzzle::new(3, 3);
+    p.set_solution_rows(&["ABC", "DEF", "GHI"]);
+    p.clues = p.slots().iter().map(|s| format!("Clue {}", s.number)).collect();
+    p.other_lists.push(OtherList {
+        title: "Diagonal".into(),
+        clues: vec![OtherClue {
+            label: "A".into(),
+            text: "Corner to corner".into(),
+            enumeration: "3".into(),
+            cells: vec![0, 4, 8],
+            ..OtherClue::default()
+        }],
+    });
+    let layout = letter(&p);
+    check_layout(&p, &layout);
+    let printed: Vec<&str> = texts(&layout).into_iter().map(|(_, b)| b.4).collect();
+    let at = |t: &str| printed.iter().position(|x| *x == t).unwrap_or_else(|| panic!("{t:?} in {printed:?}"));
+    assert!(at("DOWN") < at("DIAGONAL") && at("DIAGONAL") < at("A") && at("A") < at("Corner to corner (3)"));
+    assert!(page::svg(&layout).contains("DIAGONAL"));
+    // A puzzle clued only by its own lists prints no empty Across and Down headings.
+    p.clues.clear();
+    let layout = letter(&p);
+    let printed: Vec<&str> = texts(&layout).into_iter().map(|(_, b)| b.4).collect();
+    assert!(
+        !printed.contains(&"ACROSS") && !printed.contains(&"DOWN") && printed.contains(&"DIAGONAL"),
+        "{printed:?}"
+    );
+}

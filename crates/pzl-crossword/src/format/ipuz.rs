@@ -114,6 +114,31 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     doc["clues"] = json!({"Across": across, "Down": down});
+    for list in &puzzle.other_lists {
+        if matches!(list.title.as_str(), "Across" | "Down") || doc["clues"].get(&list.title).is_some() {
+            dropped.push(format!("the clue list {:?} (its title is taken)", list.title));
+            continue;
+        }
+        let clues: Vec<Value> = list
+            .clues
+            .iter()
+            .map(|clue| {
+                let mut item = serde_json::Map::new();
+                if !clue.label.is_empty() {
+                    item.insert("number".into(), json!(clue.label));
+                }
+                item.insert("clue".into(), json!(crate::markup::to_html(&clue.text, &clue.markup)));
+                if !clue.enumeration.is_empty() {
+                    item.insert("enumeration".into(), json!(clue.enumeration));
+                }
+                if !clue.cells.is_empty() {
+                    item.insert("cells".into(), clue.cells.iter().map(|&i| json!([i % w, i / w])).collect());
+                }
+                Value::Object(item)
+            })
+            .collect();
+        doc["clues"][list.title.as_str()] = json!(clues);
+    }
     if puzzle.timer.is_some() {
         dropped.push("the timer".to_string());
     }
@@ -378,20 +403,82 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if unclued.len() > 8 { " …" } else { "" }
         )));
     }
-    let other: Vec<&str> = doc["clues"]
+    p.other_lists = other_lists(&doc, w, h, &mut warnings)?;
+    Ok((p, dropped, warnings))
+}
+
+/// The clue lists other than Across and Down (acrostic `Clues`, `Zones:…`, a diagonal), each
+/// clue with its label, text, markup, enumeration and `cells`. ipuz writes cells as `[column,
+/// row]`, from 0; a file counting from 1 (forkyz's zones) is known by a cell on the far edge.
+fn other_lists(
+    doc: &Value,
+    w: usize,
+    h: usize,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<crate::puzzle::OtherList>, ParseError> {
+    let lists: Vec<(&String, &Value)> = doc["clues"]
         .as_object()
         .into_iter()
         .flatten()
-        .map(|(k, _)| k.as_str())
-        .filter(|k| !matches!(*k, "Across" | "Down"))
+        .filter(|(k, _)| !matches!(k.as_str(), "Across" | "Down"))
         .collect();
-    for key in other {
-        warnings.push(Warning::new(format!(
-            "the clue list {key:?} dropped: pzl's crossword model holds Across and Down lists only"
-        )));
-        dropped.push(format!("the clue list {key:?}"));
+    let coords = |item: &Value| -> Vec<(u64, u64)> {
+        item["cells"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| Some((c[0].as_u64()?, c[1].as_u64()?)))
+            .collect()
+    };
+    let all = || lists.iter().flat_map(|(_, l)| l.as_array().into_iter().flatten()).flat_map(coords);
+    let from_one = all().any(|(x, y)| x == w as u64 || y == h as u64) && all().all(|(x, y)| x > 0 && y > 0);
+    let base = u64::from(from_one);
+    let mut out = Vec::new();
+    for (key, list) in lists {
+        let items =
+            list.as_array().ok_or_else(|| err(&format!("$.clues.{key}"), "expected an array of clues"))?;
+        let mut clues = Vec::with_capacity(items.len());
+        for (n, item) in items.iter().enumerate() {
+            let (label, clue, enumeration) = match item {
+                Value::Array(pair) if pair.len() >= 2 => (text_of(&pair[0]), &pair[1], None),
+                Value::Object(o) => (
+                    o.get("label").and_then(text_of).or_else(|| o.get("number").and_then(text_of)),
+                    o.get("clue").unwrap_or(&Value::Null),
+                    o.get("enumeration").and_then(text_of),
+                ),
+                Value::String(_) => (None, item, None),
+                _ => {
+                    return Err(err(
+                        &format!("$.clues.{key}[{n}]"),
+                        "expected a clue: [number, clue], {\"number\", \"clue\"} or a string",
+                    ));
+                }
+            };
+            let (text, markup) = crate::markup::from_html(&text_of(clue).unwrap_or_default());
+            let mut cells = Vec::new();
+            for (x, y) in coords(item) {
+                match (x.checked_sub(base), y.checked_sub(base)) {
+                    (Some(x), Some(y)) if x < w as u64 && y < h as u64 => {
+                        cells.push(y as usize * w + x as usize)
+                    }
+                    _ => {
+                        warnings.push(Warning::new(format!(
+                            "$.clues.{key}[{n}]: the cell [{x}, {y}] is outside the {w}x{h} grid; left out of its word"
+                        )));
+                    }
+                }
+            }
+            clues.push(crate::puzzle::OtherClue {
+                label: label.unwrap_or_default(),
+                text,
+                markup,
+                enumeration: enumeration.unwrap_or_default(),
+                cells,
+            });
+        }
+        out.push(crate::puzzle::OtherList { title: key.clone(), clues });
     }
-    Ok((p, dropped, warnings))
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -894,6 +894,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     if enumerations > 0 {
         lost.push(format!("the enumerations of {enumerations} clue(s)"));
     }
+    lost.extend(puzzle.other_lists_lost());
     let w = puzzle.width;
     let mut out = String::new();
     for (key, value) in
