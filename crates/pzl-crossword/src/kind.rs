@@ -478,6 +478,7 @@ impl Kind for CrosswordKind {
             }
             ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
             ipuz_extras.extend(doc.puzzle().other_lists_lost());
+            ipuz_extras.extend(p.labels_lost());
             let marked = doc.puzzle().marked_up_clues();
             if marked > 0 {
                 ipuz_extras.push(format!("the markup (italic, bold…) of {marked} clue(s)"));

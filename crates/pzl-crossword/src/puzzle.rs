@@ -464,6 +464,20 @@ impl Puzzle {
             .then(|| format!("the clue list{} {}", if named.len() == 1 { "" } else { "s" }, named.join(", ")))
     }
 
+    /// What a format that cannot hold the file's own clue numbers loses, for its `lost` list
+    /// (`the clue numbers as written (2 differ from standard numbering)`), or `None`.
+    pub fn labels_lost(&self) -> Option<String> {
+        let slots = self.slots();
+        let differ = self
+            .labels
+            .as_deref()?
+            .iter()
+            .zip(&slots)
+            .filter(|(l, s)| !l.is_empty() && **l != s.number.to_string())
+            .count();
+        (differ > 0).then(|| format!("the clue numbers as written ({differ} differ from standard numbering)"))
+    }
+
     /// How many clues carry inline markup.
     pub fn marked_up_clues(&self) -> usize {
         self.clue_markup.as_deref().unwrap_or_default().iter().filter(|m| !m.is_empty()).count()

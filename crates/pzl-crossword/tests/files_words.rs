@@ -526,3 +526,62 @@ fn ipuz_clue_lists_read_their_cells_counted_from_zero_or_from_one() {
         parsed.warnings
     );
 }
+
+#[test]
+fn the_files_own_clue_numbers_survive_ipuz_and_xd_and_are_named_lost_in_puz() {
+    let name = "xd-crossword-tools/extracted/crossCompilerXMLToXD--tiny.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let labels = |d: &pzl_crossword::CrosswordDoc| -> Vec<String> {
+        d.puzzle().clue_entries().into_iter().map(|e| e.label).collect()
+    };
+    let want = labels(&doc);
+    assert_eq!(want, ["1", "1", "3", "5"]);
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(doc.puzzle().clone());
+    // JPZ → ipuz → JPZ and JPZ → xd → JPZ keep them; neither names them lost.
+    for via in [Format::Ipuz, Format::Xd] {
+        let out = CrosswordKind::write(&fresh, via).expect("writes");
+        assert!(!out.lost.iter().any(|l| l.contains("clue numbers")), "{via:?}: {:?}", out.lost);
+        let mid = CrosswordKind::read(&out.bytes, via, &()).expect("reads back").value;
+        assert_eq!(labels(&mid), want, "{via:?}");
+        assert_eq!(mid.puzzle().clues, doc.puzzle().clues, "{via:?}");
+        let jpz =
+            CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(mid.into_puzzle()), Format::Jpz)
+                .expect("jpz");
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect("reads back").value;
+        assert_eq!(labels(&back), want, "{via:?} → JPZ");
+        let text = CrosswordKind::info(&back, &InfoRequest::FULL).to_string();
+        assert!(text.contains("5 across Conflict") && text.contains("3 down   Foot finger"), "{text}");
+    }
+    // The xd the peer expects for this JPZ reads with the same numbers.
+    if let Some(xd) = corpus("xd-crossword-tools/extracted/crossCompilerXMLToXD--tiny-expected.xd") {
+        let doc = CrosswordKind::read(&xd, Format::Xd, &()).expect("xd").value;
+        assert_eq!(labels(&doc), want);
+    }
+    // .puz and Across Lite text cannot hold them: `lost` names them.
+    for to in [Format::Puz, Format::AcrossText] {
+        let out = CrosswordKind::write(&fresh, to).expect("writes");
+        assert!(
+            out.lost.iter().any(|l| l.contains("clue numbers as written (2 differ")),
+            "{to:?}: {:?}",
+            out.lost
+        );
+    }
+}
+
+#[test]
+fn labels_xd_cannot_write_are_written_as_the_grids_numbers_and_named_lost() {
+    let mut p = pzl_crossword::Puzzle::new(3, 3);
+    p.set_solution_rows(&["CAT", "O.O", "WAR"]);
+    p.clues = vec!["Feline".into(), "Female sheep".into(), "Foot finger".into(), "Conflict".into()];
+    p.labels = Some(vec!["1".into(), "1".into(), "2".into(), "3/4".into()]);
+    let doc = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+    let out = CrosswordKind::write(&doc, Format::Xd).expect("xd");
+    assert!(out.lost.iter().any(|l| l.contains("clue numbers as written")), "{:?}", out.lost);
+    let back = CrosswordKind::read(&out.bytes, Format::Xd, &()).expect("reads").value;
+    assert_eq!(back.puzzle().clues, p.clues);
+    // ipuz holds any label.
+    let out = CrosswordKind::write(&doc, Format::Ipuz).expect("ipuz");
+    let back = CrosswordKind::read(&out.bytes, Format::Ipuz, &()).expect("reads").value;
+    assert_eq!(back.puzzle().labels, p.labels);
+}

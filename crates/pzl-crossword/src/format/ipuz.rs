@@ -104,9 +104,20 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut down = Vec::new();
     for entry in puzzle.clue_entries() {
         let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
-        let item = match entry.enumeration {
-            Some(e) => json!({"number": entry.slot.number, "clue": clue, "enumeration": e}),
-            None => json!([entry.slot.number, clue]),
+        // The file's own number (JPZ, `.xd`) as ipuz's display `label`.
+        let label = (entry.label != entry.slot.number.to_string()).then_some(&entry.label);
+        let item = match (entry.enumeration, label) {
+            (None, None) => json!([entry.slot.number, clue]),
+            (enumeration, label) => {
+                let mut item = json!({"number": entry.slot.number, "clue": clue});
+                if let Some(e) = enumeration {
+                    item["enumeration"] = json!(e);
+                }
+                if let Some(l) = label {
+                    item["label"] = json!(l);
+                }
+                item
+            }
         };
         match entry.slot.direction {
             Direction::Across => across.push(item),
@@ -321,25 +332,34 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         p.puzzle_type |= TYPE_DIAGRAMLESS;
     }
     // Clues by number and direction, placed in the grid's slot order.
-    let clue_list = |key: &str| -> Result<Vec<(u64, String, String)>, ParseError> {
+    let clue_list = |key: &str| -> Result<Vec<(u64, String, String, Option<String>)>, ParseError> {
         let list = doc["clues"][key].as_array().cloned().unwrap_or_default();
         list.iter()
             .enumerate()
             .map(|(n, item)| {
                 let path = format!("$.clues.{key}[{n}]");
-                let (number, clue, enumeration) = match item {
-                    Value::Array(pair) if pair.len() >= 2 => (pair[0].clone(), pair[1].clone(), Value::Null),
+                let (number, clue, enumeration, label) = match item {
+                    Value::Array(pair) if pair.len() >= 2 => {
+                        (pair[0].clone(), pair[1].clone(), Value::Null, Value::Null)
+                    }
                     Value::Object(o) => (
                         o.get("number").cloned().unwrap_or_default(),
                         o.get("clue").cloned().unwrap_or_default(),
                         o.get("enumeration").cloned().unwrap_or_default(),
+                        o.get("label").cloned().unwrap_or_default(),
                     ),
                     _ => return Err(err(&path, "expected [number, clue] or {\"number\", \"clue\"}")),
                 };
                 let number = text_of(&number)
                     .and_then(|t| t.parse::<u64>().ok())
                     .ok_or_else(|| err(&path, "expected a clue number"))?;
-                Ok((number, text_of(&clue).unwrap_or_default(), text_of(&enumeration).unwrap_or_default()))
+                let label = text_of(&label).map(|l| l.trim().to_string()).filter(|l| !l.is_empty());
+                Ok((
+                    number,
+                    text_of(&clue).unwrap_or_default(),
+                    text_of(&enumeration).unwrap_or_default(),
+                    label,
+                ))
             })
             .collect()
     };
@@ -350,14 +370,21 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let mut unclued = Vec::new();
     let mut enumerations = Vec::with_capacity(slots.len());
     let mut markup = Vec::with_capacity(slots.len());
+    // The clue numbers as the file labels them ("" for an entry without a clue).
+    let mut labels = Vec::with_capacity(slots.len());
     p.clues = slots
         .iter()
         .map(|s| {
             let list = if s.direction == Direction::Across { &across } else { &down };
-            let found = list.iter().find(|(n, _, _)| *n == u64::from(s.number));
-            enumerations.push(found.map(|(_, _, e)| e.clone()).unwrap_or_default());
+            let found = list.iter().find(|(n, _, _, _)| *n == u64::from(s.number));
+            enumerations.push(found.map(|(_, _, e, _)| e.clone()).unwrap_or_default());
+            labels.push(match found {
+                Some((_, _, _, Some(label))) => label.clone(),
+                Some(_) => s.number.to_string(),
+                None => String::new(),
+            });
             match found {
-                Some((_, c, _)) => {
+                Some((_, c, _, _)) => {
                     // ipuz clues may hold HTML: its style tags become the clue's markup.
                     let (plain, spans) = crate::markup::from_html(c);
                     markup.push(spans);
@@ -376,7 +403,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         })
         .collect();
     for (key, list, d) in [("Across", &across, Direction::Across), ("Down", &down, Direction::Down)] {
-        for (n, _, _) in list.iter() {
+        for (n, _, _, _) in list.iter() {
             if !slots.iter().any(|s| s.direction == d && u64::from(s.number) == *n) {
                 warnings.push(Warning::new(format!(
                     "clue {n} of the {key} list dropped: the grid has no {} entry numbered {n}",
@@ -388,6 +415,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     }
     if enumerations.iter().any(|e| !e.is_empty()) {
         p.enumerations = Some(enumerations);
+    }
+    if labels.iter().zip(&slots).any(|(l, s)| !l.is_empty() && *l != s.number.to_string()) {
+        p.labels = Some(labels);
     }
     if markup.iter().any(|m| !m.is_empty()) {
         p.clue_markup = Some(markup);

@@ -1347,7 +1347,6 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     }
     if renumbered > 0 {
         puzzle.labels = Some(labels);
-        extras.push(format!("the clue numbers as written ({renumbered} differ from standard numbering)"));
     }
     if formats > 0 && enumerations.iter().any(|e| !e.is_empty()) {
         puzzle.enumerations = Some(enumerations);
