@@ -163,6 +163,9 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     (text + "\n", dropped)
 }
 
+/// An Across or Down clue as listed: number, text, enumeration, and its display label.
+type ListedClue = (u64, String, String, Option<String>);
+
 fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::at_path(path, message)
 }
@@ -332,7 +335,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         p.puzzle_type |= TYPE_DIAGRAMLESS;
     }
     // Clues by number and direction, placed in the grid's slot order.
-    let clue_list = |key: &str| -> Result<Vec<(u64, String, String, Option<String>)>, ParseError> {
+    let clue_list = |key: &str| -> Result<Vec<ListedClue>, ParseError> {
         let list = doc["clues"][key].as_array().cloned().unwrap_or_default();
         list.iter()
             .enumerate()
