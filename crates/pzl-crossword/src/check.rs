@@ -157,8 +157,25 @@ fn verify_entries(read: &ReadPuz, model: Option<&Puzzle>) -> Report {
     Report { problems, notes, fill, filled_cells, open_cells }
 }
 
-/// The words of the lists other than Across and Down: every cell inside the grid and open.
+/// The words the file defines as cell lists (other lists, and Across/Down clues whose word is
+/// not their slot's run): every cell inside the grid and open.
 fn check_other_words(puzzle: &Puzzle, problems: &mut Vec<Problem>) {
+    // The file's own words of Across and Down clues too.
+    for (k, cells) in puzzle.words.iter().flatten().enumerate() {
+        if let Some(&i) =
+            cells.iter().find(|&&i| puzzle.solution.get(i).is_none_or(|&b| crate::numbering::is_block(b)))
+        {
+            problems.push(problem(
+                "clues",
+                "word-cells",
+                format!(
+                    "the word of clue {} holds the cell at {}, which is a block or outside the grid",
+                    k + 1,
+                    at(puzzle, i)
+                ),
+            ));
+        }
+    }
     for list in &puzzle.other_lists {
         for clue in &list.clues {
             let bad = clue

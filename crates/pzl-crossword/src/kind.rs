@@ -136,8 +136,7 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if !e.markup.is_empty() {
                 item["markup"] = json!(e.markup);
             }
-            item["cells"] =
-                e.slot.cells(p.width).map(|i| json!([i / p.width + 1, i % p.width + 1])).collect();
+            item["cells"] = e.cells.iter().map(|&i| json!([i / p.width + 1, i % p.width + 1])).collect();
             // The file's own number, when it labels the entry otherwise than the grid numbers it.
             if e.label != e.slot.number.to_string() {
                 item["label"] = json!(e.label);
@@ -479,6 +478,12 @@ impl Kind for CrosswordKind {
             ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
             ipuz_extras.extend(doc.puzzle().other_lists_lost());
             ipuz_extras.extend(p.labels_lost());
+            if p.own_words() > 0 {
+                ipuz_extras.push(format!(
+                    "the words of {} clue(s) as the file defines them (written as their entries)",
+                    p.own_words()
+                ));
+            }
             let marked = doc.puzzle().marked_up_clues();
             if marked > 0 {
                 ipuz_extras.push(format!("the markup (italic, bold…) of {marked} clue(s)"));

@@ -152,7 +152,7 @@ impl PlayerGrid {
                 .to_string(),
                 label: c.label,
                 enumeration: c.enumeration.map(|e| if e.starts_with('(') { e } else { format!("({e})") }),
-                cells: c.slot.cells(w).collect(),
+                cells: c.cells,
                 markup: c.markup,
                 clue: c.clue,
             })

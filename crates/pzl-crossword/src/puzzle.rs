@@ -133,7 +133,10 @@ pub struct ClueEntry {
     pub enumeration: Option<String>,
     /// The clue's inline markup: spans over `clue` (empty when plain).
     pub markup: Vec<crate::markup::Span>,
-    /// The solution along the slot, rebus cells expanded.
+    /// The cells of the clue's word, row-major: the slot's run, or the file's own cell list
+    /// when it defines the word otherwise ([`Puzzle::words`]).
+    pub cells: Vec<usize>,
+    /// The solution along the word, rebus cells expanded.
     pub answer: String,
 }
 
@@ -262,6 +265,10 @@ pub struct Puzzle {
     /// in file order, keys in lower case (`date`, `editor`, `publisher`, `difficulty`, `intro`,
     /// an `.xd` file's own keys…). `.puz` holds none.
     pub metadata: Vec<(String, String)>,
+    /// The words as the file defines them where they are not the slot's straight run (a JPZ
+    /// `<word>` or ipuz `cells` that winds or slips): one cell list per slot in clue order,
+    /// empty = the slot's own cells; `None` = every word is its slot.
+    pub words: Option<Vec<Vec<usize>>>,
     /// Clue lists other than Across and Down, in file order, after them ([`OtherList`]);
     /// empty for most puzzles (and every `.puz`).
     pub other_lists: Vec<OtherList>,
@@ -329,6 +336,7 @@ impl Puzzle {
             enumerations: None,
             clue_markup: None,
             metadata: Vec::new(),
+            words: None,
             other_lists: Vec::new(),
             puz: PuzExtras::default(),
         }
@@ -530,6 +538,7 @@ impl Puzzle {
         plain.labels = self.labels.as_deref().map(|labels| carried(&from, labels));
         plain.enumerations = self.enumerations.as_deref().map(|enums| carried(&from, enums));
         plain.clue_markup = self.clue_markup.as_deref().map(|spans| carried(&from, spans));
+        plain.words = self.words.as_deref().map(|words| carried(&from, words));
         let lost = barred
             .iter()
             .enumerate()
@@ -557,6 +566,19 @@ impl Puzzle {
             Some(label) => label.clone(),
             None => slot.number.to_string(),
         }
+    }
+
+    /// The cells of slot `k`'s word: the file's own list ([`Puzzle::words`]) or the slot's run.
+    pub fn word(&self, k: usize, slot: &Slot) -> Vec<usize> {
+        match self.words.as_ref().and_then(|w| w.get(k)).filter(|w| !w.is_empty()) {
+            Some(cells) => cells.clone(),
+            None => slot.cells(self.width).collect(),
+        }
+    }
+
+    /// How many clues' words the file defines otherwise than as their slot's straight run.
+    pub fn own_words(&self) -> usize {
+        self.words.as_deref().unwrap_or_default().iter().filter(|w| !w.is_empty()).count()
     }
 
     /// The label the file prints in each cell when it is not the grid's number (files that
@@ -611,13 +633,17 @@ impl Puzzle {
         self.slots()
             .into_iter()
             .enumerate()
-            .map(|(i, slot)| ClueEntry {
-                label: self.label(i, &slot),
-                slot,
-                clue: self.clues.get(i).cloned(),
-                enumeration: self.enumeration(i).map(str::to_string),
-                markup: self.markup_of(i).to_vec(),
-                answer: slot.cells(self.width).map(|c| self.cell_answer(c)).collect(),
+            .map(|(i, slot)| {
+                let cells = self.word(i, &slot);
+                ClueEntry {
+                    label: self.label(i, &slot),
+                    slot,
+                    clue: self.clues.get(i).cloned(),
+                    enumeration: self.enumeration(i).map(str::to_string),
+                    markup: self.markup_of(i).to_vec(),
+                    answer: cells.iter().map(|&c| self.cell_answer(c)).collect(),
+                    cells,
+                }
             })
             .collect()
     }
@@ -701,6 +727,7 @@ impl Puzzle {
             enumerations: None,
             clue_markup: None,
             metadata: Vec::new(),
+            words: None,
             other_lists: Vec::new(),
             puz: PuzExtras {
                 version: raw.version_bytes(),

@@ -585,3 +585,61 @@ fn labels_xd_cannot_write_are_written_as_the_grids_numbers_and_named_lost() {
     let back = CrosswordKind::read(&out.bytes, Format::Ipuz, &()).expect("reads").value;
     assert_eq!(back.puzzle().labels, p.labels);
 }
+
+#[test]
+fn a_word_the_file_defines_otherwise_than_its_entry_is_kept_and_travels() {
+    let name = "kotwords/jpz/test-cell-ranges.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let p = doc.puzzle();
+    // 3 Down's word is x=2 y=1-3 then x=3 y=4-5: kept as the file defines it.
+    let three = p.clue_entries().into_iter().find(|e| e.label == "3" && e.slot.direction == Direction::Down);
+    let three = three.expect("3 down");
+    assert_eq!(three.cells, vec![1, 6, 11, 17, 22]);
+    assert_eq!(three.clue.as_deref(), Some("Third down clue"));
+    assert_eq!(p.own_words(), 1);
+    let report = CrosswordKind::check(&doc).expect(name);
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    // The play view walks the file's word.
+    let grid = pzl_crossword::play::PlayerGrid::of(&doc);
+    assert!(grid.clues.iter().any(|c| c.label == "3" && c.direction == "down" && c.cells == three.cells));
+    // JPZ → ipuz → JPZ keeps it; .xd and .puz name it lost.
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+    let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect("ipuz");
+    let via = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect("ipuz reads").value;
+    assert_eq!(via.puzzle().words, p.words);
+    let jpz = CrosswordKind::write(&via, Format::Jpz).expect("jpz");
+    let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect("jpz reads").value;
+    assert_eq!(back.puzzle().words, p.words);
+    assert_eq!(back.puzzle().clues, p.clues);
+    for to in [Format::Xd, Format::Puz] {
+        let out = CrosswordKind::write(&fresh, to).expect("writes");
+        assert!(out.lost.iter().any(|l| l.contains("the words of 1 clue(s)")), "{to:?}: {:?}", out.lost);
+    }
+}
+
+#[test]
+fn an_ipuz_clues_own_cells_are_its_word() {
+    let ipuz = r#"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"],
+        "dimensions":{"width":3,"height":2},"puzzle":[[1,2,3],[4,0,0]],
+        "solution":[["A","B","C"],["D","E","F"]],
+        "clues":{"Across":[{"number":1,"clue":"Bent","cells":[[0,0],[1,0],[1,1]]},[4,"Def"]],
+                 "Down":[[1,"Ad"],[2,"Be"],[3,"Cf"]]}}"#;
+    let parsed = CrosswordKind::read(ipuz.as_bytes(), Format::Ipuz, &()).expect("reads");
+    let p = parsed.value.puzzle();
+    let first = &p.clue_entries()[0];
+    assert_eq!((first.cells.clone(), first.answer.as_str()), (vec![0, 1, 4], "ABE"));
+    let out = CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(p.clone()), Format::Ipuz)
+        .expect("ipuz");
+    let back = CrosswordKind::read(&out.bytes, Format::Ipuz, &()).expect("reads").value;
+    assert_eq!(back.puzzle().words, p.words);
+    // A cell outside the grid: a warning, and the word is the entry's.
+    let bad = ipuz.replace("[1,1]]", "[9,9]]");
+    let parsed = CrosswordKind::read(bad.as_bytes(), Format::Ipuz, &()).expect("reads");
+    assert!(parsed.value.puzzle().words.is_none());
+    assert!(
+        parsed.warnings.iter().any(|w| w.message.contains("outside the 3x2 grid")),
+        "{:?}",
+        parsed.warnings
+    );
+}

@@ -106,15 +106,20 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
         // The file's own number (JPZ, `.xd`) as ipuz's display `label`.
         let label = (entry.label != entry.slot.number.to_string()).then_some(&entry.label);
-        let item = match (entry.enumeration, label) {
-            (None, None) => json!([entry.slot.number, clue]),
-            (enumeration, label) => {
+        // A word the file defines otherwise than as the slot's run: its `cells`, from 0.
+        let own = !entry.cells.iter().copied().eq(entry.slot.cells(w));
+        let item = match (entry.enumeration, label, own) {
+            (None, None, false) => json!([entry.slot.number, clue]),
+            (enumeration, label, _) => {
                 let mut item = json!({"number": entry.slot.number, "clue": clue});
                 if let Some(e) = enumeration {
                     item["enumeration"] = json!(e);
                 }
                 if let Some(l) = label {
                     item["label"] = json!(l);
+                }
+                if own {
+                    item["cells"] = entry.cells.iter().map(|&i| json!([i % w, i / w])).collect();
                 }
                 item
             }
@@ -436,8 +441,74 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if unclued.len() > 8 { " …" } else { "" }
         )));
     }
+    p.words = own_words(&doc, &slots, w, h, &mut warnings);
     p.other_lists = other_lists(&doc, w, h, &mut warnings)?;
     Ok((p, dropped, warnings))
+}
+
+/// A clue's `cells` as `(column, row)` pairs as written.
+fn coords(item: &Value) -> Vec<(u64, u64)> {
+    item["cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| Some((c[0].as_u64()?, c[1].as_u64()?)))
+        .collect()
+}
+
+/// Where the file counts cells from: 0 (ipuz), or 1 when a cell of some clue sits on the far
+/// edge and none on the near one (forkyz's zones).
+fn cell_base(doc: &Value, w: usize, h: usize) -> u64 {
+    let all = || {
+        doc["clues"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .flat_map(|(_, l)| l.as_array().into_iter().flatten())
+            .flat_map(coords)
+    };
+    u64::from(all().any(|(x, y)| x == w as u64 || y == h as u64) && all().all(|(x, y)| x > 0 && y > 0))
+}
+
+/// The `cells` an Across or Down clue gives when they are not its slot's run: one list per slot
+/// (empty = the slot's own), `None` when every word is its slot.
+fn own_words(
+    doc: &Value,
+    slots: &[crate::numbering::Slot],
+    w: usize,
+    h: usize,
+    warnings: &mut Vec<Warning>,
+) -> Option<Vec<Vec<usize>>> {
+    let base = cell_base(doc, w, h);
+    let mut words = vec![Vec::new(); slots.len()];
+    for (key, d) in [("Across", Direction::Across), ("Down", Direction::Down)] {
+        for (n, item) in doc["clues"][key].as_array().into_iter().flatten().enumerate() {
+            let given = coords(item);
+            if given.is_empty() {
+                continue;
+            }
+            let number = text_of(&item["number"]).and_then(|t| t.parse::<u64>().ok());
+            let Some(k) = slots.iter().position(|s| s.direction == d && Some(u64::from(s.number)) == number)
+            else {
+                continue;
+            };
+            let cells: Option<Vec<usize>> = given
+                .iter()
+                .map(|&(x, y)| {
+                    let (x, y) = (x.checked_sub(base)?, y.checked_sub(base)?);
+                    (x < w as u64 && y < h as u64).then(|| y as usize * w + x as usize)
+                })
+                .collect();
+            match cells {
+                Some(cells) if !cells.iter().copied().eq(slots[k].cells(w)) => words[k] = cells,
+                Some(_) => {}
+                None => warnings.push(Warning::new(format!(
+                    "$.clues.{key}[{n}]: a cell is outside the {w}x{h} grid; the word is its entry's cells"
+                ))),
+            }
+        }
+    }
+    words.iter().any(|c| !c.is_empty()).then_some(words)
 }
 
 /// The clue lists other than Across and Down (acrostic `Clues`, `Zones:…`, a diagonal), each
@@ -455,17 +526,7 @@ fn other_lists(
         .flatten()
         .filter(|(k, _)| !matches!(k.as_str(), "Across" | "Down"))
         .collect();
-    let coords = |item: &Value| -> Vec<(u64, u64)> {
-        item["cells"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|c| Some((c[0].as_u64()?, c[1].as_u64()?)))
-            .collect()
-    };
-    let all = || lists.iter().flat_map(|(_, l)| l.as_array().into_iter().flatten()).flat_map(coords);
-    let from_one = all().any(|(x, y)| x == w as u64 || y == h as u64) && all().all(|(x, y)| x > 0 && y > 0);
-    let base = u64::from(from_one);
+    let base = cell_base(doc, w, h);
     let mut out = Vec::new();
     for (key, list) in lists {
         let items =

@@ -1233,6 +1233,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut labels: Vec<String> = vec![String::new(); slots.len()];
     let mut enumerations: Vec<String> = vec![String::new(); slots.len()];
     let mut markup: Vec<Vec<crate::markup::Span>> = vec![Vec::new(); slots.len()];
+    // The file's own word of a slot whose clue's word is not the slot's run (placed by number).
+    let mut own_words: Vec<Vec<usize>> = vec![Vec::new(); slots.len()];
     let (mut dropped, mut renumbered, mut formats) = (0, 0, 0);
     // Clues whose word is no slot, kept for a second pass by number.
     let mut unplaced: Vec<(&ClueList, &JpzClue, String, usize)> = Vec::new();
@@ -1327,10 +1329,15 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             clues[k] = Some(clue.text.clone());
             enumerations[k] = clue.format.clone().unwrap_or_default();
             markup[k] = clue.markup.clone();
+            labels[k] = slots[k].number.to_string();
+            // The word stays as the file defines it.
+            if let Some(cells) = clue.word.as_deref().and_then(|id| doc.word(id)) {
+                own_words[k] = cells.iter().map(|&(x, y)| (y - 1) * w + (x - 1)).collect();
+            }
             warnings.push(Warning::at(
                 Location::line(clue.line),
                 format!(
-                    "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number",
+                    "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number, its word kept as the file defines it",
                     clue.number, list.title
                 ),
             ));
@@ -1353,6 +1360,9 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     }
     if markup.iter().any(|m| !m.is_empty()) {
         puzzle.clue_markup = Some(markup);
+    }
+    if own_words.iter().any(|w| !w.is_empty()) {
+        puzzle.words = Some(own_words);
     }
     if doc.marked_up > 0 {
         extras.push(format!(
@@ -1539,7 +1549,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     entries.sort_by_key(|e| e.slot.direction);
     for (k, entry) in entries.iter().enumerate() {
         out.push_str(&format!("      <word id=\"{}\">\n", k + 1));
-        for c in entry.slot.cells(w) {
+        for &c in &entry.cells {
             out.push_str(&format!("        <cells x=\"{}\" y=\"{}\"/>\n", c % w + 1, c / w + 1));
         }
         out.push_str("      </word>\n");

@@ -920,6 +920,12 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         lost.push(format!("the enumerations of {enumerations} clue(s)"));
     }
     lost.extend(puzzle.other_lists_lost());
+    if puzzle.own_words() > 0 {
+        lost.push(format!(
+            "the words of {} clue(s) as the file defines them (written as their entries)",
+            puzzle.own_words()
+        ));
+    }
     let w = puzzle.width;
     let mut out = String::new();
     for (key, value) in
