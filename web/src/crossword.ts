@@ -72,6 +72,8 @@ export class CrosswordPlayer implements Player {
     this.acrossOf = [];
     this.downOf = [];
     for (const clue of this.x.clues) {
+      // Clues of other lists (rows, a diagonal) are listed, not walked by the arrow keys.
+      if (clue.direction !== 'across' && clue.direction !== 'down') continue;
       const of = clue.direction === 'across' ? this.acrossOf : this.downOf;
       for (const i of clue.cells) of[i] ??= clue;
     }

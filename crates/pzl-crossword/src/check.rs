@@ -153,7 +153,13 @@ fn verify_entries(
             format!("the header's clue count field reads {stored} but {} clues were found", raw.clues.len()),
         ));
     }
-    if raw.clues.len() != slots.len() {
+    // A puzzle clued only by lists other than Across and Down (a rows garden, a spiral) has no
+    // clue per slot: its words are checked instead.
+    let own_lists = model.is_some_and(|m| m.clues.is_empty() && !m.other_lists.is_empty());
+    if let Some(m) = model {
+        check_other_words(m, &mut problems);
+    }
+    if raw.clues.len() != slots.len() && !own_lists {
         problems.push(problem(
             "clues",
             "clue-count",
@@ -163,6 +169,47 @@ fn verify_entries(
     check_rebus(puzzle, &mut problems, &mut notes);
     let (fill, filled_cells, open_cells) = check_fill(puzzle, raw, &mut problems, &mut notes);
     Report { problems, notes, fill, filled_cells, open_cells }
+}
+
+/// The words the file defines as cell lists (other lists, and Across/Down clues whose word is
+/// not their slot's run): every cell inside the grid and open.
+fn check_other_words(puzzle: &Puzzle, problems: &mut Vec<Problem>) {
+    // The file's own words of Across and Down clues too.
+    for (k, cells) in puzzle.words.iter().flatten().enumerate() {
+        if let Some(&i) =
+            cells.iter().find(|&&i| puzzle.solution.get(i).is_none_or(|&b| crate::numbering::is_block(b)))
+        {
+            problems.push(problem(
+                "clues",
+                "word-cells",
+                format!(
+                    "the word of clue {} holds the cell at {}, which is a block or outside the grid",
+                    k + 1,
+                    at(puzzle, i)
+                ),
+            ));
+        }
+    }
+    for list in &puzzle.other_lists {
+        for clue in &list.clues {
+            let bad = clue
+                .cells
+                .iter()
+                .find(|&&i| puzzle.solution.get(i).is_none_or(|&b| crate::numbering::is_block(b)));
+            if let Some(&i) = bad {
+                problems.push(problem(
+                    "clues",
+                    "word-cells",
+                    format!(
+                        "clue {:?} of the {:?} list: its word holds the cell at {}, which is a block or outside the grid",
+                        clue.label,
+                        list.title,
+                        at(puzzle, i)
+                    ),
+                ));
+            }
+        }
+    }
 }
 
 fn at(puzzle: &Puzzle, index: usize) -> String {

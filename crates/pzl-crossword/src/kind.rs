@@ -137,8 +137,7 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if !e.markup.is_empty() {
                 item["markup"] = json!(e.markup);
             }
-            item["cells"] =
-                e.slot.cells(p.width).map(|i| json!([i / p.width + 1, i % p.width + 1])).collect();
+            item["cells"] = e.cells.iter().map(|&i| json!([i / p.width + 1, i % p.width + 1])).collect();
             // The file's own number, when it labels the entry otherwise than the grid numbers it.
             if e.label != e.slot.number.to_string() {
                 item["label"] = json!(e.label);
@@ -146,7 +145,8 @@ fn clue_listing(p: &Puzzle) -> Fact {
             item
         })
         .collect();
-    let text: Vec<String> = entries
+    let mut value = value;
+    let mut text: Vec<String> = entries
         .iter()
         .map(|e| {
             // A locked puzzle's solution is scrambled: its letters are no answers (issue 13).
@@ -168,6 +168,52 @@ fn clue_listing(p: &Puzzle) -> Fact {
             )
         })
         .collect();
+    // The lists other than Across and Down, after them, each clue on its own word's cells.
+    for list in &p.other_lists {
+        for clue in &list.clues {
+            let answer = clue.answer(p);
+            let mut item = json!({
+                "number": null,
+                "direction": null,
+                "list": list.title,
+                "label": clue.label,
+                "clue": clue.text,
+                "answer": if locked || no_solution || clue.cells.is_empty() { None } else { Some(&answer) },
+                "cells": clue.cells.iter().map(|&i| json!([i / p.width + 1, i % p.width + 1])).collect::<Vec<_>>(),
+            });
+            if let Some(&first) = clue.cells.first() {
+                item["row"] = json!(first / p.width + 1);
+                item["column"] = json!(first % p.width + 1);
+            }
+            if !clue.enumeration.is_empty() {
+                item["enumeration"] = json!(clue.enumeration);
+            }
+            if !clue.markup.is_empty() {
+                item["markup"] = json!(clue.markup);
+            }
+            value.push(item);
+            let answer = if locked {
+                "locked".to_string()
+            } else if no_solution {
+                "no solution".to_string()
+            } else {
+                answer
+            };
+            let enumeration =
+                if clue.enumeration.is_empty() { String::new() } else { format!(" ({})", clue.enumeration) };
+            let at = clue
+                .cells
+                .first()
+                .map(|&i| format!(" at {}", pzl_grid::Pos::new(i / p.width, i % p.width)))
+                .unwrap_or_default();
+            let shown = if clue.text.is_empty() {
+                "(no clue)".to_string()
+            } else {
+                crate::markup::to_html(&clue.text, &clue.markup)
+            };
+            text.push(format!("{:>4} {:<6} {shown}{enumeration}  [{answer}]{at}", clue.label, list.title));
+        }
+    }
     Fact::with_text("clues", "clue list", value, text.join("\n"))
 }
 
@@ -253,22 +299,32 @@ fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
             .fact(Fact::hidden("encoding", encoding));
     }
     let clue_count = p.clues.len();
+    // Lists other than Across and Down: their titles and clue counts, after the slots.
+    let others: Vec<String> =
+        p.other_lists.iter().map(|l| format!("{} {}", l.title, l.clues.len())).collect();
+    let others_text =
+        if others.is_empty() { String::new() } else { format!("; other lists: {}", others.join(", ")) };
+    let mut counts = json!({
+        "clues": clue_count,
+        "slots": slots.len(),
+        "across": across,
+        "down": slots.len() - across,
+        "blocks": blocks,
+        "rebus_cells": rebus_cells,
+        "circles": circles,
+    });
+    if !p.other_lists.is_empty() {
+        counts["lists"] =
+            p.other_lists.iter().map(|l| json!({"title": l.title, "clues": l.clues.len()})).collect();
+    }
     info = info
         .fact(Fact::with_text("solution_state", "solution", p.state().name(), p.state().name()))
         .fact(Fact::with_json(
             "counts",
             "clues",
-            json!({
-                "clues": clue_count,
-                "slots": slots.len(),
-                "across": across,
-                "down": slots.len() - across,
-                "blocks": blocks,
-                "rebus_cells": rebus_cells,
-                "circles": circles,
-            }),
+            counts,
             format!(
-                "{clue_count} ({across} across, {} down; {} numbered slots)",
+                "{clue_count} ({across} across, {} down; {} numbered slots){others_text}",
                 slots.len() - across,
                 slots.len()
             ),
@@ -438,6 +494,14 @@ impl Kind for CrosswordKind {
                 ipuz_extras.push(format!("the enumerations of {enums} clue(s)"));
             }
             ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
+            ipuz_extras.extend(doc.puzzle().other_lists_lost());
+            ipuz_extras.extend(p.labels_lost());
+            if p.own_words() > 0 {
+                ipuz_extras.push(format!(
+                    "the words of {} clue(s) as the file defines them (written as their entries)",
+                    p.own_words()
+                ));
+            }
             let marked = doc.puzzle().marked_up_clues();
             if marked > 0 {
                 ipuz_extras.push(format!("the markup (italic, bold…) of {marked} clue(s)"));

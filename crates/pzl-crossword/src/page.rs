@@ -112,8 +112,22 @@ pub enum Mark {
         anchor: Anchor,
         /// Gray (pencil letters) rather than black.
         gray: bool,
+        /// Slanted, for italic clue markup: the shipped fonts have no italic face, so the
+        /// regular or bold glyphs are sheared 12° (PDF text matrix, SVG `skewX`).
+        slant: bool,
         /// The text itself.
         text: String,
+    },
+    /// A thin line under or through a run of text (underline and strike-through markup).
+    Rule {
+        /// Where it starts, across.
+        x1: f64,
+        /// Where it ends, across.
+        x2: f64,
+        /// Its height on the page (down).
+        y: f64,
+        /// Its thickness.
+        weight: f64,
     },
 }
 
@@ -175,8 +189,63 @@ struct Block {
     /// The heading of the list the block belongs to (for "ACROSS (cont.)").
     list: String,
     lines: Vec<String>,
+    /// Each line as runs of one look: the text and its markup (a set of [`crate::markup::Style`]
+    /// bits, 0 = plain).
+    runs: Vec<Vec<(String, u8)>>,
     /// Extra space above it.
     space_before: f64,
+}
+
+/// The bit of a markup style in a run's set.
+fn style_bit(style: crate::markup::Style) -> u8 {
+    use crate::markup::Style;
+    match style {
+        Style::Italic => 1,
+        Style::Bold => 2,
+        Style::Underline => 4,
+        Style::Strike => 8,
+        Style::Sub => 16,
+        Style::Sup => 32,
+    }
+}
+
+/// The wrapped `lines` of `text` as runs of one look each, the markup `spans` (byte ranges of
+/// `text`) found again by walking the lines and the text side by side (wrapping only drops and
+/// folds white space). Characters past `text` (an enumeration after it) are plain.
+fn line_runs(text: &str, spans: &[crate::markup::Span], lines: &[String]) -> Vec<Vec<(String, u8)>> {
+    let bits_at = |offset: usize| {
+        spans.iter().filter(|s| s.start <= offset && offset < s.end).fold(0u8, |b, s| b | style_bit(s.style))
+    };
+    let mut rest = text.char_indices().peekable();
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        let mut runs: Vec<(String, u8)> = Vec::new();
+        for ch in line.chars() {
+            while rest.peek().is_some_and(|(_, c)| c.is_whitespace() && !ch.is_whitespace()) {
+                rest.next();
+            }
+            let bits = match rest.peek() {
+                Some(&(at, c)) if c == ch || (c.is_whitespace() && ch.is_whitespace()) => {
+                    rest.next();
+                    // A space keeps the look of the run around it (an underline goes on under it).
+                    let bits = bits_at(at);
+                    if ch.is_whitespace() {
+                        while rest.peek().is_some_and(|(_, c)| c.is_whitespace()) {
+                            rest.next();
+                        }
+                    }
+                    bits
+                }
+                _ => 0,
+            };
+            match runs.last_mut() {
+                Some((run, b)) if *b == bits => run.push(ch),
+                _ => runs.push((ch.to_string(), bits)),
+            }
+        }
+        out.push(runs);
+    }
+    out
 }
 
 /// A column's rectangle on a page.
@@ -203,6 +272,22 @@ fn page_texts(puzzle: &Puzzle) -> Vec<(String, Font)> {
         ("Crossword page of 0123456789 ·…".to_string(), Font::Regular),
     ];
     texts.extend(puzzle.clues.iter().map(|c| (c.clone(), Font::Regular)));
+    // Clues with bold markup print in the bold face too.
+    let bold = |m: &[crate::markup::Span]| m.iter().any(|s| s.style == crate::markup::Style::Bold);
+    texts.extend(
+        puzzle
+            .clues
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| bold(puzzle.markup_of(*k)))
+            .map(|(_, c)| (c.clone(), Font::Bold)),
+    );
+    for list in &puzzle.other_lists {
+        texts.push((list.title.to_uppercase(), Font::Bold));
+        texts.extend(list.clues.iter().map(|c| (c.label.clone(), Font::Bold)));
+        texts.extend(list.clues.iter().map(|c| (c.text.clone(), Font::Regular)));
+        texts.extend(list.clues.iter().filter(|c| bold(&c.markup)).map(|c| (c.text.clone(), Font::Bold)));
+    }
     texts.extend(
         (0..puzzle.width * puzzle.height).map(|i| (puzzle.cell_entry(i).to_uppercase(), Font::Regular)),
     );
@@ -296,6 +381,7 @@ fn running_headings(fonts: &Fonts, puzzle: &Puzzle, pages: &mut [Page], page_wid
             font: Font::Regular,
             anchor,
             gray: true,
+            slant: false,
             text,
         };
         page.marks.splice(
@@ -318,6 +404,7 @@ fn header(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, width: f64) -> f64 {
                 font,
                 anchor: Anchor::Start,
                 gray: false,
+                slant: false,
                 text: part,
             });
             *y += size * 0.3;
@@ -383,6 +470,7 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
                     font: Font::Regular,
                     anchor: Anchor::Start,
                     gray: false,
+                    slant: false,
                     text,
                 });
             }
@@ -403,6 +491,7 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
                 font: Font::Regular,
                 anchor: Anchor::Middle,
                 gray: entry.chars().all(char::is_lowercase),
+                slant: false,
                 text: upper,
             });
         }
@@ -420,39 +509,102 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
     }
 }
 
-/// The Across and Down lists as blocks, wrapped to `width` at `size`.
+/// The clue text as printed: the enumeration follows it in brackets (`Tree (3,4)`).
+fn with_enumeration(clue: &str, enumeration: Option<&str>) -> String {
+    let clue = match enumeration {
+        Some(e) if e.starts_with('(') => format!("{clue} {e}"),
+        Some(e) => format!("{clue} ({e})"),
+        None => clue.to_string(),
+    };
+    clue.trim().to_string()
+}
+
+/// The block of one clue: `text` (the clue `plain` with its enumeration) wrapped to `width`,
+/// its `markup` (spans over `plain`) split into runs. A clue with bold in it is measured in the
+/// bold face, so that its lines still fit.
+fn clue_block(
+    fonts: &Fonts,
+    label: String,
+    list: &str,
+    (plain, text): (&str, &str),
+    markup: &[crate::markup::Span],
+    size: f64,
+    width: f64,
+) -> Block {
+    let bold = markup.iter().any(|s| s.style == crate::markup::Style::Bold);
+    let lines = wrap(fonts, text, if bold { Font::Bold } else { Font::Regular }, size, width);
+    // The offset of the plain clue inside the printed text (it is trimmed there).
+    let lead = plain.len() - plain.trim_start().len();
+    let spans: Vec<crate::markup::Span> = markup
+        .iter()
+        .filter(|s| s.start >= lead)
+        .map(|s| crate::markup::Span { style: s.style, start: s.start - lead, end: s.end - lead })
+        .collect();
+    let runs = line_runs(text, &spans, &lines);
+    Block { label, heading: false, list: list.to_string(), lines, runs, space_before: size * 0.2 }
+}
+
+/// The Across and Down lists, then the file's other lists (rows, a diagonal), as blocks,
+/// wrapped to `width` at `size`.
 fn blocks(fonts: &Fonts, puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
     let number_width = fonts.width("000", Font::Bold, size) + size * 0.5;
     let entries = puzzle.clue_entries();
     let mut out = Vec::new();
     for direction in [Direction::Across, Direction::Down] {
         let list = direction.name().to_uppercase();
+        // A puzzle clued only by other lists prints no empty Across and Down headings.
+        let any =
+            entries.iter().enumerate().any(|(k, e)| e.slot.direction == direction && puzzle.is_file_entry(k));
+        if !any && !puzzle.other_lists.is_empty() {
+            continue;
+        }
         out.push(Block {
             label: list.clone(),
             heading: true,
             list: list.clone(),
             lines: Vec::new(),
+            runs: Vec::new(),
             space_before: if out.is_empty() { 0.0 } else { size },
         });
         for (k, entry) in entries.iter().enumerate().filter(|(_, e)| e.slot.direction == direction) {
             if !puzzle.is_file_entry(k) {
                 continue;
             }
-            let clue = entry.clue.as_deref().unwrap_or("");
-            // The enumeration follows the clue, in brackets: `Tree (3,4)`.
-            let clue = match entry.enumeration.as_deref() {
-                Some(e) if e.starts_with('(') => format!("{clue} {e}"),
-                Some(e) => format!("{clue} ({e})"),
-                None => clue.to_string(),
-            };
-            let clue = clue.trim();
-            out.push(Block {
-                label: entry.label.clone(),
-                heading: false,
-                list: list.clone(),
-                lines: wrap(fonts, clue, Font::Regular, size, width - number_width),
-                space_before: size * 0.2,
-            });
+            let plain = entry.clue.as_deref().unwrap_or("");
+            let clue = with_enumeration(plain, entry.enumeration.as_deref());
+            out.push(clue_block(
+                fonts,
+                entry.label.clone(),
+                &list,
+                (plain, &clue),
+                &entry.markup,
+                size,
+                width - number_width,
+            ));
+        }
+    }
+    for other in &puzzle.other_lists {
+        let list = other.title.to_uppercase();
+        out.push(Block {
+            label: list.clone(),
+            heading: true,
+            list: list.clone(),
+            lines: Vec::new(),
+            runs: Vec::new(),
+            space_before: if out.is_empty() { 0.0 } else { size },
+        });
+        for clue in &other.clues {
+            let enumeration = Some(clue.enumeration.as_str()).filter(|e| !e.is_empty());
+            let text = with_enumeration(&clue.text, enumeration);
+            out.push(clue_block(
+                fonts,
+                clue.label.clone(),
+                &list,
+                (&clue.text, &text),
+                &clue.markup,
+                size,
+                width - number_width,
+            ));
         }
     }
     out
@@ -519,6 +671,7 @@ fn flow(
                 font: Font::Bold,
                 anchor: Anchor::Start,
                 gray: false,
+                slant: false,
                 text,
             });
             *y += heading_size * 0.3;
@@ -540,18 +693,59 @@ fn flow(
                     font: Font::Bold,
                     anchor: Anchor::End,
                     gray: false,
+                    slant: false,
                     text: block.label.clone(),
                 });
             }
-            page.marks.push(Mark::Text {
-                x: col.x + number_width,
-                y,
-                size,
-                font: Font::Regular,
-                anchor: Anchor::Start,
-                gray: false,
-                text: line.clone(),
-            });
+            let runs = block.runs.get(n).filter(|r| r.iter().any(|(_, bits)| *bits != 0));
+            let Some(runs) = runs else {
+                page.marks.push(Mark::Text {
+                    x: col.x + number_width,
+                    y,
+                    size,
+                    font: Font::Regular,
+                    anchor: Anchor::Start,
+                    gray: false,
+                    slant: false,
+                    text: line.clone(),
+                });
+                continue;
+            };
+            // Marked-up runs one after the other: bold in the bold face, italic slanted, sub-
+            // and superscripts smaller and lowered or raised, underline and strike as rules.
+            let mut x = col.x + number_width;
+            for (text, bits) in runs {
+                let font = if bits & 2 != 0 { Font::Bold } else { Font::Regular };
+                let (run_size, rise) = match (bits & 16 != 0, bits & 32 != 0) {
+                    (_, true) => (size * 0.7, -size * 0.33),
+                    (true, false) => (size * 0.7, size * 0.15),
+                    _ => (size, 0.0),
+                };
+                let width = fonts.width(text, font, run_size);
+                page.marks.push(Mark::Text {
+                    x,
+                    y: y + rise,
+                    size: run_size,
+                    font,
+                    anchor: Anchor::Start,
+                    gray: false,
+                    slant: bits & 1 != 0,
+                    text: text.clone(),
+                });
+                let weight = size * 0.06;
+                if bits & 4 != 0 {
+                    page.marks.push(Mark::Rule { x1: x, x2: x + width, y: y + rise + size * 0.12, weight });
+                }
+                if bits & 8 != 0 {
+                    page.marks.push(Mark::Rule {
+                        x1: x,
+                        x2: x + width,
+                        y: y + rise - run_size * 0.3,
+                        weight,
+                    });
+                }
+                x += width;
+            }
         }
     }
     pages
@@ -589,16 +783,28 @@ pub fn svg(layout: &Layout) -> String {
                 Mark::Circle { cx, cy, r } => {
                     svg.circle(*cx, *cy, *r, r#"fill="none" stroke="gray" stroke-width="0.75""#)
                 }
-                Mark::Text { x, y, size, font, anchor, gray, text } => {
+                Mark::Rule { x1, x2, y, weight } => {
+                    svg.line(*x1, *y, *x2, *y, &format!(r#"stroke="black" stroke-width="{}""#, num(*weight)))
+                }
+                Mark::Text { x, y, size, font, anchor, gray, slant, text } => {
                     let anchor = match anchor {
                         Anchor::Start => "start",
                         Anchor::Middle => "middle",
                         Anchor::End => "end",
                     };
+                    // A slanted (italic) run is sheared about its own baseline start.
+                    let (at, shear) = if *slant {
+                        (
+                            ("0".to_string(), "0".to_string()),
+                            format!(r#" transform="translate({} {}) skewX(-12)""#, num(*x), num(*y)),
+                        )
+                    } else {
+                        ((num(*x), num(*y)), String::new())
+                    };
                     svg.push(&format!(
-                        r#"<text x="{}" y="{}" font-family="{SVG_FAMILY}" font-size="{}"{}{} text-anchor="{anchor}">{}</text>"#,
-                        num(*x),
-                        num(*y),
+                        r#"<text x="{}" y="{}"{shear} font-family="{SVG_FAMILY}" font-size="{}"{}{} text-anchor="{anchor}">{}</text>"#,
+                        at.0,
+                        at.1,
                         num(*size),
                         if *font == Font::Bold { r#" font-weight="bold""# } else { "" },
                         if *gray { r#" fill="gray""# } else { "" },

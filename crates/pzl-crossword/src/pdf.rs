@@ -244,7 +244,15 @@ fn draw(layout: &Layout, page: &crate::page::Page, used: &mut [Used]) -> Vec<u8>
                 content.close_path();
                 content.stroke();
             }
-            Mark::Text { x, y, size, font, anchor, gray, text } => {
+            Mark::Rule { x1, x2, y, weight } => {
+                content.set_stroke_gray(0.0);
+                content.set_line_width(*weight as f32);
+                content.move_to(*x1 as f32, flip(*y));
+                content.line_to(*x2 as f32, flip(*y));
+                content.stroke();
+                content.set_line_width(0.75);
+            }
+            Mark::Text { x, y, size, font, anchor, gray, slant, text } => {
                 let width = layout.fonts.width(text, *font, *size);
                 let left = match anchor {
                     Anchor::Start => *x,
@@ -253,7 +261,12 @@ fn draw(layout: &Layout, page: &crate::page::Page, used: &mut [Used]) -> Vec<u8>
                 };
                 content.set_fill_gray(if *gray { 0.5 } else { 0.0 });
                 content.begin_text();
-                content.next_line(left as f32, flip(*y));
+                if *slant {
+                    // No italic face is shipped: the glyphs are sheared 12° (tan 12° ≈ 0.2126).
+                    content.set_text_matrix([1.0, 0.0, 0.2126, 1.0, left as f32, flip(*y)]);
+                } else {
+                    content.next_line(left as f32, flip(*y));
+                }
                 for run in runs(&layout.fonts, used, text, *font) {
                     content.set_font(Name(format!("F{}", run.face).as_bytes()), *size as f32);
                     content.show(Str(&run.bytes));

@@ -40,10 +40,12 @@ pub struct PlayerCell {
 pub struct PlayerClue {
     /// The clue number.
     pub number: u16,
-    /// `across` or `down`.
+    /// `across` or `down`; `other` for a clue of a list other than Across and Down (its
+    /// `number` is 0, its `label` the file's).
     pub direction: &'static str,
-    /// The title of the clue list it is in (`Across`, `Down`).
-    pub list: &'static str,
+    /// The title of the clue list it is in (`Across`, `Down`, or the file's own: `Rows`,
+    /// `Southeast`…).
+    pub list: String,
     /// The clue's number as the file labels it.
     pub label: String,
     /// The clue text (`None` when the file has fewer clues than slots).
@@ -80,8 +82,9 @@ pub struct PlayerGrid {
     pub diagramless: bool,
     /// Every cell, row by row.
     pub cells: Vec<PlayerCell>,
-    /// Every clue in clue order (by number; in a barred grid across and down entries interleave):
-    /// a player lists them by their `list`.
+    /// Every clue in clue order (by number; in a barred grid across and down entries interleave),
+    /// then the clues of the lists other than Across and Down in file order: a player lists them
+    /// by their `list`.
     pub clues: Vec<PlayerClue>,
 }
 
@@ -145,13 +148,32 @@ impl PlayerGrid {
                 list: match c.slot.direction {
                     Direction::Across => "Across",
                     Direction::Down => "Down",
-                },
+                }
+                .to_string(),
                 label: c.label,
                 enumeration: c.enumeration.map(|e| if e.starts_with('(') { e } else { format!("({e})") }),
-                cells: c.slot.cells(w).collect(),
+                cells: c.cells,
                 markup: c.markup,
                 clue: c.clue,
             })
+            .chain(p.other_lists.iter().flat_map(|list| {
+                list.clues.iter().map(|c| PlayerClue {
+                    number: 0,
+                    direction: "other",
+                    list: list.title.clone(),
+                    label: c.label.clone(),
+                    clue: Some(c.text.clone()),
+                    enumeration: (!c.enumeration.is_empty()).then(|| {
+                        if c.enumeration.starts_with('(') {
+                            c.enumeration.clone()
+                        } else {
+                            format!("({})", c.enumeration)
+                        }
+                    }),
+                    markup: c.markup.clone(),
+                    cells: c.cells.clone(),
+                })
+            }))
             .collect();
         PlayerGrid {
             width: p.width,
@@ -286,7 +308,7 @@ mod tests {
             PlayerClue {
                 number: 1,
                 direction: "across",
-                list: "Across",
+                list: "Across".into(),
                 label: "1".into(),
                 clue: Some("Pet".into()),
                 enumeration: None,

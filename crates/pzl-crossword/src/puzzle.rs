@@ -133,8 +133,44 @@ pub struct ClueEntry {
     pub enumeration: Option<String>,
     /// The clue's inline markup: spans over `clue` (empty when plain).
     pub markup: Vec<crate::markup::Span>,
-    /// The solution along the slot, rebus cells expanded.
+    /// The cells of the clue's word, row-major: the slot's run, or the file's own cell list
+    /// when it defines the word otherwise ([`Puzzle::words`]).
+    pub cells: Vec<usize>,
+    /// The solution along the word, rebus cells expanded.
     pub answer: String,
+}
+
+/// A clue list other than Across and Down, as ipuz and JPZ files hold them: the clues of an
+/// acrostic, a rows garden's Rows and Blooms, marching bands, a diagonal, a spiral's Inward and
+/// Outward. Its words are cell lists of any shape; the grid's numbering knows nothing of them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OtherList {
+    /// The list's title as the file gives it (`Rows`, `Clues`, `Zones:Bases`).
+    pub title: String,
+    /// The clues in file order.
+    pub clues: Vec<OtherClue>,
+}
+
+/// One clue of an [`OtherList`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OtherClue {
+    /// The clue's label as the file writes it (`A`, `1-3`, `🌲`; may be empty).
+    pub label: String,
+    /// The plain text.
+    pub text: String,
+    /// Inline markup: spans over `text` (empty when plain).
+    pub markup: Vec<crate::markup::Span>,
+    /// The enumeration (`3,4`, no brackets; empty for none).
+    pub enumeration: String,
+    /// The word's cells in order, row-major indices (may wind, skip or be empty).
+    pub cells: Vec<usize>,
+}
+
+impl OtherClue {
+    /// The word's answer: the solution of its cells in order, rebus expanded.
+    pub fn answer(&self, puzzle: &Puzzle) -> String {
+        self.cells.iter().map(|&i| puzzle.cell_answer(i)).collect()
+    }
 }
 
 /// What only the `.puz` encoding of a puzzle holds: kept from a file read so that encoding the
@@ -229,6 +265,13 @@ pub struct Puzzle {
     /// in file order, keys in lower case (`date`, `editor`, `publisher`, `difficulty`, `intro`,
     /// an `.xd` file's own keys…). `.puz` holds none.
     pub metadata: Vec<(String, String)>,
+    /// The words as the file defines them where they are not the slot's straight run (a JPZ
+    /// `<word>` or ipuz `cells` that winds or slips): one cell list per slot in clue order,
+    /// empty = the slot's own cells; `None` = every word is its slot.
+    pub words: Option<Vec<Vec<usize>>>,
+    /// Clue lists other than Across and Down, in file order, after them ([`OtherList`]);
+    /// empty for most puzzles (and every `.puz`).
+    pub other_lists: Vec<OtherList>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -293,6 +336,8 @@ impl Puzzle {
             enumerations: None,
             clue_markup: None,
             metadata: Vec::new(),
+            words: None,
+            other_lists: Vec::new(),
             puz: PuzExtras::default(),
         }
     }
@@ -413,6 +458,34 @@ impl Puzzle {
         (!lost.is_empty()).then(|| format!("the metadata {}", lost.join(", ")))
     }
 
+    /// What a format without clue lists beyond Across and Down loses of them, for its `lost`
+    /// list (`the clue lists "Rows" (7 clues), "Blooms" (15 clues)`), or `None`.
+    pub fn other_lists_lost(&self) -> Option<String> {
+        let named: Vec<String> = self
+            .other_lists
+            .iter()
+            .map(|l| {
+                format!("{:?} ({} clue{})", l.title, l.clues.len(), if l.clues.len() == 1 { "" } else { "s" })
+            })
+            .collect();
+        (!named.is_empty())
+            .then(|| format!("the clue list{} {}", if named.len() == 1 { "" } else { "s" }, named.join(", ")))
+    }
+
+    /// What a format that cannot hold the file's own clue numbers loses, for its `lost` list
+    /// (`the clue numbers as written (2 differ from standard numbering)`), or `None`.
+    pub fn labels_lost(&self) -> Option<String> {
+        let slots = self.slots();
+        let differ = self
+            .labels
+            .as_deref()?
+            .iter()
+            .zip(&slots)
+            .filter(|(l, s)| !l.is_empty() && **l != s.number.to_string())
+            .count();
+        (differ > 0).then(|| format!("the clue numbers as written ({differ} differ from standard numbering)"))
+    }
+
     /// How many clues carry inline markup.
     pub fn marked_up_clues(&self) -> usize {
         self.clue_markup.as_deref().unwrap_or_default().iter().filter(|m| !m.is_empty()).count()
@@ -465,6 +538,7 @@ impl Puzzle {
         plain.labels = self.labels.as_deref().map(|labels| carried(&from, labels));
         plain.enumerations = self.enumerations.as_deref().map(|enums| carried(&from, enums));
         plain.clue_markup = self.clue_markup.as_deref().map(|spans| carried(&from, spans));
+        plain.words = self.words.as_deref().map(|words| carried(&from, words));
         let lost = barred
             .iter()
             .enumerate()
@@ -476,8 +550,13 @@ impl Puzzle {
     }
 
     /// Whether slot `k` is an entry of the file: always, unless the file numbers its own entries
-    /// ([`Puzzle::labels`]) and defines none there.
+    /// ([`Puzzle::labels`]) and defines none there, or all its clues are in other lists.
     pub fn is_file_entry(&self, k: usize) -> bool {
+        // A puzzle whose clues are all in other lists (a rows garden, a spiral) has no entries
+        // by the grid's numbering.
+        if self.clues.is_empty() && !self.other_lists.is_empty() {
+            return false;
+        }
         self.labels.as_ref().is_none_or(|l| l.get(k).is_some_and(|l| !l.is_empty()))
     }
 
@@ -487,6 +566,19 @@ impl Puzzle {
             Some(label) => label.clone(),
             None => slot.number.to_string(),
         }
+    }
+
+    /// The cells of slot `k`'s word: the file's own list ([`Puzzle::words`]) or the slot's run.
+    pub fn word(&self, k: usize, slot: &Slot) -> Vec<usize> {
+        match self.words.as_ref().and_then(|w| w.get(k)).filter(|w| !w.is_empty()) {
+            Some(cells) => cells.clone(),
+            None => slot.cells(self.width).collect(),
+        }
+    }
+
+    /// How many clues' words the file defines otherwise than as their slot's straight run.
+    pub fn own_words(&self) -> usize {
+        self.words.as_deref().unwrap_or_default().iter().filter(|w| !w.is_empty()).count()
     }
 
     /// The label the file prints in each cell when it is not the grid's number (files that
@@ -541,13 +633,17 @@ impl Puzzle {
         self.slots()
             .into_iter()
             .enumerate()
-            .map(|(i, slot)| ClueEntry {
-                label: self.label(i, &slot),
-                slot,
-                clue: self.clues.get(i).cloned(),
-                enumeration: self.enumeration(i).map(str::to_string),
-                markup: self.markup_of(i).to_vec(),
-                answer: slot.cells(self.width).map(|c| self.cell_answer(c)).collect(),
+            .map(|(i, slot)| {
+                let cells = self.word(i, &slot);
+                ClueEntry {
+                    label: self.label(i, &slot),
+                    slot,
+                    clue: self.clues.get(i).cloned(),
+                    enumeration: self.enumeration(i).map(str::to_string),
+                    markup: self.markup_of(i).to_vec(),
+                    answer: cells.iter().map(|&c| self.cell_answer(c)).collect(),
+                    cells,
+                }
             })
             .collect()
     }
@@ -631,6 +727,8 @@ impl Puzzle {
             enumerations: None,
             clue_markup: None,
             metadata: Vec::new(),
+            words: None,
+            other_lists: Vec::new(),
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

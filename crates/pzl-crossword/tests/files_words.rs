@@ -133,11 +133,19 @@ fn every_corpus_ipuz_reads_with_its_manifest_clue_counts_or_says_why_not() {
         };
         let lists = entry["facts"]["clue_lists"].as_object().cloned().unwrap_or_default();
         let only_across_down = lists.keys().all(|k| k == "Across" || k == "Down");
+        let p = parsed.value.puzzle();
+        // Lists other than Across and Down are kept, with their titles and clue counts.
+        let others: Vec<(String, usize)> = lists
+            .iter()
+            .filter(|(k, _)| *k != "Across" && *k != "Down")
+            .map(|(k, v)| (k.clone(), v.as_u64().unwrap_or(0) as usize))
+            .collect();
+        let kept: Vec<(String, usize)> =
+            p.other_lists.iter().map(|l| (l.title.clone(), l.clues.len())).collect();
+        assert_eq!(kept, others, "{name}: other clue lists");
         if !only_across_down {
-            assert!(!parsed.warnings.is_empty(), "{name}: other clue lists warn");
             continue;
         }
-        let p = parsed.value.puzzle();
         let placed = |d: Direction| {
             p.clue_entries()
                 .iter()
@@ -178,7 +186,7 @@ fn held(p: &pzl_crossword::Puzzle) -> impl PartialEq + std::fmt::Debug {
     // A puzzle without clues is written with empty ones: the same to a solver.
     let clues: Vec<_> =
         p.clue_entries().into_iter().map(|e| (e.slot, e.clue.unwrap_or_default(), e.enumeration)).collect();
-    (p.solution.clone(), styles, clues)
+    (p.solution.clone(), styles, clues, p.other_lists.clone())
 }
 
 #[test]
@@ -363,4 +371,275 @@ fn info_gives_the_styles_and_each_clues_list_enumeration_and_cells() {
     assert_eq!(two["enumeration"], "2");
     assert_eq!(two["cells"], serde_json::json!([[1, 2], [1, 3]]));
     assert!(clues.text.contains("Bee (2)"), "{}", clues.text);
+}
+
+/// The corpus JPZ files with clue lists other than Across and Down, each list's title and count.
+const OTHER_LISTS: [(&str, &[(&str, usize)]); 4] = [
+    ("kotwords/jpz/test-diagonal.jpz", &[("Southeast", 1)]),
+    ("kotwords/rows-garden/rows-garden-mini.jpz", &[("Rows", 7), ("Blooms", 15)]),
+    ("kotwords/spiral/spiral-chunked.jpz", &[("Inward", 3), ("Outward", 3)]),
+    ("kotwords/acrostic/acrostic.jpz", &[("Clues", 3)]),
+];
+
+#[test]
+fn clue_lists_other_than_across_and_down_are_kept_with_their_words() {
+    let Some(dir) = pzl_corpus::dir("crossword-more") else {
+        eprintln!("skipped: the crossword-more corpus is absent");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let all: serde_json::Value = serde_json::from_str(&text).expect("manifest JSON");
+    for (name, want) in OTHER_LISTS {
+        // The manifest agrees with the counts written here.
+        let entry = all.as_array().into_iter().flatten().find(|e| e["file"] == name).expect(name);
+        for (title, count) in want {
+            let listed =
+                entry["facts"]["clue_lists"].as_array().into_iter().flatten().find(|l| l["title"] == *title);
+            assert_eq!(
+                listed.and_then(|l| l["count"].as_u64()),
+                Some(*count as u64),
+                "{name}: manifest {title}"
+            );
+        }
+        let bytes = std::fs::read(dir.join(name)).expect(name);
+        let parsed = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name);
+        assert!(
+            !parsed.warnings.iter().any(|w| w.message.contains("dropped")),
+            "{name}: {:?}",
+            parsed.warnings
+        );
+        let p = parsed.value.puzzle();
+        let kept: Vec<(&str, usize)> =
+            p.other_lists.iter().map(|l| (l.title.as_str(), l.clues.len())).collect();
+        assert_eq!(kept, want.to_vec(), "{name}");
+        // Every clue is on a word of the grid's open cells; `check` verifies against them.
+        for clue in p.other_lists.iter().flat_map(|l| &l.clues) {
+            assert!(clue.cells.iter().all(|&i| !pzl_crossword::numbering::is_block(p.solution[i])), "{name}");
+        }
+        if name != "kotwords/acrostic/acrostic.jpz" {
+            let report = CrosswordKind::check(&parsed.value).expect(name);
+            assert!(report.problems.is_empty(), "{name}: {:?}", report.problems);
+        }
+        // ipuz → JPZ → ipuz keeps them, and so does JPZ → ipuz → JPZ.
+        let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+        let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect(name);
+        assert!(!ipuz.lost.iter().any(|l| l.contains("clue list")), "{name}: {:?}", ipuz.lost);
+        let via_ipuz = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect(name).value;
+        assert_eq!(via_ipuz.puzzle().other_lists, p.other_lists, "{name}: JPZ → ipuz");
+        let jpz = CrosswordKind::write(&via_ipuz, Format::Jpz).expect(name);
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect(name).value;
+        assert_eq!(back.puzzle().other_lists, p.other_lists, "{name}: ipuz → JPZ");
+        let ipuz2 =
+            CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(back.into_puzzle()), Format::Ipuz)
+                .expect(name);
+        assert_eq!(ipuz2.bytes, ipuz.bytes, "{name}: ipuz → JPZ → ipuz gives the same ipuz");
+        // Formats without such lists name them as lost.
+        for to in [Format::Xd, Format::Puz, Format::AcrossText] {
+            // Across Lite text refuses a grid none of whose entries has a clue (a clear error).
+            let out = match CrosswordKind::write(&fresh, to) {
+                Ok(out) => out,
+                Err(e) if to == Format::AcrossText && p.clues.is_empty() => {
+                    assert!(e.to_string().contains("clues"), "{e}");
+                    continue;
+                }
+                Err(e) => panic!("{name} as {to:?}: {e}"),
+            };
+            for (title, _) in want {
+                assert!(
+                    out.lost.iter().any(|l| l.contains("clue list") && l.contains(&format!("{title:?}"))),
+                    "{name} as {to:?}: {:?}",
+                    out.lost
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_diagonal_clue_has_its_label_cells_and_answer_in_info_and_the_play_view() {
+    let name = "kotwords/jpz/test-diagonal.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let p = doc.puzzle();
+    let clue = &p.other_lists[0].clues[0];
+    assert_eq!((clue.label.as_str(), clue.text.as_str()), ("A", "Diagonal clue"));
+    assert_eq!(clue.cells, vec![0, 6, 12, 18, 24]);
+    assert_eq!(clue.answer(p), "AFXYZP@");
+    // info: the counts name the list; the details list it after Across and Down.
+    let info = CrosswordKind::info(&doc, &InfoRequest::FULL);
+    let fact = |key: &str| info.facts.iter().find(|f| f.key == key).expect(key).clone();
+    assert_eq!(fact("counts").value["lists"], serde_json::json!([{"title": "Southeast", "clues": 1}]));
+    assert!(fact("counts").text.contains("other lists: Southeast 1"), "{}", fact("counts").text);
+    let clues = fact("clues").value.as_array().cloned().unwrap_or_default();
+    assert_eq!(clues.len(), 11);
+    let last = &clues[10];
+    assert_eq!((last["list"].as_str(), last["label"].as_str()), (Some("Southeast"), Some("A")));
+    assert_eq!(last["cells"], serde_json::json!([[1, 1], [2, 2], [3, 3], [4, 4], [5, 5]]));
+    assert_eq!(last["answer"], "AFXYZP@");
+    let text = fact("clues").text;
+    assert!(
+        text.lines().last().unwrap_or_default().contains("A Southeast Diagonal clue  [AFXYZP@] at (r1, c1)"),
+        "{text}"
+    );
+    // The play view carries it after the Across and Down clues, with no answer.
+    let grid = pzl_crossword::play::PlayerGrid::of(&doc);
+    let last = grid.clues.last().expect("clues");
+    assert_eq!((last.list.as_str(), last.direction, last.label.as_str()), ("Southeast", "other", "A"));
+    assert_eq!(last.cells, vec![0, 6, 12, 18, 24]);
+    assert!(!serde_json::to_string(&grid).expect("JSON").contains("AFXYZP"));
+}
+
+#[test]
+fn ipuz_clue_lists_read_their_cells_counted_from_zero_or_from_one() {
+    let doc = |cells: &str| {
+        format!(
+            r#"{{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"],
+            "dimensions":{{"width":3,"height":2}},"puzzle":[[1,2,3],[4,0,0]],
+            "solution":[["A","B","C"],["D","E","F"]],
+            "clues":{{"Across":[[1,"Abc"],[4,"Def"]],"Down":[[1,"Ad"],[2,"Be"],[3,"Cf"]],
+            "Diagonal":[{{"label":"X","clue":"<i>Spin</i>","enumeration":"1,2","cells":{cells}}}]}}}}"#
+        )
+    };
+    for cells in ["[[0,0],[1,1],[2,1]]", "[[1,1],[2,2],[3,2]]"] {
+        let text = doc(cells);
+        let parsed = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).expect(cells);
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        let p = parsed.value.puzzle();
+        let list = &p.other_lists[0];
+        assert_eq!(list.title, "Diagonal");
+        let clue = &list.clues[0];
+        assert_eq!(
+            (clue.label.as_str(), clue.text.as_str(), clue.enumeration.as_str()),
+            ("X", "Spin", "1,2")
+        );
+        assert_eq!(clue.markup.len(), 1);
+        assert_eq!(clue.cells, vec![0, 4, 5], "{cells}");
+        assert_eq!(clue.answer(p), "AEF");
+    }
+    // A cell outside the grid is left out of the word, with a warning (never a panic).
+    let text = doc("[[0,0],[7,9]]");
+    let parsed = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).expect("reads");
+    assert_eq!(parsed.value.puzzle().other_lists[0].clues[0].cells, vec![0]);
+    assert!(
+        parsed.warnings.iter().any(|w| w.message.contains("outside the 3x2 grid")),
+        "{:?}",
+        parsed.warnings
+    );
+}
+
+#[test]
+fn the_files_own_clue_numbers_survive_ipuz_and_xd_and_are_named_lost_in_puz() {
+    let name = "xd-crossword-tools/extracted/crossCompilerXMLToXD--tiny.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let labels = |d: &pzl_crossword::CrosswordDoc| -> Vec<String> {
+        d.puzzle().clue_entries().into_iter().map(|e| e.label).collect()
+    };
+    let want = labels(&doc);
+    assert_eq!(want, ["1", "1", "3", "5"]);
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(doc.puzzle().clone());
+    // JPZ → ipuz → JPZ and JPZ → xd → JPZ keep them; neither names them lost.
+    for via in [Format::Ipuz, Format::Xd] {
+        let out = CrosswordKind::write(&fresh, via).expect("writes");
+        assert!(!out.lost.iter().any(|l| l.contains("clue numbers")), "{via:?}: {:?}", out.lost);
+        let mid = CrosswordKind::read(&out.bytes, via, &()).expect("reads back").value;
+        assert_eq!(labels(&mid), want, "{via:?}");
+        assert_eq!(mid.puzzle().clues, doc.puzzle().clues, "{via:?}");
+        let jpz =
+            CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(mid.into_puzzle()), Format::Jpz)
+                .expect("jpz");
+        let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect("reads back").value;
+        assert_eq!(labels(&back), want, "{via:?} → JPZ");
+        let text = CrosswordKind::info(&back, &InfoRequest::FULL).to_string();
+        assert!(text.contains("5 across Conflict") && text.contains("3 down   Foot finger"), "{text}");
+    }
+    // The xd the peer expects for this JPZ reads with the same numbers.
+    if let Some(xd) = corpus("xd-crossword-tools/extracted/crossCompilerXMLToXD--tiny-expected.xd") {
+        let doc = CrosswordKind::read(&xd, Format::Xd, &()).expect("xd").value;
+        assert_eq!(labels(&doc), want);
+    }
+    // .puz and Across Lite text cannot hold them: `lost` names them.
+    for to in [Format::Puz, Format::AcrossText] {
+        let out = CrosswordKind::write(&fresh, to).expect("writes");
+        assert!(
+            out.lost.iter().any(|l| l.contains("clue numbers as written (2 differ")),
+            "{to:?}: {:?}",
+            out.lost
+        );
+    }
+}
+
+#[test]
+fn labels_xd_cannot_write_are_written_as_the_grids_numbers_and_named_lost() {
+    let mut p = pzl_crossword::Puzzle::new(3, 3);
+    p.set_solution_rows(&["CAT", "O.O", "WAR"]);
+    p.clues = vec!["Feline".into(), "Female sheep".into(), "Foot finger".into(), "Conflict".into()];
+    p.labels = Some(vec!["1".into(), "1".into(), "2".into(), "3/4".into()]);
+    let doc = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+    let out = CrosswordKind::write(&doc, Format::Xd).expect("xd");
+    assert!(out.lost.iter().any(|l| l.contains("clue numbers as written")), "{:?}", out.lost);
+    let back = CrosswordKind::read(&out.bytes, Format::Xd, &()).expect("reads").value;
+    assert_eq!(back.puzzle().clues, p.clues);
+    // ipuz holds any label.
+    let out = CrosswordKind::write(&doc, Format::Ipuz).expect("ipuz");
+    let back = CrosswordKind::read(&out.bytes, Format::Ipuz, &()).expect("reads").value;
+    assert_eq!(back.puzzle().labels, p.labels);
+}
+
+#[test]
+fn a_word_the_file_defines_otherwise_than_its_entry_is_kept_and_travels() {
+    let name = "kotwords/jpz/test-cell-ranges.jpz";
+    let Some(bytes) = corpus(name) else { return };
+    let doc = CrosswordKind::read(&bytes, Format::Jpz, &()).expect(name).value;
+    let p = doc.puzzle();
+    // 3 Down's word is x=2 y=1-3 then x=3 y=4-5: kept as the file defines it.
+    let three = p.clue_entries().into_iter().find(|e| e.label == "3" && e.slot.direction == Direction::Down);
+    let three = three.expect("3 down");
+    assert_eq!(three.cells, vec![1, 6, 11, 17, 22]);
+    assert_eq!(three.clue.as_deref(), Some("Third down clue"));
+    assert_eq!(p.own_words(), 1);
+    let report = CrosswordKind::check(&doc).expect(name);
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    // The play view walks the file's word.
+    let grid = pzl_crossword::play::PlayerGrid::of(&doc);
+    assert!(grid.clues.iter().any(|c| c.label == "3" && c.direction == "down" && c.cells == three.cells));
+    // JPZ → ipuz → JPZ keeps it; .xd and .puz name it lost.
+    let fresh = pzl_crossword::CrosswordDoc::from_puzzle(p.clone());
+    let ipuz = CrosswordKind::write(&fresh, Format::Ipuz).expect("ipuz");
+    let via = CrosswordKind::read(&ipuz.bytes, Format::Ipuz, &()).expect("ipuz reads").value;
+    assert_eq!(via.puzzle().words, p.words);
+    let jpz = CrosswordKind::write(&via, Format::Jpz).expect("jpz");
+    let back = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect("jpz reads").value;
+    assert_eq!(back.puzzle().words, p.words);
+    assert_eq!(back.puzzle().clues, p.clues);
+    for to in [Format::Xd, Format::Puz] {
+        let out = CrosswordKind::write(&fresh, to).expect("writes");
+        assert!(out.lost.iter().any(|l| l.contains("the words of 1 clue(s)")), "{to:?}: {:?}", out.lost);
+    }
+}
+
+#[test]
+fn an_ipuz_clues_own_cells_are_its_word() {
+    let ipuz = r#"{"version":"http://ipuz.org/v2","kind":["http://ipuz.org/crossword#1"],
+        "dimensions":{"width":3,"height":2},"puzzle":[[1,2,3],[4,0,0]],
+        "solution":[["A","B","C"],["D","E","F"]],
+        "clues":{"Across":[{"number":1,"clue":"Bent","cells":[[0,0],[1,0],[1,1]]},[4,"Def"]],
+                 "Down":[[1,"Ad"],[2,"Be"],[3,"Cf"]]}}"#;
+    let parsed = CrosswordKind::read(ipuz.as_bytes(), Format::Ipuz, &()).expect("reads");
+    let p = parsed.value.puzzle();
+    let first = &p.clue_entries()[0];
+    assert_eq!((first.cells.clone(), first.answer.as_str()), (vec![0, 1, 4], "ABE"));
+    let out = CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(p.clone()), Format::Ipuz)
+        .expect("ipuz");
+    let back = CrosswordKind::read(&out.bytes, Format::Ipuz, &()).expect("reads").value;
+    assert_eq!(back.puzzle().words, p.words);
+    // A cell outside the grid: a warning, and the word is the entry's.
+    let bad = ipuz.replace("[1,1]]", "[9,9]]");
+    let parsed = CrosswordKind::read(bad.as_bytes(), Format::Ipuz, &()).expect("reads");
+    assert!(parsed.value.puzzle().words.is_none());
+    assert!(
+        parsed.warnings.iter().any(|w| w.message.contains("outside the 3x2 grid")),
+        "{:?}",
+        parsed.warnings
+    );
 }

@@ -121,7 +121,16 @@ fn every_corpus_jpz_file_reads_with_the_manifest_facts() {
         }
         // Every dropped thing has a warning or an extra, and the clue total adds up.
         let total: usize = x.lists.iter().map(|l| l.clues.len()).sum();
-        let placed = p.clues.iter().filter(|c| !c.is_empty()).count();
+        let placed = p.clues.iter().filter(|c| !c.is_empty()).count()
+            + p.other_lists.iter().flat_map(|l| &l.clues).filter(|c| !c.text.is_empty()).count();
+        // The lists other than Across and Down are kept, with their titles and clue counts.
+        let named = |t: &str| t.to_lowercase().contains("across") || t.to_lowercase().contains("down");
+        if lists.iter().any(|(t, _)| named(t)) {
+            let others: Vec<(String, u64)> = lists.iter().filter(|(t, _)| !named(t)).cloned().collect();
+            let kept: Vec<(String, u64)> =
+                p.other_lists.iter().map(|l| (l.title.clone(), l.clues.len() as u64)).collect();
+            assert_eq!(kept, others, "{name}: other clue lists");
+        }
         let empty = x.lists.iter().flat_map(|l| &l.clues).filter(|c| c.text.is_empty()).count();
         assert!(placed + empty <= total, "{name}");
         if placed + empty < total {
@@ -143,6 +152,7 @@ fn every_corpus_jpz_file_reads_with_the_manifest_facts() {
         assert_eq!(grid(&again.puzzle), grid(p), "{name}: fresh JPZ grid");
         assert_eq!(clues(&again.puzzle), clues(p), "{name}: fresh JPZ clues");
         assert_eq!(circles(&again.puzzle), circles(p), "{name}: fresh JPZ circles");
+        assert_eq!(again.puzzle.other_lists, p.other_lists, "{name}: fresh JPZ other lists");
         for to in [Format::Puz, Format::Ipuz, Format::AcrossText, Format::Xd] {
             if let Ok(out) = CrosswordKind::write(&parsed.value, to) {
                 CrosswordKind::read(&out.bytes, to, &()).unwrap_or_else(|e| panic!("{name} as {to:?}: {e}"));

@@ -87,9 +87,11 @@ fn numbers_under(pages: &[Page], heading: &str) -> Vec<u16> {
     for page in pages {
         for mark in &page.marks {
             if let Mark::Text { font: Font::Bold, anchor, text, .. } = mark {
-                if *anchor == Anchor::Start {
-                    current = Some(text.trim_end_matches(" (cont.)"));
-                } else if current == Some(heading) {
+                // Headings are in capitals (a bold run of a marked-up clue is not).
+                let title = text.trim_end_matches(" (cont.)");
+                if *anchor == Anchor::Start && !title.chars().any(char::is_lowercase) {
+                    current = Some(title);
+                } else if *anchor == Anchor::End && current == Some(heading) {
                     out.push(text.parse().unwrap());
                 }
             }
@@ -573,6 +575,107 @@ fn the_world_example_prints_every_clue_in_its_script() {
     for clue in p.clues.iter().chain([&p.title]) {
         for word in clue.split_whitespace().filter(|w| !w.chars().any(|c| missing.contains(&c))) {
             assert!(squeezed.contains(word), "{word:?} of {clue:?} is not in:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn clue_lists_other_than_across_and_down_print_after_them() {
+    use pzl_crossword::puzzle::{OtherClue, OtherList};
+    let mut p = Puzzle::new(3, 3);
+    p.set_solution_rows(&["ABC", "DEF", "GHI"]);
+    p.clues = p.slots().iter().map(|s| format!("Clue {}", s.number)).collect();
+    p.other_lists.push(OtherList {
+        title: "Diagonal".into(),
+        clues: vec![OtherClue {
+            label: "A".into(),
+            text: "Corner to corner".into(),
+            enumeration: "3".into(),
+            cells: vec![0, 4, 8],
+            ..OtherClue::default()
+        }],
+    });
+    let layout = letter(&p);
+    check_layout(&p, &layout);
+    let printed: Vec<&str> = texts(&layout).into_iter().map(|(_, b)| b.4).collect();
+    let at = |t: &str| printed.iter().position(|x| *x == t).unwrap_or_else(|| panic!("{t:?} in {printed:?}"));
+    assert!(at("DOWN") < at("DIAGONAL") && at("DIAGONAL") < at("A") && at("A") < at("Corner to corner (3)"));
+    assert!(page::svg(&layout).contains("DIAGONAL"));
+    // A puzzle clued only by its own lists prints no empty Across and Down headings.
+    p.clues.clear();
+    let layout = letter(&p);
+    let printed: Vec<&str> = texts(&layout).into_iter().map(|(_, b)| b.4).collect();
+    assert!(
+        !printed.contains(&"ACROSS") && !printed.contains(&"DOWN") && printed.contains(&"DIAGONAL"),
+        "{printed:?}"
+    );
+}
+
+#[test]
+fn clue_markup_prints_bold_slanted_underlined_struck_and_raised() {
+    use pzl_crossword::markup::{Span, Style};
+    let mut p = Puzzle::new(3, 3);
+    p.set_solution_rows(&["ABC", "DEF", "GHI"]);
+    p.clues = p.slots().iter().map(|s| format!("Clue {}", s.number)).collect();
+    // "Felis catus is H2O or x2 gone"
+    let text = "Felis catus is H2O or x2 gone";
+    p.clues[0] = text.into();
+    let at = |word: &str| text.find(word).unwrap();
+    let span = |style, word: &str| Span { style, start: at(word), end: at(word) + word.len() };
+    let mut markup = vec![Vec::new(); p.clues.len()];
+    markup[0] = vec![
+        span(Style::Italic, "Felis catus"),
+        Span { style: Style::Bold, start: at(" is ") + 1, end: at(" is ") + 3 },
+        Span { style: Style::Sub, start: at("H2O") + 1, end: at("H2O") + 2 },
+        Span { style: Style::Sup, start: at("x2") + 1, end: at("x2") + 2 },
+        span(Style::Underline, "or"),
+        span(Style::Strike, "gone"),
+    ];
+    p.clue_markup = Some(markup);
+    let mut enums = vec![String::new(); p.clues.len()];
+    enums[0] = "5,5".into();
+    p.enumerations = Some(enums);
+    let layout = letter(&p);
+    check_layout(&p, &layout);
+    let marks = &layout.pages[0].marks;
+    let run = |t: &str| {
+        marks
+            .iter()
+            .find_map(|m| match m {
+                Mark::Text { text, size, font, slant, y, .. } if text.trim() == t => {
+                    Some((*size, *font, *slant, *y))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{t:?} is printed as a run"))
+    };
+    let (size, font, slant, base) = run("Felis catus");
+    assert!(slant && font == Font::Regular, "italic is slanted");
+    assert_eq!(run("is").1, Font::Bold);
+    // The sub- and superscript 2s: smaller, one below the baseline and one above.
+    let twos: Vec<f64> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Text { text, size: s, y, .. } if text == "2" && *s < size => Some(*y),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(twos.len(), 2, "{twos:?}");
+    assert!(twos[0] > base && twos[1] < base, "{twos:?} around {base}");
+    assert!(
+        run("(5,5)").0 == size
+            || run("gone (5,5)").0 == size
+            || marks.iter().any(|m| matches!(m, Mark::Text { text, .. } if text.contains("(5,5)")))
+    );
+    let rules = marks.iter().filter(|m| matches!(m, Mark::Rule { .. })).count();
+    assert_eq!(rules, 2, "an underline and a strike-through");
+    let svg = page::svg(&layout);
+    assert!(svg.contains("skewX(-12)") && svg.contains(r#"font-weight="bold""#), "{svg}");
+    let bytes = pdf(&layout);
+    assert!(bytes.starts_with(b"%PDF"));
+    if let Some(got) = pdftotext(&bytes, "markup") {
+        for word in ["Felis", "catus", "gone", "(5,5)"] {
+            assert!(got.contains(word), "{word} in {got}");
         }
     }
 }

@@ -272,3 +272,70 @@ proptest! {
         prop_assert_eq!(shared(&xd::read(&text2).unwrap().puzzle), shared(&p));
     }
 }
+
+prop_compose! {
+    /// A rich puzzle with clue lists beyond Across and Down: distinct titles, one clue or more
+    /// each, words of any cells in any order.
+    fn listed_puzzle()(p in rich_puzzle(),
+                       lists in proptest::collection::vec(
+                           proptest::collection::vec(
+                               ("[A-Z0-9-]{0,3}", "[A-Za-z0-9,.!?'-]{1,8}( [A-Za-z0-9,.!?'-]{1,8}){0,2}",
+                                prop_oneof![Just(String::new()), "[1-9](,[1-9]){0,2}"],
+                                proptest::collection::vec(0usize..64, 0..6)),
+                               1..4),
+                           0..3))
+        -> Puzzle
+    {
+        use pzl_crossword::puzzle::{OtherClue, OtherList};
+        const TITLES: [&str; 3] = ["Rows", "Southeast", "Zones:Bases"];
+        let mut p = p;
+        let cells = p.width * p.height;
+        p.other_lists = lists
+            .into_iter()
+            .zip(TITLES)
+            .map(|(clues, title)| OtherList {
+                title: title.to_string(),
+                clues: clues
+                    .into_iter()
+                    .map(|(label, text, enumeration, at)| OtherClue {
+                        label,
+                        text,
+                        markup: Vec::new(),
+                        enumeration,
+                        // Distinct cells, in any order (a JPZ word holds at most the grid's cells).
+                        cells: at.into_iter().map(|i| i % cells).fold(Vec::new(), |mut v, i| {
+                            if !v.contains(&i) {
+                                v.push(i);
+                            }
+                            v
+                        }),
+                    })
+                    .collect(),
+            })
+            .collect();
+        p
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// ipuz → JPZ → ipuz keeps every list beyond Across and Down (titles, labels, texts,
+    /// enumerations, cells); `.xd` names them as lost.
+    #[test]
+    fn other_clue_lists_round_trip_between_ipuz_and_jpz(p in listed_puzzle()) {
+        use pzl_crossword::{ipuz, xd};
+        let (json, _) = ipuz::write(&p);
+        let (from_ipuz, _) = ipuz::read(&json).unwrap();
+        prop_assert_eq!(&from_ipuz.other_lists, &p.other_lists);
+        let (xml, lost) = jpz::write_xml(&from_ipuz);
+        prop_assert!(!lost.iter().any(|l| l.contains("clue list")), "{:?}", lost);
+        let from_jpz = jpz::read_xml(&xml).unwrap().puzzle;
+        prop_assert_eq!(&from_jpz.other_lists, &p.other_lists);
+        prop_assert_eq!(shared(&from_jpz), shared(&p));
+        let (json2, _) = ipuz::write(&from_jpz);
+        prop_assert_eq!(&ipuz::read(&json2).unwrap().0.other_lists, &p.other_lists);
+        let (_, lost) = xd::write(&p);
+        prop_assert_eq!(!p.other_lists.is_empty(), lost.iter().any(|l| l.contains("clue list")));
+    }
+}

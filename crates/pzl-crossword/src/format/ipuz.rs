@@ -104,9 +104,25 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut down = Vec::new();
     for entry in puzzle.clue_entries() {
         let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
-        let item = match entry.enumeration {
-            Some(e) => json!({"number": entry.slot.number, "clue": clue, "enumeration": e}),
-            None => json!([entry.slot.number, clue]),
+        // The file's own number (JPZ, `.xd`) as ipuz's display `label`.
+        let label = (entry.label != entry.slot.number.to_string()).then_some(&entry.label);
+        // A word the file defines otherwise than as the slot's run: its `cells`, from 0.
+        let own = !entry.cells.iter().copied().eq(entry.slot.cells(w));
+        let item = match (entry.enumeration, label, own) {
+            (None, None, false) => json!([entry.slot.number, clue]),
+            (enumeration, label, _) => {
+                let mut item = json!({"number": entry.slot.number, "clue": clue});
+                if let Some(e) = enumeration {
+                    item["enumeration"] = json!(e);
+                }
+                if let Some(l) = label {
+                    item["label"] = json!(l);
+                }
+                if own {
+                    item["cells"] = entry.cells.iter().map(|&i| json!([i % w, i / w])).collect();
+                }
+                item
+            }
         };
         match entry.slot.direction {
             Direction::Across => across.push(item),
@@ -114,6 +130,31 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     doc["clues"] = json!({"Across": across, "Down": down});
+    for list in &puzzle.other_lists {
+        if matches!(list.title.as_str(), "Across" | "Down") || doc["clues"].get(&list.title).is_some() {
+            dropped.push(format!("the clue list {:?} (its title is taken)", list.title));
+            continue;
+        }
+        let clues: Vec<Value> = list
+            .clues
+            .iter()
+            .map(|clue| {
+                let mut item = serde_json::Map::new();
+                if !clue.label.is_empty() {
+                    item.insert("number".into(), json!(clue.label));
+                }
+                item.insert("clue".into(), json!(crate::markup::to_html(&clue.text, &clue.markup)));
+                if !clue.enumeration.is_empty() {
+                    item.insert("enumeration".into(), json!(clue.enumeration));
+                }
+                if !clue.cells.is_empty() {
+                    item.insert("cells".into(), clue.cells.iter().map(|&i| json!([i % w, i / w])).collect());
+                }
+                Value::Object(item)
+            })
+            .collect();
+        doc["clues"][list.title.as_str()] = json!(clues);
+    }
     if puzzle.timer.is_some() {
         dropped.push("the timer".to_string());
     }
@@ -126,6 +167,9 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let text = serde_json::to_string_pretty(&doc).unwrap_or_default();
     (text + "\n", dropped)
 }
+
+/// An Across or Down clue as listed: number, text, enumeration, and its display label.
+type ListedClue = (u64, String, String, Option<String>);
 
 fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::at_path(path, message)
@@ -296,25 +340,34 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         p.puzzle_type |= TYPE_DIAGRAMLESS;
     }
     // Clues by number and direction, placed in the grid's slot order.
-    let clue_list = |key: &str| -> Result<Vec<(u64, String, String)>, ParseError> {
+    let clue_list = |key: &str| -> Result<Vec<ListedClue>, ParseError> {
         let list = doc["clues"][key].as_array().cloned().unwrap_or_default();
         list.iter()
             .enumerate()
             .map(|(n, item)| {
                 let path = format!("$.clues.{key}[{n}]");
-                let (number, clue, enumeration) = match item {
-                    Value::Array(pair) if pair.len() >= 2 => (pair[0].clone(), pair[1].clone(), Value::Null),
+                let (number, clue, enumeration, label) = match item {
+                    Value::Array(pair) if pair.len() >= 2 => {
+                        (pair[0].clone(), pair[1].clone(), Value::Null, Value::Null)
+                    }
                     Value::Object(o) => (
                         o.get("number").cloned().unwrap_or_default(),
                         o.get("clue").cloned().unwrap_or_default(),
                         o.get("enumeration").cloned().unwrap_or_default(),
+                        o.get("label").cloned().unwrap_or_default(),
                     ),
                     _ => return Err(err(&path, "expected [number, clue] or {\"number\", \"clue\"}")),
                 };
                 let number = text_of(&number)
                     .and_then(|t| t.parse::<u64>().ok())
                     .ok_or_else(|| err(&path, "expected a clue number"))?;
-                Ok((number, text_of(&clue).unwrap_or_default(), text_of(&enumeration).unwrap_or_default()))
+                let label = text_of(&label).map(|l| l.trim().to_string()).filter(|l| !l.is_empty());
+                Ok((
+                    number,
+                    text_of(&clue).unwrap_or_default(),
+                    text_of(&enumeration).unwrap_or_default(),
+                    label,
+                ))
             })
             .collect()
     };
@@ -325,14 +378,21 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let mut unclued = Vec::new();
     let mut enumerations = Vec::with_capacity(slots.len());
     let mut markup = Vec::with_capacity(slots.len());
+    // The clue numbers as the file labels them ("" for an entry without a clue).
+    let mut labels = Vec::with_capacity(slots.len());
     p.clues = slots
         .iter()
         .map(|s| {
             let list = if s.direction == Direction::Across { &across } else { &down };
-            let found = list.iter().find(|(n, _, _)| *n == u64::from(s.number));
-            enumerations.push(found.map(|(_, _, e)| e.clone()).unwrap_or_default());
+            let found = list.iter().find(|(n, _, _, _)| *n == u64::from(s.number));
+            enumerations.push(found.map(|(_, _, e, _)| e.clone()).unwrap_or_default());
+            labels.push(match found {
+                Some((_, _, _, Some(label))) => label.clone(),
+                Some(_) => s.number.to_string(),
+                None => String::new(),
+            });
             match found {
-                Some((_, c, _)) => {
+                Some((_, c, _, _)) => {
                     // ipuz clues may hold HTML: its style tags become the clue's markup.
                     let (plain, spans) = crate::markup::from_html(c);
                     markup.push(spans);
@@ -351,7 +411,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         })
         .collect();
     for (key, list, d) in [("Across", &across, Direction::Across), ("Down", &down, Direction::Down)] {
-        for (n, _, _) in list.iter() {
+        for (n, _, _, _) in list.iter() {
             if !slots.iter().any(|s| s.direction == d && u64::from(s.number) == *n) {
                 warnings.push(Warning::new(format!(
                     "clue {n} of the {key} list dropped: the grid has no {} entry numbered {n}",
@@ -363,6 +423,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     }
     if enumerations.iter().any(|e| !e.is_empty()) {
         p.enumerations = Some(enumerations);
+    }
+    if labels.iter().zip(&slots).any(|(l, s)| !l.is_empty() && *l != s.number.to_string()) {
+        p.labels = Some(labels);
     }
     if markup.iter().any(|m| !m.is_empty()) {
         p.clue_markup = Some(markup);
@@ -378,20 +441,138 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if unclued.len() > 8 { " …" } else { "" }
         )));
     }
-    let other: Vec<&str> = doc["clues"]
+    p.words = own_words(&doc, &slots, w, h, &mut warnings);
+    p.other_lists = other_lists(&doc, w, h, &mut warnings)?;
+    Ok((p, dropped, warnings))
+}
+
+/// A clue's `cells` as `(column, row)` pairs as written.
+fn coords(item: &Value) -> Vec<(u64, u64)> {
+    item["cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| Some((c[0].as_u64()?, c[1].as_u64()?)))
+        .collect()
+}
+
+/// Where the file counts cells from: 0 (ipuz), or 1 when a cell of some clue sits on the far
+/// edge and none on the near one (forkyz's zones).
+fn cell_base(doc: &Value, w: usize, h: usize) -> u64 {
+    let all = || {
+        doc["clues"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .flat_map(|(_, l)| l.as_array().into_iter().flatten())
+            .flat_map(coords)
+    };
+    u64::from(all().any(|(x, y)| x == w as u64 || y == h as u64) && all().all(|(x, y)| x > 0 && y > 0))
+}
+
+/// The `cells` an Across or Down clue gives when they are not its slot's run: one list per slot
+/// (empty = the slot's own), `None` when every word is its slot.
+fn own_words(
+    doc: &Value,
+    slots: &[crate::numbering::Slot],
+    w: usize,
+    h: usize,
+    warnings: &mut Vec<Warning>,
+) -> Option<Vec<Vec<usize>>> {
+    let base = cell_base(doc, w, h);
+    let mut words = vec![Vec::new(); slots.len()];
+    for (key, d) in [("Across", Direction::Across), ("Down", Direction::Down)] {
+        for (n, item) in doc["clues"][key].as_array().into_iter().flatten().enumerate() {
+            let given = coords(item);
+            if given.is_empty() {
+                continue;
+            }
+            let number = text_of(&item["number"]).and_then(|t| t.parse::<u64>().ok());
+            let Some(k) = slots.iter().position(|s| s.direction == d && Some(u64::from(s.number)) == number)
+            else {
+                continue;
+            };
+            let cells: Option<Vec<usize>> = given
+                .iter()
+                .map(|&(x, y)| {
+                    let (x, y) = (x.checked_sub(base)?, y.checked_sub(base)?);
+                    (x < w as u64 && y < h as u64).then(|| y as usize * w + x as usize)
+                })
+                .collect();
+            match cells {
+                Some(cells) if !cells.iter().copied().eq(slots[k].cells(w)) => words[k] = cells,
+                Some(_) => {}
+                None => warnings.push(Warning::new(format!(
+                    "$.clues.{key}[{n}]: a cell is outside the {w}x{h} grid; the word is its entry's cells"
+                ))),
+            }
+        }
+    }
+    words.iter().any(|c| !c.is_empty()).then_some(words)
+}
+
+/// The clue lists other than Across and Down (acrostic `Clues`, `Zones:…`, a diagonal), each
+/// clue with its label, text, markup, enumeration and `cells`. ipuz writes cells as `[column,
+/// row]`, from 0; a file counting from 1 (forkyz's zones) is known by a cell on the far edge.
+fn other_lists(
+    doc: &Value,
+    w: usize,
+    h: usize,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<crate::puzzle::OtherList>, ParseError> {
+    let lists: Vec<(&String, &Value)> = doc["clues"]
         .as_object()
         .into_iter()
         .flatten()
-        .map(|(k, _)| k.as_str())
-        .filter(|k| !matches!(*k, "Across" | "Down"))
+        .filter(|(k, _)| !matches!(k.as_str(), "Across" | "Down"))
         .collect();
-    for key in other {
-        warnings.push(Warning::new(format!(
-            "the clue list {key:?} dropped: pzl's crossword model holds Across and Down lists only"
-        )));
-        dropped.push(format!("the clue list {key:?}"));
+    let base = cell_base(doc, w, h);
+    let mut out = Vec::new();
+    for (key, list) in lists {
+        let items =
+            list.as_array().ok_or_else(|| err(&format!("$.clues.{key}"), "expected an array of clues"))?;
+        let mut clues = Vec::with_capacity(items.len());
+        for (n, item) in items.iter().enumerate() {
+            let (label, clue, enumeration) = match item {
+                Value::Array(pair) if pair.len() >= 2 => (text_of(&pair[0]), &pair[1], None),
+                Value::Object(o) => (
+                    o.get("label").and_then(text_of).or_else(|| o.get("number").and_then(text_of)),
+                    o.get("clue").unwrap_or(&Value::Null),
+                    o.get("enumeration").and_then(text_of),
+                ),
+                Value::String(_) => (None, item, None),
+                _ => {
+                    return Err(err(
+                        &format!("$.clues.{key}[{n}]"),
+                        "expected a clue: [number, clue], {\"number\", \"clue\"} or a string",
+                    ));
+                }
+            };
+            let (text, markup) = crate::markup::from_html(&text_of(clue).unwrap_or_default());
+            let mut cells = Vec::new();
+            for (x, y) in coords(item) {
+                match (x.checked_sub(base), y.checked_sub(base)) {
+                    (Some(x), Some(y)) if x < w as u64 && y < h as u64 => {
+                        cells.push(y as usize * w + x as usize)
+                    }
+                    _ => {
+                        warnings.push(Warning::new(format!(
+                            "$.clues.{key}[{n}]: the cell [{x}, {y}] is outside the {w}x{h} grid; left out of its word"
+                        )));
+                    }
+                }
+            }
+            clues.push(crate::puzzle::OtherClue {
+                label: label.unwrap_or_default(),
+                text,
+                markup,
+                enumeration: enumeration.unwrap_or_default(),
+                cells,
+            });
+        }
+        out.push(crate::puzzle::OtherList { title: key.clone(), clues });
     }
-    Ok((p, dropped, warnings))
+    Ok(out)
 }
 
 #[cfg(test)]

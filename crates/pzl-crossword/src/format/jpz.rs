@@ -4,9 +4,11 @@
 //! Crossword Nexus and kotwords read.
 //!
 //! Entries come from the file's `<word>`s, not from the grid's geometry: a clue whose word is an
-//! across or down entry of the grid is the clue of that slot; any other clue (barred, diagonal,
-//! spiral, acrostic words) is dropped with a warning, never put on the wrong slot. Acrostic and
-//! coded puzzles are read as their grid with a warning naming what is dropped. What the model
+//! across or down entry of the grid is the clue of that slot. A list other than Across and Down
+//! (a diagonal, a spiral's Inward and Outward, rows garden, an acrostic's clues) is kept as
+//! [`crate::puzzle::OtherList`], its words as cell lists; a clue of an Across or Down list that
+//! fits no slot is dropped with a warning, never put on the wrong slot. Acrostic and coded
+//! puzzles are read as their grid and clue lists with a warning naming what is dropped. What the model
 //! cannot hold is listed in [`JpzRead::extras`]; the document keeps the bytes read so that
 //! JPZ → JPZ is byte-exact.
 //!
@@ -975,6 +977,40 @@ fn fitting_words(doc: &Doc, slots: &[crate::numbering::Slot], w: usize) -> usize
         .count()
 }
 
+/// Which of the file's lists are other than Across and Down: a list whose title names neither,
+/// unless no list of the file does (titles in another language) and every clue of the list is
+/// an entry of the grid, all in one direction.
+fn other_lists(doc: &Doc, slots: &[crate::numbering::Slot], w: usize) -> Vec<bool> {
+    let named = |l: &ClueList| {
+        let t = l.title.to_lowercase();
+        t.contains("across") || t.contains("down")
+    };
+    if doc.lists.iter().any(named) {
+        return doc.lists.iter().map(|l| !named(l)).collect();
+    }
+    let entries: std::collections::HashSet<(usize, Direction, usize)> =
+        slots.iter().map(|s| (s.start.row * w + s.start.col, s.direction, s.len)).collect();
+    doc.lists
+        .iter()
+        .map(|l| {
+            let directions: Option<Vec<Direction>> = l
+                .clues
+                .iter()
+                .map(|clue| {
+                    let cells = doc.word(clue.word.as_deref()?)?;
+                    let d = run(cells)?;
+                    let (x, y) = cells[0];
+                    entries.contains(&((y - 1) * w + (x - 1), d, cells.len())).then_some(d)
+                })
+                .collect();
+            match directions {
+                Some(ds) => ds.windows(2).any(|p| p[0] != p[1]),
+                None => true,
+            }
+        })
+        .collect()
+}
+
 fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut warnings = Vec::new();
     let mut extras = Vec::new();
@@ -1158,9 +1194,9 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         PuzzleKind::Crossword => {}
         PuzzleKind::Acrostic => {
             warnings.push(Warning::new(
-                "an acrostic: pzl's crossword model holds its grid only; its lettered clues are dropped",
+                "an acrostic: read as its grid and its clue lists; the letters of its cells are not kept",
             ));
-            extras.push("the acrostic (its clue words and cell letters)".to_string());
+            extras.push("the acrostic kind and its cell letters (written as a crossword)".to_string());
         }
         PuzzleKind::Coded => {
             warnings.push(Warning::new(
@@ -1197,10 +1233,38 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut labels: Vec<String> = vec![String::new(); slots.len()];
     let mut enumerations: Vec<String> = vec![String::new(); slots.len()];
     let mut markup: Vec<Vec<crate::markup::Span>> = vec![Vec::new(); slots.len()];
+    // The file's own word of a slot whose clue's word is not the slot's run (placed by number).
+    let mut own_words: Vec<Vec<usize>> = vec![Vec::new(); slots.len()];
     let (mut dropped, mut renumbered, mut formats) = (0, 0, 0);
     // Clues whose word is no slot, kept for a second pass by number.
     let mut unplaced: Vec<(&ClueList, &JpzClue, String, usize)> = Vec::new();
-    for list in &doc.lists {
+    // Lists other than Across and Down (rows gardens, marching bands, a diagonal, an acrostic's
+    // clues) are kept as the file defines them, their words as cell lists.
+    let is_other = other_lists(&doc, &slots, w);
+    for (list, _) in doc.lists.iter().zip(&is_other).filter(|(_, other)| **other) {
+        let clues = list
+            .clues
+            .iter()
+            .map(|clue| crate::puzzle::OtherClue {
+                label: xml_text(clue.number.trim()).trim().to_string(),
+                text: clue.text.clone(),
+                markup: clue.markup.clone(),
+                enumeration: clue.format.clone().unwrap_or_default(),
+                cells: clue
+                    .word
+                    .as_deref()
+                    .and_then(|id| doc.word(id))
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|&(x, y)| (y - 1) * w + (x - 1))
+                    .collect(),
+            })
+            .collect();
+        puzzle
+            .other_lists
+            .push(crate::puzzle::OtherList { title: xml_text(&list.title).trim().to_string(), clues });
+    }
+    for (list, _) in doc.lists.iter().zip(&is_other).filter(|(_, other)| !**other) {
         for clue in &list.clues {
             if clue.format.is_some() {
                 formats += 1;
@@ -1265,10 +1329,15 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             clues[k] = Some(clue.text.clone());
             enumerations[k] = clue.format.clone().unwrap_or_default();
             markup[k] = clue.markup.clone();
+            labels[k] = slots[k].number.to_string();
+            // The word stays as the file defines it.
+            if let Some(cells) = clue.word.as_deref().and_then(|id| doc.word(id)) {
+                own_words[k] = cells.iter().map(|&(x, y)| (y - 1) * w + (x - 1)).collect();
+            }
             warnings.push(Warning::at(
                 Location::line(clue.line),
                 format!(
-                    "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number",
+                    "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number, its word kept as the file defines it",
                     clue.number, list.title
                 ),
             ));
@@ -1285,13 +1354,15 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     }
     if renumbered > 0 {
         puzzle.labels = Some(labels);
-        extras.push(format!("the clue numbers as written ({renumbered} differ from standard numbering)"));
     }
     if formats > 0 && enumerations.iter().any(|e| !e.is_empty()) {
         puzzle.enumerations = Some(enumerations);
     }
     if markup.iter().any(|m| !m.is_empty()) {
         puzzle.clue_markup = Some(markup);
+    }
+    if own_words.iter().any(|w| !w.is_empty()) {
+        puzzle.words = Some(own_words);
     }
     if doc.marked_up > 0 {
         extras.push(format!(
@@ -1305,7 +1376,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     if doc.fake_lists > 0 {
         extras.push(format!("{} solver-placed (fake) clue list(s)", doc.fake_lists));
     }
-    let any_clue = doc.lists.iter().any(|l| !l.clues.is_empty());
+    let any_clue = doc.lists.iter().zip(&is_other).any(|(l, other)| !other && !l.clues.is_empty());
     let unclued: Vec<String> = slots
         .iter()
         .zip(&clues)
@@ -1478,7 +1549,17 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     entries.sort_by_key(|e| e.slot.direction);
     for (k, entry) in entries.iter().enumerate() {
         out.push_str(&format!("      <word id=\"{}\">\n", k + 1));
-        for c in entry.slot.cells(w) {
+        for &c in &entry.cells {
+            out.push_str(&format!("        <cells x=\"{}\" y=\"{}\"/>\n", c % w + 1, c / w + 1));
+        }
+        out.push_str("      </word>\n");
+    }
+    // The words of the other lists (any shape), numbered on from the entries'.
+    let mut next_word = entries.len();
+    for clue in puzzle.other_lists.iter().flat_map(|l| &l.clues).filter(|c| !c.cells.is_empty()) {
+        next_word += 1;
+        out.push_str(&format!("      <word id=\"{next_word}\">\n"));
+        for &c in &clue.cells {
             out.push_str(&format!("        <cells x=\"{}\" y=\"{}\"/>\n", c % w + 1, c / w + 1));
         }
         out.push_str("      </word>\n");
@@ -1513,6 +1594,36 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             }
             out.push_str("      </clues>\n");
         }
+    }
+    let mut next_word = entries.len();
+    for list in &puzzle.other_lists {
+        out.push_str(&format!(
+            "      <clues ordering=\"normal\">\n        <title><b>{}</b></title>\n",
+            e(xml_text(&list.title).trim(), false)
+        ));
+        for clue in &list.clues {
+            out.push_str("        <clue");
+            if !clue.cells.is_empty() {
+                next_word += 1;
+                out.push_str(&format!(" word=\"{next_word}\""));
+            }
+            out.push_str(&format!(" number=\"{}\"", e(&clue.label, true)));
+            if !clue.enumeration.is_empty() {
+                out.push_str(&format!(" format=\"{}\"", e(&clue.enumeration, true)));
+            }
+            let text = if clue.markup.is_empty() {
+                e(xml_text(&clue.text).trim(), false)
+            } else {
+                crate::markup::to_tags(&clue.text, &clue.markup, |s| e(&xml_text(s), false))
+            };
+            let text = text.trim();
+            if text.is_empty() {
+                out.push_str("/>\n");
+            } else {
+                out.push_str(&format!(">{text}</clue>\n"));
+            }
+        }
+        out.push_str("      </clues>\n");
     }
     out.push_str("    </crossword>\n  </rectangular-puzzle>\n</crossword-compiler>\n");
     bad_chars += [&puzzle.title, &puzzle.author, &puzzle.copyright, &puzzle.notes]

@@ -653,7 +653,9 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         extras.push(format!("{} Schrödinger cell(s) (either of two letters)", schrodinger.len()));
     }
     let has_bars = puzzle.bars.is_some();
-    puzzle.clues = assign(&puzzle, &slots, &clues, &either, has_bars, &mut warnings, &mut extras)?;
+    let (assigned, labels) = assign(&puzzle, &slots, &clues, &either, has_bars, &mut warnings, &mut extras)?;
+    puzzle.clues = assigned;
+    puzzle.labels = labels;
     // `{/italic/}` and the other runs become the clues' markup.
     if puzzle.clues.iter().any(|c| c.contains('{')) {
         let mut markup = Vec::with_capacity(puzzle.clues.len());
@@ -705,7 +707,8 @@ fn slot_spells(puzzle: &Puzzle, slot: &Slot, answer: &str) -> bool {
     rest.is_empty()
 }
 
-/// The clue text of each slot, in slot order.
+/// The clue text of each slot, in slot order, and the file's own clue numbers when they are
+/// not the grid's (clues then taken in order).
 fn assign(
     puzzle: &Puzzle,
     slots: &[Slot],
@@ -714,9 +717,9 @@ fn assign(
     has_bars: bool,
     warnings: &mut Vec<Warning>,
     extras: &mut Vec<String>,
-) -> Result<Vec<String>, ParseError> {
+) -> Result<(Vec<String>, Option<Vec<String>>), ParseError> {
     if clues.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     // The first clue of each (direction, number), and the slots there are.
     let mut by_key: FxHashMap<(Direction, u16), &ClueLine<'_>> = FxHashMap::default();
@@ -743,9 +746,10 @@ fn assign(
             Location::line(unmatched[0].line),
             "the clue numbers are not the grid's standard numbering; clues are taken in order",
         ));
-        extras.push("the clue numbers as written (non-standard numbering)".to_string());
-        // In slot order, each direction's clues in turn (one pass over the slots a direction).
+        // In slot order, each direction's clues in turn (one pass over the slots a direction);
+        // the file's numbers kept as the slots' labels.
         let mut ordered: Vec<String> = vec![String::new(); slots.len()];
+        let mut labels: Vec<String> = slots.iter().map(|s| s.number.to_string()).collect();
         for d in [Direction::Across, Direction::Down] {
             let mut these = clues.iter().filter(|c| c.direction == d);
             for (k, s) in slots.iter().enumerate() {
@@ -753,10 +757,11 @@ fn assign(
                     && let Some(c) = these.next()
                 {
                     ordered[k] = c.text.to_string();
+                    labels[k] = c.number.to_string();
                 }
             }
         }
-        return Ok(ordered);
+        return Ok((ordered, Some(labels)));
     }
     if let Some(first) = unmatched.first() {
         if !has_bars {
@@ -813,7 +818,7 @@ fn assign(
             }
         }
     }
-    Ok(out.into_iter().map(|(_, c)| c.map(|c| c.text.to_string()).unwrap_or_default()).collect())
+    Ok((out.into_iter().map(|(_, c)| c.map(|c| c.text.to_string()).unwrap_or_default()).collect(), None))
 }
 
 /// Keys for rebus answers: digits, then symbols, then circled numbers; none that the grid uses.
@@ -884,8 +889,28 @@ fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
 }
 
 /// The canonical `.xd` text of `puzzle` (v1 implicit sections, `#` blocks, `Rebus:` and
-/// `Special: circle` headers when needed), and what it could not carry.
+/// `Special: circle` headers when needed), and what it could not carry. A puzzle numbering its
+/// clues its own way ([`Puzzle::labels`]) is written with the file's numbers when `.xd` reads
+/// them back as they are (numbers, every entry clued, no bars: clues then go in order);
+/// otherwise with the grid's, and `lost` names the file's.
 pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
+    if puzzle.labels.is_some() {
+        let numeric = puzzle.labels.iter().flatten().all(|l| l.parse::<u16>().is_ok());
+        if numeric {
+            let (text, lost) = write_numbered(puzzle, true);
+            if read(&text).is_ok_and(|r| r.puzzle.labels == puzzle.labels) {
+                return (text, lost);
+            }
+        }
+        let (text, mut lost) = write_numbered(puzzle, false);
+        lost.extend(puzzle.labels_lost());
+        return (text, lost);
+    }
+    write_numbered(puzzle, false)
+}
+
+/// [`write`], numbering clues by their labels or by the grid.
+fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     let mut lost = Vec::new();
     let (_, voids, enumerations) = puzzle.rich_counts();
     if voids > 0 {
@@ -893,6 +918,13 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     if enumerations > 0 {
         lost.push(format!("the enumerations of {enumerations} clue(s)"));
+    }
+    lost.extend(puzzle.other_lists_lost());
+    if puzzle.own_words() > 0 {
+        lost.push(format!(
+            "the words of {} clue(s) as the file defines them (written as their entries)",
+            puzzle.own_words()
+        ));
     }
     let w = puzzle.width;
     let mut out = String::new();
@@ -1028,10 +1060,11 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         let marked = crate::markup::to_xd(e.clue.as_deref().unwrap_or(""), &e.markup);
         let clue = one_line(&marked);
         let answer: String = e.answer.chars().filter(|c| !c.is_whitespace()).collect();
+        let number = if labelled { e.label.clone() } else { e.slot.number.to_string() };
         if clue.is_empty() {
-            out.push_str(&format!("{d}{}. ~ {answer}\n", e.slot.number));
+            out.push_str(&format!("{d}{number}. ~ {answer}\n"));
         } else {
-            out.push_str(&format!("{d}{}. {clue} ~ {answer}\n", e.slot.number));
+            out.push_str(&format!("{d}{number}. {clue} ~ {answer}\n"));
         }
     }
     if entries.is_empty() {
