@@ -525,6 +525,16 @@ fn ipuz_clue_lists_read_their_cells_counted_from_zero_or_from_one() {
         "{:?}",
         parsed.warnings
     );
+    // A word of more cells than the grid holds (cells repeated) is kept without them, with a
+    // warning: what ipuz reads can always be written as a JPZ that reads back.
+    let many = vec!["[0,0]"; 7].join(",");
+    let text = doc(&format!("[{many}]"));
+    let parsed = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).expect("reads");
+    assert!(parsed.value.puzzle().other_lists[0].clues[0].cells.is_empty());
+    assert!(parsed.warnings.iter().any(|w| w.message.contains("more than the grid's words can hold")));
+    let jpz = CrosswordKind::write(&parsed.value, Format::Jpz).expect("writes as JPZ");
+    let again = CrosswordKind::read(&jpz.bytes, Format::Jpz, &()).expect("the JPZ reads back");
+    assert_eq!(again.value.puzzle().other_lists[0].clues[0].text, "Spin");
 }
 
 #[test]

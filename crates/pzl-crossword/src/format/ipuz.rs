@@ -441,8 +441,13 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if unclued.len() > 8 { " …" } else { "" }
         )));
     }
-    p.words = own_words(&doc, &slots, w, h, &mut warnings);
-    p.other_lists = other_lists(&doc, w, h, &mut warnings)?;
+    // What a JPZ reader accepts bounds the cells the file's own words may hold: each word at
+    // most the grid, all of them (beside the grid's own entries, two a cell) at most
+    // `WORD_CELLS_PER_CELL - 2` a cell, so that whatever is read here can be written as JPZ and
+    // read back (the writers do not read their output back in release builds).
+    let mut budget = (super::jpz::WORD_CELLS_PER_CELL - 2) * w * h;
+    p.words = own_words(&doc, &slots, w, h, &mut budget, &mut warnings);
+    p.other_lists = other_lists(&doc, w, h, &mut budget, &mut warnings)?;
     Ok((p, dropped, warnings))
 }
 
@@ -477,6 +482,7 @@ fn own_words(
     slots: &[crate::numbering::Slot],
     w: usize,
     h: usize,
+    budget: &mut usize,
     warnings: &mut Vec<Warning>,
 ) -> Option<Vec<Vec<usize>>> {
     let base = cell_base(doc, w, h);
@@ -500,7 +506,14 @@ fn own_words(
                 })
                 .collect();
             match cells {
-                Some(cells) if !cells.iter().copied().eq(slots[k].cells(w)) => words[k] = cells,
+                Some(cells) if cells.len() > w * h || cells.len() > *budget => warnings.push(Warning::new(format!(
+                    "$.clues.{key}[{n}]: the word's {} cells are more than the grid's words can hold; the word is its entry's cells",
+                    cells.len()
+                ))),
+                Some(cells) if !cells.iter().copied().eq(slots[k].cells(w)) => {
+                    *budget -= cells.len();
+                    words[k] = cells
+                }
                 Some(_) => {}
                 None => warnings.push(Warning::new(format!(
                     "$.clues.{key}[{n}]: a cell is outside the {w}x{h} grid; the word is its entry's cells"
@@ -518,6 +531,7 @@ fn other_lists(
     doc: &Value,
     w: usize,
     h: usize,
+    budget: &mut usize,
     warnings: &mut Vec<Warning>,
 ) -> Result<Vec<crate::puzzle::OtherList>, ParseError> {
     let lists: Vec<(&String, &Value)> = doc["clues"]
@@ -562,6 +576,14 @@ fn other_lists(
                     }
                 }
             }
+            if cells.len() > w * h || cells.len() > *budget {
+                warnings.push(Warning::new(format!(
+                    "$.clues.{key}[{n}]: the word's {} cells are more than the grid's words can hold; the clue is kept without them",
+                    cells.len()
+                )));
+                cells.clear();
+            }
+            *budget -= cells.len();
             clues.push(crate::puzzle::OtherClue {
                 label: label.unwrap_or_default(),
                 text,

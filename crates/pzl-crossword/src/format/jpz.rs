@@ -424,7 +424,7 @@ struct Doc {
 const MAX_CLONED_TEXT: usize = 16 << 20;
 /// The `<word>` cells together: at most this many times the grid's cells (a crossword's words
 /// cover each cell about twice).
-const WORD_CELLS_PER_CELL: usize = 16;
+pub(crate) const WORD_CELLS_PER_CELL: usize = 16;
 
 impl Doc {
     /// A word and its cells; the first word of an id is kept.
