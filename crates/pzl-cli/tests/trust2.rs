@@ -848,3 +848,112 @@ fn r6_lines_after_a_grid_are_not_all_held() {
     );
     assert!(kb < 100_000, "peak {kb} KB for a 25 MB file");
 }
+
+/// A folder of puzzles among the files projects keep beside them: a Maven `pom.xml`, a
+/// `README.txt`, a browser shortcut `notes.url`, and `hook.txt` (notes, beside `hook.masyu`).
+/// It also holds puzzles under those extensions: a Masyu grid `grid.txt` and a shortcut
+/// `link.url` to a puzz.link puzzle.
+fn project_folder(dir: &Path) -> PathBuf {
+    let d = dir.join("d");
+    std::fs::create_dir(&d).unwrap();
+    std::fs::copy(hook(), d.join("hook.masyu")).unwrap();
+    write(&d, "pom.xml", "<?xml version=\"1.0\"?>\n<project><modelVersion>4.0.0</modelVersion></project>\n");
+    write(&d, "README.txt", "Puzzles for the club.\nSee hook.masyu first.\n");
+    write(&d, "hook.txt", "4 4 is the size; solved on Tuesday.\n");
+    write(&d, "notes.url", "[InternetShortcut]\r\nURL=https://example.com/notes\r\n");
+    write(&d, "grid.txt", "4 4\nW...\n....\n..B.\n....\n");
+    write(&d, "link.url", "[InternetShortcut]\r\nURL=https://puzz.link/p?mashu/6/6/1063000i3000\r\n");
+    d
+}
+
+/// N20c: a folder walk passes over files whose extension other programs use too (`.txt`,
+/// `.xml`, `.url`) when no format recognises their content, and counts them as skipped; files
+/// of those extensions that hold puzzles are read; a file named on its own is still an error.
+#[test]
+fn n20c_a_folder_walk_skips_files_that_are_no_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = project_folder(dir.path());
+    let out = pzl(&["check", s(&d)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("7 files: 3 ok, 0 with problems, 0 errors, 4 skipped (not puzzle files)"),
+        "{text}"
+    );
+    for puzzle in ["grid.txt", "hook.masyu", "link.url"] {
+        assert!(text.contains(&format!("{puzzle}: ok")), "{puzzle}: {text}");
+    }
+    // `check` names what it passed over (as `-v` does for the other verbs).
+    for other in ["pom.xml", "README.txt", "hook.txt", "notes.url"] {
+        assert!(stderr(&out).contains(&format!("{other}: not a puzzle file")), "{other}: {}", stderr(&out));
+        assert!(!text.contains(other), "{other}: {text}");
+    }
+    let out = pzl(&["info", s(&d), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let skipped: Vec<&str> =
+        lines.iter().filter(|l| l.get("skipped").is_some()).filter_map(|l| l["file"].as_str()).collect();
+    assert_eq!(skipped.len(), 4, "{lines:?}");
+    let summary = &lines.last().unwrap()["summary"];
+    assert_eq!(
+        (summary["files"].as_u64(), summary["ok"].as_u64(), summary["skipped"].as_u64()),
+        (Some(7), Some(3), Some(4))
+    );
+    assert_eq!(summary["errors"].as_u64(), Some(0));
+    // (`grid.txt` has no solution: a problem, exit 1, not an error.)
+    let out = pzl(&["solve", s(&d)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stdout(&out).contains("4 skipped"), "{}", stdout(&out));
+
+    // A conversion plans its output names without them: `hook.masyu` is `hook.pzpr`, not
+    // `hook.masyu.pzpr` because of the notes `hook.txt`, and no README.pzpr is written.
+    let out_dir = dir.path().join("out");
+    let out = pzl(&["-q", "convert", s(&d), "-o", s(&out_dir), "--to", "pzprv3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut written: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["grid.pzpr", "hook.pzpr", "link.pzpr"]);
+
+    // Named on its own, a file is read whatever it holds, and its reader says what is wrong.
+    let out = pzl(&["check", s(&d.join("pom.xml"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("<project>"), "{}", stderr(&out));
+    // A file of a puzzle's own extension is a puzzle file by its name: a broken one is an error.
+    write(&d, "broken.puz", "not a crossword");
+    let out = pzl(&["check", s(&d), "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains(r#""errors":1,"skipped":4"#), "{}", stdout(&out));
+}
+
+/// N20d: `convert FILE -o DIR` with an existing folder writes DIR/STEM.EXT (as `cp` would put
+/// it there); without `--to` it says to name the format; nothing replaces the folder.
+#[test]
+fn n20d_convert_one_file_into_an_existing_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let out = pzl(&["convert", s(&hook()), "-o", s(&out_dir), "--to", "pzprv3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(out_dir.join("hook.pzpr")).unwrap();
+    assert!(written.starts_with("pzprv3"), "{written}");
+    // Again: the file in the folder is replaced, as `-o FILE` replaces a file.
+    let out = pzl(&["convert", s(&hook()), "-o", s(&out_dir), "--to", "pzprv3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = pzl(&["convert", s(&hook()), "-o", s(&out_dir)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is a folder: name the format to write into it with --to"),
+        "{}",
+        stderr(&out)
+    );
+    let out =
+        pzl(&["convert", "https://puzz.link/p?mashu/6/6/1063000i3000", "-o", s(&out_dir), "--to", "masyu"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no file name to go by"), "{}", stderr(&out));
+    assert!(out_dir.is_dir());
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 1);
+}
