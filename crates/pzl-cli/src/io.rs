@@ -339,22 +339,45 @@ fn walk_takes(path: &Path, name: &str) -> bool {
 }
 
 /// From the first file write on, Ctrl-C and SIGTERM remove the temporary files of writes in
-/// progress, then exit as a shell does for the signal. (Installed only when a file is written:
-/// the handler costs a thread, which commands that only print do not need.)
+/// progress, then end the process as the signal would have (a shell sees 130 for Ctrl-C, 143 for
+/// SIGTERM). (Installed only when a file is written: the handler costs a thread, which commands
+/// that only print do not need.)
 pub fn protect_writes() {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            // A long count asked to be stopped instead, so it can write what it has: the first
-            // Ctrl-C stops it, a second one ends the process.
-            if let Some(flag) = INTERRUPT.get()
-                && !flag.swap(true, std::sync::atomic::Ordering::SeqCst)
-            {
-                return;
+    ONCE.call_once(install_signal_handler);
+}
+
+/// What the first Ctrl-C or SIGTERM does: `true` when a long count was asked to stop instead,
+/// so it can write what it has (a second signal ends the process).
+fn stops_a_count() -> bool {
+    INTERRUPT.get().is_some_and(|flag| !flag.swap(true, std::sync::atomic::Ordering::SeqCst))
+}
+
+#[cfg(unix)]
+fn install_signal_handler() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+    let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+        for signal in signals.forever() {
+            if stops_a_count() {
+                continue;
             }
             pzl::fs::remove_temporary_files();
-            std::process::exit(130);
-        });
+            // The default action again, raised: the parent sees the process killed by the signal.
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn install_signal_handler() {
+    let _ = ctrlc::set_handler(|| {
+        if stops_a_count() {
+            return;
+        }
+        pzl::fs::remove_temporary_files();
+        std::process::exit(130);
     });
 }
 

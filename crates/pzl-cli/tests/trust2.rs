@@ -957,3 +957,94 @@ fn n20d_convert_one_file_into_an_existing_folder() {
     assert!(out_dir.is_dir());
     assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 1);
 }
+
+/// N20f: SIGTERM (and Ctrl-C's SIGINT) during a run that writes files removes the write in
+/// progress and ends the process as the signal does: a shell sees 143 (130 for SIGINT), not
+/// 130 for both. The run is held, after its first file is written, by a FIFO it opens next.
+#[cfg(unix)]
+#[test]
+fn n20f_a_signal_ends_the_run_as_the_shell_expects() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("held.masyu");
+    if !std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        println!("skipping: mkfifo failed");
+        return;
+    }
+    for (signal, name) in [(15, "TERM"), (2, "INT")] {
+        let out_dir = dir.path().join(format!("out-{name}"));
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pzl"))
+            .args(["-q", "convert", s(&hook()), s(&fifo), "-o", s(&out_dir), "--to", "pzprv3"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let first = out_dir.join("hook.pzpr");
+        let start = std::time::Instant::now();
+        while !first.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(first.exists(), "the first file was not written");
+        // The handler is installed before the first write; the run now waits on the FIFO.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let kill =
+            std::process::Command::new("kill").arg(format!("-{name}")).arg(child.id().to_string()).status();
+        assert!(kill.unwrap().success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "SIG{name}: {status:?}");
+        let left: Vec<_> = std::fs::read_dir(&out_dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, ["hook.pzpr"], "SIG{name}");
+    }
+}
+
+/// N20g: an import into a database that does not exist yet, failing on a full disk, leaves no
+/// file (not a new empty database while saying "nothing was changed"); bad input files fail the
+/// import before any database is made; with room the new database holds every puzzle.
+#[test]
+fn n20g_a_failed_import_leaves_no_new_database() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(dir.path(), "bad.masyu", "not a board\n");
+    let db = dir.path().join("new.data");
+    let out = pzl(&["masyu", "db", "import", s(&db), s(&hook()), s(&bad)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!db.exists());
+    // 40 boards of 40×40 pearls: far more than a 64 KiB disk holds after the empty database.
+    let mut boards = Vec::new();
+    for i in 0..40usize {
+        let mut text = String::from("40 40\n");
+        for r in 0..40usize {
+            let row: String =
+                (0..40usize).map(|c| ['.', 'W', 'B', '.'][(i * 7 + r * 13 + c * c + r * c) % 4]).collect();
+            text.push_str(&row);
+            text.push('\n');
+        }
+        boards.push(write(dir.path(), &format!("p{i}.masyu"), text));
+    }
+    let mut args = vec!["masyu", "db", "import", s(&db)];
+    args.extend(boards.iter().map(|b| s(b)));
+    let out = pzl(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("as puzzle 40"), "{}", stderr(&out));
+
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !mounted {
+        println!("skipping the full disk: cannot mount a small tmpfs here (needs root and mount rights)");
+        return;
+    }
+    let small = mount.join("new.data");
+    args[3] = s(&small);
+    let out = pzl(&args);
+    let names: Vec<_> = std::fs::read_dir(&mount).unwrap().flatten().map(|e| e.file_name()).collect();
+    let _ = Command::new("umount").arg(&mount).status();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("disk is full"), "{}", stderr(&out));
+    assert!(names.is_empty(), "no database and no temporary file left: {names:?}");
+}
