@@ -1048,3 +1048,32 @@ fn n20g_a_failed_import_leaves_no_new_database() {
     assert!(stderr(&out).contains("disk is full"), "{}", stderr(&out));
     assert!(names.is_empty(), "no database and no temporary file left: {names:?}");
 }
+
+/// N20l: a clue of characters no font has gives one short warning that names the first ten and
+/// counts the rest (60,000 of them were one line of 958 KB; 600 here keep a debug build quick).
+#[test]
+fn n20l_characters_no_font_has_are_named_briefly() {
+    let dir = tempfile::tempdir().unwrap();
+    let clue: String = (0xF0000u32..0xF0000 + 600).filter_map(char::from_u32).collect();
+    let xd = write(
+        dir.path(),
+        "pua.xd",
+        format!(
+            "Title: T\nAuthor: A\n\n\nCAT\nARE\nTEN\n\n\nA1. {clue} ~ CAT\nA4. a ~ ARE\nA5. t ~ TEN\n\n\
+             D1. c ~ CAT\nD2. a ~ ARE\nD3. t ~ TEN\n"
+        ),
+    );
+    let out = pzl(&["render", s(&xd), "--with-clues", "-o", s(&dir.path().join("x.pdf"))]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..err.len().min(400)]);
+    assert!(err.contains("U+F0000") && err.contains("U+F0009"), "{err}");
+    assert!(!err.contains("U+F000A"), "{err}");
+    let more = err
+        .split("and ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok());
+    assert!(more.is_some_and(|n| n > 500), "{err}");
+    assert!(err.contains("more characters: printed as an empty box"), "{err}");
+}
