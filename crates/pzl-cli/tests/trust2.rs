@@ -1077,3 +1077,67 @@ fn n20l_characters_no_font_has_are_named_briefly() {
     assert!(more.is_some_and(|n| n > 500), "{err}");
     assert!(err.contains("more characters: printed as an empty box"), "{err}");
 }
+
+/// A `.puz` file whose RTBL holds one answer of `answer_len` bytes, named by every cell of an
+/// `n`×`n` grid (built with the library at the longest answer it writes, then the section
+/// replaced and the checksums redone, as a hostile file would be).
+fn puz_with_long_rebus(n: usize, answer_len: usize) -> Vec<u8> {
+    use pzl_crossword::puzzle::{MAX_REBUS_ANSWER_BYTES, Puzzle, Rebus};
+    use pzl_crossword::raw::Section;
+    let mut p = Puzzle::new(n, n);
+    let row = "A".repeat(n);
+    p.set_solution_rows(&vec![row.as_str(); n]);
+    p.clues = (0..2 * n).map(|i| format!("c{i}")).collect();
+    let longest = format!("A{}", "Q".repeat(MAX_REBUS_ANSWER_BYTES - 1));
+    p.rebus = Some(Rebus { cells: vec![2; n * n], table: vec![(1, longest)] });
+    let mut raw = p.to_raw().unwrap();
+    let rtbl = raw.sections.iter_mut().find(|s| &s.code == b"RTBL").unwrap();
+    *rtbl = Section::new(*b"RTBL", format!(" 1:A{};", "Q".repeat(answer_len - 1)).into_bytes());
+    raw.update_checksums();
+    raw.to_bytes()
+}
+
+/// Issue 36, item 4 (N10, N11 at `.puz`): a 262 KB `.puz` whose one 65 KB rebus answer fills a
+/// 255×255 grid aborted `convert --to ipuz` past 6 GB (xd: 3 GB, JPZ: 240 s, then abort). The
+/// answer is past the 255 bytes a rebus answer holds: named, the cells keep their letter, little
+/// memory; the `.puz` itself still converts to `.puz` unchanged. An Across Lite text answer past
+/// the bound is named too (it was dropped without a word); the writer never cuts one.
+#[cfg(unix)]
+#[test]
+fn rebus_answers_past_255_bytes_are_named_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let bomb = write(dir.path(), "bomb.puz", puz_with_long_rebus(255, 65_000));
+    for to in ["ipuz", "xd"] {
+        let out_file = dir.path().join(format!("bomb.{to}"));
+        let Some((out, kb)) = peak(&["convert", s(&bomb), "--to", to, "-o", s(&out_file)]) else { return };
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("1 rebus answer(s) longer than 255 bytes, in 65025 cell(s)"),
+            "{}",
+            stderr(&out)
+        );
+        println!("{to}: peak {kb} KB");
+        assert!(kb < SMALL_KB, "{to}: peak {kb} KB");
+    }
+    let copy = dir.path().join("copy.puz");
+    let out = pzl(&["-q", "convert", s(&bomb), "-o", s(&copy)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&bomb).unwrap());
+
+    let long = format!("A{}", "Q".repeat(299));
+    let text = write(
+        dir.path(),
+        "t.txt",
+        format!(
+            "<ACROSS PUZZLE V2>\n<TITLE>\n\tT\n<AUTHOR>\n\t\n<COPYRIGHT>\n\t\n<SIZE>\n\t3x3\n<GRID>\n\t1BC\n\tDEF\n\tGHI\n\
+             <REBUS>\n\t1:{long}:A\n<ACROSS>\n\ta\n\tb\n\tc\n<DOWN>\n\td\n\te\n\tf\n<NOTEPAD>\n"
+        ),
+    );
+    let out = pzl(&["convert", s(&text), "-o", s(&dir.path().join("t.puz"))]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("1 cell(s) whose answers are longer than the 255 bytes"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -345,11 +345,11 @@ impl Kind for CrosswordKind {
             }
             Format::AcrossText => {
                 let read = across_text::read(utf8(bytes)?)?;
-                Ok(Parsed::clean(CrosswordDoc::with_source(
-                    read.puzzle,
-                    Source::Text(read.layout),
-                    Vec::new(),
-                )))
+                let warnings = read.warnings.clone();
+                Ok(Parsed::with(
+                    CrosswordDoc::with_source(read.puzzle, Source::Text(read.layout), read.warnings),
+                    warnings,
+                ))
             }
             Format::Ipuz => {
                 let text = utf8(bytes)?;
