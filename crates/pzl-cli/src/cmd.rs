@@ -221,7 +221,7 @@ impl std::fmt::Display for Converted {
 fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<Status, Error> {
     let Some(to) = args.to.as_deref() else {
         return Err(Error::usage("converting several files or a folder needs --to FORMAT")
-            .hint("e.g. pzl convert puzzles/ -o out/ --to xd"));
+            .hint("e.g. --to xd for crosswords, --to pzprv3 for Masyu (`pzl formats` lists them all)"));
     };
     let to = high::format(to)?;
     if args.with.is_some() {
@@ -410,6 +410,19 @@ pub fn target_format(doc: &Document, to: Option<&str>, output: &Path) -> Result<
         return Ok(doc.format());
     }
     let file_name = output.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    // A name another kind's format claims (`out.puz` for a Masyu puzzle): say so.
+    if doc.format_for_output(&file_name).is_none()
+        && let Some(other) = Format::claiming(&file_name).into_iter().find(|f| f.kind() != doc.kind())
+    {
+        return Err(Error::usage(format!(
+            "`{}` names a {} format ({}); a {} puzzle cannot be written as one",
+            output.display(),
+            other.kind(),
+            other.name(),
+            doc.kind()
+        ))
+        .hint(format!("the {} formats: {}", doc.kind(), doc.writable_formats().join(", "))));
+    }
     doc.format_for_output(&file_name).ok_or_else(|| {
         Error::usage(format!("cannot tell which format to write to `{}`", output.display())).hint(format!(
             "name it with --to; the {} formats: {}",

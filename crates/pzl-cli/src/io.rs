@@ -187,9 +187,9 @@ pub fn extension(name: impl AsRef<Path>) -> Option<String> {
     (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
 }
 
-/// True for arguments that are puzzle URLs rather than paths.
+/// True for arguments that are puzzle URLs rather than paths (`pzl::Document::is_link`).
 fn is_url(name: &str) -> bool {
-    name.starts_with("http://") || name.starts_with("https://") || name.starts_with("p?")
+    pzl::Document::is_link(name)
 }
 
 fn io_error(name: &str, e: &std::io::Error) -> Error {

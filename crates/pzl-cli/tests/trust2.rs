@@ -1141,3 +1141,22 @@ fn rebus_answers_past_255_bytes_are_named_in_little_memory() {
         stderr(&out)
     );
 }
+
+/// Newcomer, smaller things: converting a Masyu puzzle to `out.puz` says that `.puz` is a
+/// crossword format (not "cannot tell which format"); a folder conversion without `--to` hints
+/// at the formats of each kind, not `--to xd` alone.
+#[test]
+fn messages_name_the_kind_a_file_name_asks_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = pzl(&["convert", s(&hook()), "-o", s(&dir.path().join("out.puz"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("names a crossword format (puz); a masyu puzzle cannot be written as one"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("the masyu formats: "), "{}", stderr(&out));
+    let out = pzl(&["convert", s(&examples()), "-o", s(&dir.path().join("out"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--to pzprv3 for Masyu"), "{}", stderr(&out));
+}
