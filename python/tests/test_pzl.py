@@ -390,7 +390,7 @@ def test_generate_and_hint_as_the_command_offers_them() -> None:
         pzl.generate(count=0)
     with pytest.raises(pzl.LimitError):
         pzl.generate(count=10**12)
-    with pytest.raises(pzl.EncodeError):
+    with pytest.raises(pzl.UsageError):
         pzl.generate(size="6x6", difficulty="easy", format="puz")
     with pytest.raises(pzl.UnsupportedError):
         pzl.generate("crossword")
