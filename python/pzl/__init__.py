@@ -49,6 +49,8 @@ __all__ = [
     "packing",
     "apad_solutions",
     "masyu_board",
+    "generate",
+    "Generated",
     "Pick",
     "ApadSolutions",
     "Document",
@@ -703,7 +705,9 @@ def open(  # noqa: A001
     name: Optional[str] = None,
     pick: Optional[Pick] = None,
 ) -> Document:
-    """Open a puzzle file of any kind: a path, or the file's bytes.
+    """Open a puzzle file of any kind: a path, the file's bytes, or a puzzle link
+    (``"https://puzz.link/p?mashu/6/6/…"``, a pzprjs player link, a Penpa+ link, read as its own
+    text as the ``pzl`` command reads it; a file of that name is preferred should one exist).
 
     ``format`` names the format (``"puz"``, ``"apad:weekday"``; see :func:`formats`); without it
     the format is detected from the content and the name as the ``pzl`` command does. ``name``
@@ -713,7 +717,11 @@ def open(  # noqa: A001
     it a Mac file opens as a Mac file (whose ``solve``/``render`` take its only puzzle). Warnings from a lenient read go
     through :mod:`warnings`; errors raise :class:`pzl.Error` subclasses."""
     chosen = _pick(pick)
-    if isinstance(source, (bytes, bytearray, memoryview)):
+    if isinstance(source, str) and _pzl.is_link(source) and not _os.path.exists(source):
+        # A puzz.link or Penpa+ link is its own content, as the ``pzl`` command reads it.
+        label = name or source
+        native, found = _pzl.open_bytes(source.encode(), label, format, chosen)
+    elif isinstance(source, (bytes, bytearray, memoryview)):
         label = name or "<bytes>"
         native, found = _pzl.open_bytes(bytes(source), label, format, chosen)
     else:
@@ -721,3 +729,67 @@ def open(  # noqa: A001
         label = native.name()
     _warn(found, label)
     return Document(native)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One puzzle :func:`generate` made: the ``document`` (in the format asked), its ``index``
+    in the run and the run's ``seed`` (enough to make it again), its ``difficulty`` and
+    ``pearls``, and what the solve that proved it unique needed (``stats``, as ``pzl generate
+    masyu --json`` gives it)."""
+
+    document: Document
+    index: int
+    seed: int
+    difficulty: str
+    pearls: int
+    stats: Dict[str, Any] = field(default_factory=dict)
+
+
+def generate(
+    kind: str = "masyu",
+    *,
+    size: str = "10x10",
+    difficulty: str = "medium",
+    count: int = 1,
+    seed: int = 1,
+    symmetry: str = "none",
+    minimal: bool = False,
+    jobs: int = 1,
+    timeout: Optional[float] = None,
+    format: Optional[str] = None,
+) -> List[Generated]:
+    """New puzzles, as ``pzl generate masyu`` makes them: ``count`` puzzles of ``size``
+    (``"10x10"``, width first, or ``"8"``) and ``difficulty`` (easy, medium, hard, expert), each
+    proven to have exactly one solution. The same ``seed`` and options give the same puzzles on
+    every machine, whatever ``jobs``. ``symmetry`` is none, rotational or mirror; ``minimal``
+    asks that no pearl can be removed. Each document is in ``format`` (default: a puzz.link URL,
+    ``pzprjs``). The GIL is released while they are made. With ``timeout`` (seconds) the run
+    stops early: the puzzles made are returned and a :class:`PzlWarning` says how many were not.
+    Only Masyu can be generated (:class:`UnsupportedError` otherwise)."""
+    if kind != "masyu":
+        raise UnsupportedError(f"generate makes masyu puzzles, not {kind!r}")
+    natives, reports, stopped = _pzl.masyu_generate(
+        size, difficulty, count, seed, symmetry, minimal, jobs, timeout, format
+    )
+    if stopped:
+        _warn([(None, f"the time ran out: {len(natives)} made, {stopped} not")], "generate", stacklevel=3)
+    out: List[Generated] = []
+    for native, report in zip(natives, reports):
+        made = _json.loads(report)
+        out.append(
+            Generated(
+                Document(native),
+                int(made["index"]),
+                int(made["seed"]),
+                str(made["difficulty"]),
+                int(made["pearls"]),
+                dict(made.get("stats", {})),
+            )
+        )
+    return out
+
+
+def __dir__() -> List[str]:
+    """What the package offers (not the names it imports for itself, such as ``Any``)."""
+    return sorted([*__all__, "__version__", "puz"])

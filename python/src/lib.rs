@@ -611,6 +611,70 @@ fn masyu_board(
     Ok(NativeDocument::new(doc, name.to_string()))
 }
 
+/// Whether `name` is a puzzle link (read as its own text) rather than a file name, as the
+/// `pzl` command decides (`pzl::Document::is_link`).
+#[pyfunction]
+fn is_link(name: &str) -> bool {
+    Document::is_link(name)
+}
+
+/// New Masyu puzzles, each proven unique and of the grade asked (`pzl generate masyu`, through
+/// `pzl::kinds::masyu::generate`): `(documents in format, JSON of each one made, how many the
+/// timeout stopped)`. The GIL is released while they are made.
+#[pyfunction]
+#[pyo3(signature = (size="10x10", difficulty="medium", count=1, seed=1, symmetry="none", minimal=false, jobs=1, timeout=None, format=None))]
+#[allow(clippy::too_many_arguments)]
+fn masyu_generate(
+    py: Python<'_>,
+    size: &str,
+    difficulty: &str,
+    count: u64,
+    seed: u64,
+    symmetry: &str,
+    minimal: bool,
+    jobs: usize,
+    timeout: Option<f64>,
+    format: Option<&str>,
+) -> PyResult<(Vec<NativeDocument>, Vec<String>, usize)> {
+    use masyu::generate;
+    let prepare = || -> Result<_, Error> {
+        let (width, height) = generate::parse_size(size)?;
+        let request = generate::Request {
+            width,
+            height,
+            difficulty: generate::parse_difficulty(difficulty)?,
+            symmetry: generate::Symmetry::parse(symmetry)?,
+            minimal,
+        };
+        request.check()?;
+        generate::check_count(count)?;
+        let format = match format {
+            Some(name) => Format::from_name(name)?,
+            None => masyu::PUZZ_LINK,
+        };
+        // A format that cannot hold a Masyu puzzle is refused before any work.
+        masyu::document(masyu::Board::new(1, 1), format)?;
+        let jobs = pzl::parse_jobs(&jobs.to_string())?;
+        let timeout = timeout.map(|t| pzl::parse_timeout(&t.to_string())).transpose()?;
+        Ok((request, format, jobs, timeout))
+    };
+    let (request, format, jobs, timeout) = prepare().map_err(|e| to_py(py, e))?;
+    let limits = generate::Limits { deadline: timeout.map(|t| std::time::Instant::now() + t), cancel: None };
+    let made = py
+        .detach(|| generate::generate(&request, seed, count, jobs, &limits, &|_| {}))
+        .map_err(|e| to_py(py, e))?;
+    let stopped = made.iter().filter(|m| m.is_err()).count();
+    let mut docs = Vec::new();
+    let mut reports = Vec::new();
+    for puzzle in made.into_iter().flatten() {
+        let name = format!("<generated {}>", puzzle.index);
+        reports.push(json(&puzzle.made(None, None))?);
+        let doc = masyu::document(puzzle.puzzle, format).map_err(|e| to_py(py, e))?;
+        docs.push(NativeDocument::new(doc, name));
+    }
+    Ok((docs, reports, stopped))
+}
+
 /// A-Puzzle-A-Day: the solutions of `date` (`Jan 19`, `2026-01-19`) on `edition` (`classic`,
 /// `weekday` or a description file): `(answer, count, complete, text, time_ms)`.
 #[pyfunction]
@@ -667,6 +731,8 @@ fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(apad_solve, m)?)?;
     m.add_function(wrap_pyfunction!(masyu_board, m)?)?;
     m.add_function(wrap_pyfunction!(settings_json, m)?)?;
+    m.add_function(wrap_pyfunction!(masyu_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(is_link, m)?)?;
     puz::register(m)?;
     Ok(())
 }

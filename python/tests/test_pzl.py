@@ -368,3 +368,61 @@ def test_every_setting_of_the_table_is_a_keyword() -> None:
         doc.solve(all=True)
     with pytest.raises(pzl.UsageError, match="no_such_setting="):
         doc.solve(no_such_setting=True)
+
+
+def test_open_reads_a_puzzle_link_as_the_command_does(tmp_path: Path) -> None:
+    """Newcomer 9: ``pzl.open(URL)`` reads a puzz.link link (and its bare ``p?`` form, a
+    pzprjs player link) as the ``pzl`` command does, instead of looking for a file."""
+    url = "https://puzz.link/p?mashu/6/6/1063000i3000"
+    doc = pzl.open(url)
+    assert (doc.kind, doc.format, doc.name) == ("masyu", "pzprjs", url)
+    assert doc.solve().report.unique
+    assert pzl.open("p?mashu/6/6/1063000i3000").tobytes() == doc.tobytes()
+    player = pzl.open("https://puzz.link/p.html?type=player&pzprv3%2Fmashu%2F1%2F2%2F1%20.%20%2F0%20%2F")
+    assert player.format == "pzprv3"
+    with pytest.raises(pzl.FormatError) as bad:
+        pzl.open("https://puzz.link/p?mashu/6/6/1063z")
+    assert bad.value.file == "https://puzz.link/p?mashu/6/6/1063z"
+    # A file of that name is still a file.
+    odd = tmp_path / "p?mashu"
+    odd.write_bytes(LADYBUG)
+    assert pzl.open(str(odd)).format == "tootsweet"
+
+
+def test_generate_and_hint_as_the_command_offers_them() -> None:
+    """Newcomer 9: ``pzl.generate`` makes what ``pzl generate masyu`` makes (the same seed,
+    the same puzzles, each unique and of its grade), and ``Document.hint`` gives ``pzl hint``."""
+    made = pzl.generate(size="6x6", difficulty="easy", count=2, seed=7)
+    assert [g.index for g in made] == [0, 1]
+    assert all(g.seed == 7 and g.difficulty == "easy" and g.pearls > 0 for g in made)
+    for g in made:
+        assert g.document.kind == "masyu" and g.document.format == "pzprjs"
+        assert g.document.tobytes().startswith(b"https://puzz.link/p?mashu/6/6/")
+        assert g.document.solve().report.unique
+        assert g.stats
+    again = pzl.generate(size="6x6", difficulty="easy", count=2, seed=7, jobs=2)
+    assert [g.document.tobytes() for g in again] == [g.document.tobytes() for g in made]
+    assert pzl.generate(size="6x6", difficulty="easy", seed=7, format="tootsweet")[0].document.format == "tootsweet"
+    hint = made[0].document.hint()
+    assert hint["type"] == "deduce"
+    applied = made[0].document.act({"action": "apply-hint"})
+    assert applied.view()["edges"][hint["edge"]] == hint["state"]
+    with pytest.raises(pzl.UsageError):
+        pzl.generate(size="2x2")
+    with pytest.raises(pzl.UsageError):
+        pzl.generate(count=0)
+    with pytest.raises(pzl.LimitError):
+        pzl.generate(count=10**12)
+    with pytest.raises(pzl.UsageError):
+        pzl.generate(size="6x6", difficulty="easy", format="puz")
+    with pytest.raises(pzl.UnsupportedError):
+        pzl.generate("crossword")
+
+
+def test_dir_lists_what_the_package_offers() -> None:
+    """Newcomer 9: ``dir(pzl)`` lists the package's own names, not ``Any`` or ``dataclass``."""
+    names = dir(pzl)
+    for name in ("open", "generate", "Document", "LimitError", "__version__"):
+        assert name in names
+    for name in ("Any", "Dict", "dataclass", "field", "Optional"):
+        assert name not in names

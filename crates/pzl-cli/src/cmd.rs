@@ -144,13 +144,46 @@ pub fn convert(ctx: &Ctx, args: &ConvertArgs) -> Result<Status, Error> {
         return convert_collection(ctx, args, &options);
     }
     let input = &args.inputs[0];
+    // `-o DIR` (an existing folder): the file goes into it, as `cp` puts it, under the input's
+    // name with the target's extension; the name is worked out before anything is read.
+    let into_folder = !io::is_dash(&args.output) && args.output.is_dir();
+    let to_folder = if into_folder { Some(into_folder_name(input, args)?) } else { None };
     let doc = open(ctx, input, &options)?;
-    let to = target_format(&doc, args.to.as_deref(), &args.output)?;
+    let (out, to) = match to_folder {
+        Some((path, to)) => (path, to),
+        None => (args.output.clone(), target_format(&doc, args.to.as_deref(), &args.output)?),
+    };
     let doc = combine(ctx, doc, args.with.as_deref())?;
     let written = doc.write(to).map_err(|e| e.in_file(io::shown(input)))?;
-    warn_lost(ctx, &args.output, to, &written.lost);
-    output(&args.output, &written.bytes)?;
+    warn_lost(ctx, &out, to, &written.lost);
+    output(&out, &written.bytes)?;
     Ok(Status::Ok)
+}
+
+/// The file `convert FILE -o DIR --to FORMAT` writes when DIR is a folder: DIR/STEM.EXT, with the
+/// input's stem and the format's usual extension. Without `--to`, or for an input with no file
+/// name (standard input, a URL), it says what to give instead.
+fn into_folder_name(input: &Path, args: &ConvertArgs) -> Result<(PathBuf, Format), Error> {
+    let folder = io::shown(&args.output);
+    let Some(to) = args.to.as_deref() else {
+        return Err(Error::usage(format!(
+            "-o {folder} is a folder: name the format to write into it with --to"
+        ))
+        .hint(format!("e.g. pzl convert {} -o {folder} --to FORMAT (see `pzl formats`)", io::shown(input))));
+    };
+    let to = high::format(to)?;
+    let stem = (!io::is_dash(input) && input.exists()).then(|| input.file_stem()).flatten();
+    let Some(stem) = stem else {
+        return Err(Error::usage(format!(
+            "-o {folder} is a folder, and this input has no file name to go by"
+        ))
+        .hint(format!("name the output file: -o {folder}/NAME")));
+    };
+    let ext = to.info().extensions.first().copied().unwrap_or(to.name());
+    let mut name = stem.to_os_string();
+    name.push(".");
+    name.push(ext);
+    Ok((args.output.join(name), to))
 }
 
 /// One file of a collection conversion, as reported.
@@ -184,7 +217,7 @@ impl std::fmt::Display for Converted {
 fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<Status, Error> {
     let Some(to) = args.to.as_deref() else {
         return Err(Error::usage("converting several files or a folder needs --to FORMAT")
-            .hint("e.g. pzl convert puzzles/ -o out/ --to xd"));
+            .hint("e.g. --to xd for crosswords, --to pzprv3 for Masyu (`pzl formats` lists them all)"));
     };
     let to = high::format(to)?;
     if args.with.is_some() {
@@ -379,6 +412,19 @@ pub fn target_format(doc: &Document, to: Option<&str>, output: &Path) -> Result<
         return Ok(doc.format());
     }
     let file_name = output.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    // A name another kind's format claims (`out.puz` for a Masyu puzzle): say so.
+    if doc.format_for_output(&file_name).is_none()
+        && let Some(other) = Format::claiming(&file_name).into_iter().find(|f| f.kind() != doc.kind())
+    {
+        return Err(Error::usage(format!(
+            "`{}` names a {} format ({}); a {} puzzle cannot be written as one",
+            output.display(),
+            other.kind(),
+            other.name(),
+            doc.kind()
+        ))
+        .hint(format!("the {} formats: {}", doc.kind(), doc.writable_formats().join(", "))));
+    }
     doc.format_for_output(&file_name).ok_or_else(|| {
         Error::usage(format!("cannot tell which format to write to `{}`", output.display())).hint(format!(
             "name it with --to; the {} formats: {}",

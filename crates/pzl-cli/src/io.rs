@@ -35,6 +35,8 @@ pub struct Ctx {
     warned: Mutex<HashMap<String, usize>>,
     /// Folders a walk could not read, with why: errors of the run, not only warnings.
     unreadable: Mutex<Vec<(String, String)>>,
+    /// Files a walk passed over as no puzzle (`pzl::Format::walk_takes`): counted in the summary.
+    skipped: Mutex<Vec<String>>,
 }
 
 impl Ctx {
@@ -45,6 +47,7 @@ impl Ctx {
             colour,
             warned: Mutex::new(HashMap::new()),
             unreadable: Mutex::new(Vec::new()),
+            skipped: Mutex::new(Vec::new()),
         }
     }
 
@@ -70,6 +73,16 @@ impl Ctx {
     /// The folders a walk could not read since the last call, with why.
     pub fn take_unreadable(&self) -> Vec<(String, String)> {
         self.unreadable.lock().map(|mut u| std::mem::take(&mut *u)).unwrap_or_default()
+    }
+
+    /// The files a walk passed over as no puzzle since the last call.
+    pub fn take_skipped(&self) -> Vec<String> {
+        self.skipped.lock().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default()
+    }
+
+    /// Whether harmless notes are printed (`-v`, or `check`).
+    pub fn verbose(&self) -> bool {
+        self.verbose.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// A warning about `file` (unless `--quiet`); after a few per file, only counted.
@@ -175,9 +188,9 @@ pub fn extension(name: impl AsRef<Path>) -> Option<String> {
     (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
 }
 
-/// True for arguments that are puzzle URLs rather than paths.
+/// True for arguments that are puzzle URLs rather than paths (`pzl::Document::is_link`).
 fn is_url(name: &str) -> bool {
-    name.starts_with("http://") || name.starts_with("https://") || name.starts_with("p?")
+    pzl::Document::is_link(name)
 }
 
 fn io_error(name: &str, e: &std::io::Error) -> Error {
@@ -237,7 +250,9 @@ fn member_file(name: &str) -> Option<PathBuf> {
 /// The inputs the arguments name: files as given, and for each folder the puzzle files inside it
 /// (sorted; symbolic links to folders are not followed, and a folder that contains itself, by a
 /// bind mount or a junction, is walked once, so a loop cannot trap the walk; FIFOs, devices and
-/// sockets are skipped with a warning).
+/// sockets are skipped with a warning). A file whose extension other programs use too (a
+/// `README.txt`, a `pom.xml`) is taken only when a format recognises its content; the others are
+/// counted as skipped (`Ctx::take_skipped`).
 pub fn expand(ctx: &Ctx, names: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for name in names {
@@ -296,32 +311,78 @@ fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>) {
         let path = entry.into_path();
         if kind.is_file() || kind.is_symlink() && path.is_file() {
             let name = path.to_string_lossy();
-            if pzl::Format::is_puzzle_file_name(&name) {
-                found.push(path);
+            if !pzl::Format::is_puzzle_file_name(&name) {
+                continue;
             }
+            if pzl::Format::needs_content_to_walk(&name) && !walk_takes(&path, &name) {
+                if let Ok(mut skipped) = ctx.skipped.lock() {
+                    skipped.push(path.display().to_string());
+                }
+                continue;
+            }
+            found.push(path);
         } else if !kind.is_symlink() {
             ctx.warn(&path.display().to_string(), "not a regular file; skipped");
         }
     }
 }
 
+/// Files larger than this are taken by a walk without a look at their content (they are read
+/// whole later anyway; the look would only double the reading).
+const WALK_LOOK_LIMIT: u64 = 64 << 20;
+
+/// Whether a walk takes `path`, a file whose extension other programs use too: a format
+/// recognises its content. A file that cannot be read, or that is too large to look at, is
+/// taken, so its reader says what is wrong with it.
+fn walk_takes(path: &Path, name: &str) -> bool {
+    let Ok(file) = std::fs::File::open(path) else { return true };
+    let mut bytes = Vec::new();
+    match file.take(WALK_LOOK_LIMIT + 1).read_to_end(&mut bytes) {
+        Ok(n) if (n as u64) <= WALK_LOOK_LIMIT => pzl::Format::walk_takes(name, &bytes),
+        _ => true,
+    }
+}
+
 /// From the first file write on, Ctrl-C and SIGTERM remove the temporary files of writes in
-/// progress, then exit as a shell does for the signal. (Installed only when a file is written:
-/// the handler costs a thread, which commands that only print do not need.)
+/// progress, then end the process as the signal would have (a shell sees 130 for Ctrl-C, 143 for
+/// SIGTERM). (Installed only when a file is written: the handler costs a thread, which commands
+/// that only print do not need.)
 pub fn protect_writes() {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            // A long count asked to be stopped instead, so it can write what it has: the first
-            // Ctrl-C stops it, a second one ends the process.
-            if let Some(flag) = INTERRUPT.get()
-                && !flag.swap(true, std::sync::atomic::Ordering::SeqCst)
-            {
-                return;
+    ONCE.call_once(install_signal_handler);
+}
+
+/// What the first Ctrl-C or SIGTERM does: `true` when a long count was asked to stop instead,
+/// so it can write what it has (a second signal ends the process).
+fn stops_a_count() -> bool {
+    INTERRUPT.get().is_some_and(|flag| !flag.swap(true, std::sync::atomic::Ordering::SeqCst))
+}
+
+#[cfg(unix)]
+fn install_signal_handler() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+    let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+        for signal in signals.forever() {
+            if stops_a_count() {
+                continue;
             }
             pzl::fs::remove_temporary_files();
-            std::process::exit(130);
-        });
+            // The default action again, raised: the parent sees the process killed by the signal.
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn install_signal_handler() {
+    let _ = ctrlc::set_handler(|| {
+        if stops_a_count() {
+            return;
+        }
+        pzl::fs::remove_temporary_files();
+        std::process::exit(130);
     });
 }
 

@@ -101,9 +101,20 @@ pub struct Summary {
     pub ok: usize,
     pub problems: usize,
     pub errors: usize,
+    /// Files a folder walk passed over: their extension is one other programs use too (`.txt`,
+    /// `.xml`, …) and no format recognises their content. Printed only when there are some.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub skipped: usize,
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub solved: Option<Solved>,
 }
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Why a walk passes over a file, as reports say it.
+const NOT_A_PUZZLE: &str = "not a puzzle file: no format recognises its content";
 
 /// What a `solve` over several inputs found, and its solving times.
 #[derive(Debug, Default, Clone, Serialize)]
@@ -135,7 +146,8 @@ impl Solved {
     /// The times summed up, once every report is in.
     fn close(&mut self) {
         self.times.sort_by(f64::total_cmp);
-        self.total_ms = self.times.iter().sum();
+        // Summed from +0.0: `Sum` for floats starts at -0.0, printed `-0.000` for no times at all.
+        self.total_ms = self.times.iter().fold(0.0, |sum, t| sum + t);
         self.median_ms = self.times.get(self.times.len() / 2).copied().unwrap_or(0.0);
         self.slowest_ms = self.times.last().copied().unwrap_or(0.0);
     }
@@ -145,6 +157,9 @@ impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let files = pzl::text::count(self.files as u64, "file");
         write!(f, "{files}: {} ok, {} with problems, {} errors", self.ok, self.problems, self.errors)?;
+        if self.skipped > 0 {
+            write!(f, ", {} skipped (not puzzle files)", self.skipped)?;
+        }
         if let Some(s) = &self.solved {
             write!(
                 f,
@@ -246,6 +261,21 @@ impl<'a> Batch<'a> {
             if self.mode == Mode::Json {
                 let e = Error::io(message).in_file(&folder);
                 self.print(|| json_line(&serde_json::json!({"file": folder, "error": e})))?;
+            }
+        }
+        // Files of the walk that are no puzzle: counted, named in JSON and with `-v` (and `check`).
+        for file in self.ctx.take_skipped() {
+            self.summary.files += 1;
+            self.summary.skipped += 1;
+            match self.mode {
+                Mode::Json => {
+                    self.print(|| json_line(&serde_json::json!({"file": file, "skipped": NOT_A_PUZZLE})))?;
+                }
+                Mode::Text if self.ctx.verbose() => {
+                    self.ctx
+                        .note(format!("pzl: {}: {NOT_A_PUZZLE}; skipped", pzl::text::printable_name(&file)));
+                }
+                Mode::Text => {}
             }
         }
         if let Some(solved) = &mut self.summary.solved {

@@ -74,7 +74,13 @@ fn shards_written_by_hand_merge_to_the_count() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let out = pzl(&["merge", s(&unfinished)]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("unfinished shards (run them again)"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(
+            "unfinished shards (resume each with `pzl solve PUZZLE --count --shard K/N --resume FILE`)"
+        ),
+        "{}",
+        stdout(&out)
+    );
 
     // Not a shard result; a bad K/N; another kind.
     let out = pzl(&["merge", p]);

@@ -848,3 +848,315 @@ fn r6_lines_after_a_grid_are_not_all_held() {
     );
     assert!(kb < 100_000, "peak {kb} KB for a 25 MB file");
 }
+
+/// A folder of puzzles among the files projects keep beside them: a Maven `pom.xml`, a
+/// `README.txt`, a browser shortcut `notes.url`, and `hook.txt` (notes, beside `hook.masyu`).
+/// It also holds puzzles under those extensions: a Masyu grid `grid.txt` and a shortcut
+/// `link.url` to a puzz.link puzzle.
+fn project_folder(dir: &Path) -> PathBuf {
+    let d = dir.join("d");
+    std::fs::create_dir(&d).unwrap();
+    std::fs::copy(hook(), d.join("hook.masyu")).unwrap();
+    write(&d, "pom.xml", "<?xml version=\"1.0\"?>\n<project><modelVersion>4.0.0</modelVersion></project>\n");
+    write(&d, "README.txt", "Puzzles for the club.\nSee hook.masyu first.\n");
+    write(&d, "hook.txt", "4 4 is the size; solved on Tuesday.\n");
+    write(&d, "notes.url", "[InternetShortcut]\r\nURL=https://example.com/notes\r\n");
+    write(&d, "grid.txt", "4 4\nW...\n....\n..B.\n....\n");
+    write(&d, "link.url", "[InternetShortcut]\r\nURL=https://puzz.link/p?mashu/6/6/1063000i3000\r\n");
+    d
+}
+
+/// N20c: a folder walk passes over files whose extension other programs use too (`.txt`,
+/// `.xml`, `.url`) when no format recognises their content, and counts them as skipped; files
+/// of those extensions that hold puzzles are read; a file named on its own is still an error.
+#[test]
+fn n20c_a_folder_walk_skips_files_that_are_no_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = project_folder(dir.path());
+    let out = pzl(&["check", s(&d)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("7 files: 3 ok, 0 with problems, 0 errors, 4 skipped (not puzzle files)"),
+        "{text}"
+    );
+    for puzzle in ["grid.txt", "hook.masyu", "link.url"] {
+        assert!(text.contains(&format!("{puzzle}: ok")), "{puzzle}: {text}");
+    }
+    // `check` names what it passed over (as `-v` does for the other verbs).
+    for other in ["pom.xml", "README.txt", "hook.txt", "notes.url"] {
+        assert!(stderr(&out).contains(&format!("{other}: not a puzzle file")), "{other}: {}", stderr(&out));
+        assert!(!text.contains(other), "{other}: {text}");
+    }
+    let out = pzl(&["info", s(&d), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let skipped: Vec<&str> =
+        lines.iter().filter(|l| l.get("skipped").is_some()).filter_map(|l| l["file"].as_str()).collect();
+    assert_eq!(skipped.len(), 4, "{lines:?}");
+    let summary = &lines.last().unwrap()["summary"];
+    assert_eq!(
+        (summary["files"].as_u64(), summary["ok"].as_u64(), summary["skipped"].as_u64()),
+        (Some(7), Some(3), Some(4))
+    );
+    assert_eq!(summary["errors"].as_u64(), Some(0));
+    // (`grid.txt` has no solution: a problem, exit 1, not an error.)
+    let out = pzl(&["solve", s(&d)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stdout(&out).contains("4 skipped"), "{}", stdout(&out));
+
+    // A conversion plans its output names without them: `hook.masyu` is `hook.pzpr`, not
+    // `hook.masyu.pzpr` because of the notes `hook.txt`, and no README.pzpr is written.
+    let out_dir = dir.path().join("out");
+    let out = pzl(&["-q", "convert", s(&d), "-o", s(&out_dir), "--to", "pzprv3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut written: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["grid.pzpr", "hook.pzpr", "link.pzpr"]);
+
+    // Named on its own, a file is read whatever it holds, and its reader says what is wrong.
+    let out = pzl(&["check", s(&d.join("pom.xml"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("<project>"), "{}", stderr(&out));
+    // A file of a puzzle's own extension is a puzzle file by its name: a broken one is an error.
+    write(&d, "broken.puz", "not a crossword");
+    let out = pzl(&["check", s(&d), "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains(r#""errors":1,"skipped":4"#), "{}", stdout(&out));
+}
+
+/// N20d: `convert FILE -o DIR` with an existing folder writes DIR/STEM.EXT (as `cp` would put
+/// it there); without `--to` it says to name the format; nothing replaces the folder.
+#[test]
+fn n20d_convert_one_file_into_an_existing_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let out = pzl(&["convert", s(&hook()), "-o", s(&out_dir), "--to", "pzprv3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(out_dir.join("hook.pzpr")).unwrap();
+    assert!(written.starts_with("pzprv3"), "{written}");
+    // Again: the file in the folder is replaced, as `-o FILE` replaces a file.
+    let out = pzl(&["convert", s(&hook()), "-o", s(&out_dir), "--to", "pzprv3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = pzl(&["convert", s(&hook()), "-o", s(&out_dir)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is a folder: name the format to write into it with --to"),
+        "{}",
+        stderr(&out)
+    );
+    let out =
+        pzl(&["convert", "https://puzz.link/p?mashu/6/6/1063000i3000", "-o", s(&out_dir), "--to", "masyu"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no file name to go by"), "{}", stderr(&out));
+    assert!(out_dir.is_dir());
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 1);
+}
+
+/// N20f: SIGTERM (and Ctrl-C's SIGINT) during a run that writes files removes the write in
+/// progress and ends the process as the signal does: a shell sees 143 (130 for SIGINT), not
+/// 130 for both. The run is held, after its first file is written, by a FIFO it opens next.
+#[cfg(unix)]
+#[test]
+fn n20f_a_signal_ends_the_run_as_the_shell_expects() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("held.masyu");
+    if !std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        println!("skipping: mkfifo failed");
+        return;
+    }
+    for (signal, name) in [(15, "TERM"), (2, "INT")] {
+        let out_dir = dir.path().join(format!("out-{name}"));
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pzl"))
+            .args(["-q", "convert", s(&hook()), s(&fifo), "-o", s(&out_dir), "--to", "pzprv3"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let first = out_dir.join("hook.pzpr");
+        let start = std::time::Instant::now();
+        while !first.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(first.exists(), "the first file was not written");
+        // The handler is installed before the first write; the run now waits on the FIFO.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let kill =
+            std::process::Command::new("kill").arg(format!("-{name}")).arg(child.id().to_string()).status();
+        assert!(kill.unwrap().success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(signal), "SIG{name}: {status:?}");
+        let left: Vec<_> = std::fs::read_dir(&out_dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, ["hook.pzpr"], "SIG{name}");
+    }
+}
+
+/// N20g: an import into a database that does not exist yet, failing on a full disk, leaves no
+/// file (not a new empty database while saying "nothing was changed"); bad input files fail the
+/// import before any database is made; with room the new database holds every puzzle.
+#[test]
+fn n20g_a_failed_import_leaves_no_new_database() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(dir.path(), "bad.masyu", "not a board\n");
+    let db = dir.path().join("new.data");
+    let out = pzl(&["masyu", "db", "import", s(&db), s(&hook()), s(&bad)]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!db.exists());
+    // 40 boards of 40×40 pearls: far more than a 64 KiB disk holds after the empty database.
+    let mut boards = Vec::new();
+    for i in 0..40usize {
+        let mut text = String::from("40 40\n");
+        for r in 0..40usize {
+            let row: String =
+                (0..40usize).map(|c| ['.', 'W', 'B', '.'][(i * 7 + r * 13 + c * c + r * c) % 4]).collect();
+            text.push_str(&row);
+            text.push('\n');
+        }
+        boards.push(write(dir.path(), &format!("p{i}.masyu"), text));
+    }
+    let mut args = vec!["masyu", "db", "import", s(&db)];
+    args.extend(boards.iter().map(|b| s(b)));
+    let out = pzl(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("as puzzle 40"), "{}", stderr(&out));
+
+    let mount = dir.path().join("small");
+    std::fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !mounted {
+        println!("skipping the full disk: cannot mount a small tmpfs here (needs root and mount rights)");
+        return;
+    }
+    let small = mount.join("new.data");
+    args[3] = s(&small);
+    let out = pzl(&args);
+    let names: Vec<_> = std::fs::read_dir(&mount).unwrap().flatten().map(|e| e.file_name()).collect();
+    let _ = Command::new("umount").arg(&mount).status();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("disk is full"), "{}", stderr(&out));
+    assert!(names.is_empty(), "no database and no temporary file left: {names:?}");
+}
+
+/// N20l: a clue of characters no font has gives one short warning that names the first ten and
+/// counts the rest (60,000 of them were one line of 958 KB; 600 here keep a debug build quick).
+#[test]
+fn n20l_characters_no_font_has_are_named_briefly() {
+    let dir = tempfile::tempdir().unwrap();
+    let clue: String = (0xF0000u32..0xF0000 + 600).filter_map(char::from_u32).collect();
+    let xd = write(
+        dir.path(),
+        "pua.xd",
+        format!(
+            "Title: T\nAuthor: A\n\n\nCAT\nARE\nTEN\n\n\nA1. {clue} ~ CAT\nA4. a ~ ARE\nA5. t ~ TEN\n\n\
+             D1. c ~ CAT\nD2. a ~ ARE\nD3. t ~ TEN\n"
+        ),
+    );
+    let out = pzl(&["render", s(&xd), "--with-clues", "-o", s(&dir.path().join("x.pdf"))]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..err.len().min(400)]);
+    assert!(err.contains("U+F0000") && err.contains("U+F0009"), "{err}");
+    assert!(!err.contains("U+F000A"), "{err}");
+    let more = err
+        .split("and ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok());
+    assert!(more.is_some_and(|n| n > 500), "{err}");
+    assert!(err.contains("more characters: printed as an empty box"), "{err}");
+}
+
+/// A `.puz` file whose RTBL holds one answer of `answer_len` bytes, named by every cell of an
+/// `n`×`n` grid (built with the library at the longest answer it writes, then the section
+/// replaced and the checksums redone, as a hostile file would be).
+fn puz_with_long_rebus(n: usize, answer_len: usize) -> Vec<u8> {
+    use pzl_crossword::puzzle::{MAX_REBUS_ANSWER_BYTES, Puzzle, Rebus};
+    use pzl_crossword::raw::Section;
+    let mut p = Puzzle::new(n, n);
+    let row = "A".repeat(n);
+    p.set_solution_rows(&vec![row.as_str(); n]);
+    p.clues = (0..2 * n).map(|i| format!("c{i}")).collect();
+    let longest = format!("A{}", "Q".repeat(MAX_REBUS_ANSWER_BYTES - 1));
+    p.rebus = Some(Rebus { cells: vec![2; n * n], table: vec![(1, longest)] });
+    let mut raw = p.to_raw().unwrap();
+    let rtbl = raw.sections.iter_mut().find(|s| &s.code == b"RTBL").unwrap();
+    *rtbl = Section::new(*b"RTBL", format!(" 1:A{};", "Q".repeat(answer_len - 1)).into_bytes());
+    raw.update_checksums();
+    raw.to_bytes()
+}
+
+/// Issue 36, item 4 (N10, N11 at `.puz`): a 262 KB `.puz` whose one 65 KB rebus answer fills a
+/// 255×255 grid aborted `convert --to ipuz` past 6 GB (xd: 3 GB, JPZ: 240 s, then abort). The
+/// answer is past the 255 bytes a rebus answer holds: named, the cells keep their letter, little
+/// memory; the `.puz` itself still converts to `.puz` unchanged. An Across Lite text answer past
+/// the bound is named too (it was dropped without a word); the writer never cuts one.
+#[cfg(unix)]
+#[test]
+fn rebus_answers_past_255_bytes_are_named_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let bomb = write(dir.path(), "bomb.puz", puz_with_long_rebus(255, 65_000));
+    for to in ["ipuz", "xd"] {
+        let out_file = dir.path().join(format!("bomb.{to}"));
+        let Some((out, kb)) = peak(&["convert", s(&bomb), "--to", to, "-o", s(&out_file)]) else { return };
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("1 rebus answer(s) longer than 255 bytes, in 65025 cell(s)"),
+            "{}",
+            stderr(&out)
+        );
+        println!("{to}: peak {kb} KB");
+        assert!(kb < SMALL_KB, "{to}: peak {kb} KB");
+    }
+    let copy = dir.path().join("copy.puz");
+    let out = pzl(&["-q", "convert", s(&bomb), "-o", s(&copy)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&bomb).unwrap());
+
+    let long = format!("A{}", "Q".repeat(299));
+    let text = write(
+        dir.path(),
+        "t.txt",
+        format!(
+            "<ACROSS PUZZLE V2>\n<TITLE>\n\tT\n<AUTHOR>\n\t\n<COPYRIGHT>\n\t\n<SIZE>\n\t3x3\n<GRID>\n\t1BC\n\tDEF\n\tGHI\n\
+             <REBUS>\n\t1:{long}:A\n<ACROSS>\n\ta\n\tb\n\tc\n<DOWN>\n\td\n\te\n\tf\n<NOTEPAD>\n"
+        ),
+    );
+    let out = pzl(&["convert", s(&text), "-o", s(&dir.path().join("t.puz"))]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("1 cell(s) whose answers are longer than the 255 bytes"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Newcomer, smaller things: converting a Masyu puzzle to `out.puz` says that `.puz` is a
+/// crossword format (not "cannot tell which format"); a folder conversion without `--to` hints
+/// at the formats of each kind, not `--to xd` alone.
+#[test]
+fn messages_name_the_kind_a_file_name_asks_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = pzl(&["convert", s(&hook()), "-o", s(&dir.path().join("out.puz"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("names a crossword format (puz); a masyu puzzle cannot be written as one"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("the masyu formats: "), "{}", stderr(&out));
+    let out = pzl(&["convert", s(&examples()), "-o", s(&dir.path().join("out"))]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--to pzprv3 for Masyu"), "{}", stderr(&out));
+}

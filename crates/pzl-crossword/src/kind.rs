@@ -419,11 +419,11 @@ impl Kind for CrosswordKind {
             }
             Format::AcrossText => {
                 let read = across_text::read(utf8(bytes)?)?;
-                Ok(Parsed::clean(CrosswordDoc::with_source(
-                    read.puzzle,
-                    Source::Text(read.layout),
-                    Vec::new(),
-                )))
+                let warnings = read.warnings.clone();
+                Ok(Parsed::with(
+                    CrosswordDoc::with_source(read.puzzle, Source::Text(read.layout), read.warnings),
+                    warnings,
+                ))
             }
             Format::Ipuz => {
                 let text = utf8(bytes)?;
@@ -735,7 +735,14 @@ fn missing_glyphs(doc: &CrosswordDoc) -> Vec<Warning> {
     if missing.is_empty() {
         return Vec::new();
     }
-    let shown: Vec<String> = missing.iter().map(|&ch| format!("{ch} (U+{:04X})", u32::from(ch))).collect();
+    // The first few by name, the rest counted: a clue of 60,000 such characters is one short
+    // line, not a megabyte of warning (finding N20l).
+    const NAMED: usize = 10;
+    let mut shown: Vec<String> =
+        missing.iter().take(NAMED).map(|&ch| format!("{ch} (U+{:04X})", u32::from(ch))).collect();
+    if missing.len() > NAMED {
+        shown.push(format!("and {} more characters", missing.len() - NAMED));
+    }
     vec![Warning::new(format!(
         "no font has {}: printed as an empty box; install a font that has them (e.g. fonts-noto-cjk, fonts-symbola)",
         shown.join(", ")

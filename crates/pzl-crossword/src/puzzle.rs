@@ -307,6 +307,13 @@ pub enum EncodeError {
     #[error("rebus answer {0:?} cannot be written (it holds ';' or ':' or a NUL)")]
     /// A rebus answer holding a separator of RTBL.
     BadRebusAnswer(String),
+    #[error(
+        "a rebus answer of {0} bytes cannot be written; a puzzle holds answers of at most {max} bytes",
+        max = MAX_REBUS_ANSWER_BYTES
+    )]
+    /// A rebus answer longer than [`MAX_REBUS_ANSWER_BYTES`] (the readers keep only its cells'
+    /// letters, so it would not read back).
+    RebusAnswerTooLong(usize),
 }
 
 const KNOWN: [&[u8; 4]; 5] = [b"GRBS", b"RTBL", b"LTIM", b"GEXT", b"RUSR"];
@@ -779,6 +786,34 @@ impl Puzzle {
                 puzzle.puz.other_sections.push(section.clone());
             }
         }
+        // An answer past MAX_REBUS_ANSWER_BYTES (an RTBL section holds up to 64 KiB) is not
+        // decoded: its cells keep their letter, and the loss is named. One 65 KB answer named by
+        // every cell of a 255×255 grid made each entry 16 MB and a conversion abort.
+        if let Some(table) = &mut rtbl
+            && table.iter().any(|(_, answer)| answer.len() > MAX_REBUS_ANSWER_BYTES)
+        {
+            let long: Vec<u8> = table
+                .iter()
+                .filter(|(_, answer)| answer.len() > MAX_REBUS_ANSWER_BYTES)
+                .map(|(key, _)| *key)
+                .collect();
+            table.retain(|(_, answer)| answer.len() <= MAX_REBUS_ANSWER_BYTES);
+            let mut lost_cells = 0;
+            for cell in grbs.iter_mut().flatten() {
+                if cell
+                    .checked_sub(1)
+                    .is_some_and(|key| long.contains(&key) && !table.iter().any(|(k, _)| *k == key))
+                {
+                    *cell = 0;
+                    lost_cells += 1;
+                }
+            }
+            warnings.push(Warning::new(format!(
+                "{} rebus answer(s) longer than {MAX_REBUS_ANSWER_BYTES} bytes, in {lost_cells} cell(s): \
+                 only the cells' letters are kept (the .puz file itself is written back unchanged)",
+                long.len()
+            )));
+        }
         match (grbs, rtbl) {
             (Some(cells), table) => puzzle.rebus = Some(Rebus { cells, table: table.unwrap_or_default() }),
             (None, Some(table)) => {
@@ -879,6 +914,9 @@ impl Puzzle {
                 for (key, answer) in &rebus.table {
                     if answer.contains([';', ':', '\0']) {
                         return Err(EncodeError::BadRebusAnswer(answer.clone()));
+                    }
+                    if answer.len() > MAX_REBUS_ANSWER_BYTES {
+                        return Err(EncodeError::RebusAnswerTooLong(answer.len()));
                     }
                     table.extend_from_slice(format!("{key:>2}:").as_bytes());
                     table.extend(encode_text(answer));

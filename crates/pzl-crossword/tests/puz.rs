@@ -560,3 +560,58 @@ fn the_kind_check_of_a_puz_document_is_the_raw_files_verify() {
     }
     assert!(noted >= 1, "some file has notes");
 }
+
+/// Issue 36 (N10, N11): a rebus answer longer than `MAX_REBUS_ANSWER_BYTES` is refused by the
+/// `.puz` writer, never cut; one in a `.puz` file read is named and its cells keep their letter
+/// (a 65 KB answer in every cell of a 255×255 grid made each entry 16 MB), while the file itself
+/// still writes back byte for byte; more distinct answers than a `.puz` names are not stored,
+/// and `set_rebus` says so.
+#[test]
+fn rebus_answers_past_the_bounds_are_refused_or_named_never_cut() {
+    use pzl_crossword::puzzle::{MAX_REBUS_ANSWER_BYTES, MAX_REBUS_ANSWERS, Rebus};
+    let mut p = Puzzle::new(3, 3);
+    p.set_solution_rows(&["ABC", "DEF", "GHI"]);
+    p.clues = (0..6).map(|i| format!("c{i}")).collect();
+    let longest = format!("A{}", "Q".repeat(MAX_REBUS_ANSWER_BYTES - 1));
+    assert!(p.set_rebus(Pos::new(0, 0), &longest));
+    let mut raw = p.to_raw().unwrap();
+    let (q, warnings) = Puzzle::from_raw(&raw);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(q.rebus.as_ref().and_then(|r| r.answer(0)), Some(longest.as_str()));
+
+    // One byte more: refused by the writer, named by the reader.
+    let long = format!("{longest}Q");
+    assert!(!p.clone().set_rebus(Pos::new(1, 1), &long));
+    let mut built = p.clone();
+    built.rebus = Some(Rebus { cells: vec![1, 1, 0, 0, 0, 0, 0, 0, 0], table: vec![(0, long.clone())] });
+    assert_eq!(built.to_raw().unwrap_err(), pzl_crossword::puzzle::EncodeError::RebusAnswerTooLong(256));
+    let rtbl = raw.sections.iter_mut().find(|s| &s.code == b"RTBL").unwrap();
+    *rtbl = raw::Section::new(*b"RTBL", format!(" 0:{long};").into_bytes());
+    let grbs = raw.sections.iter_mut().find(|s| &s.code == b"GRBS").unwrap();
+    *grbs = raw::Section::new(*b"GRBS", vec![1, 1, 0, 0, 0, 0, 0, 0, 0]);
+    raw.update_checksums();
+    let bytes = raw.to_bytes();
+    let read = raw::read(&bytes).unwrap();
+    let (q, warnings) = Puzzle::from_raw(&read.file);
+    assert!(
+        warnings.iter().any(|w| w.message.contains("1 rebus answer(s) longer than 255 bytes, in 2 cell(s)")),
+        "{warnings:?}"
+    );
+    assert_eq!(q.rebus.as_ref().map(|r| r.table.len()), Some(0));
+    assert_eq!(&q.solution[..2], b"AB");
+    assert_eq!(read.file.to_bytes(), bytes, "the raw file is kept as read");
+
+    // The table's bound: answers past MAX_REBUS_ANSWERS are not stored; the cell keeps its letter.
+    let mut big = Puzzle::new(16, 16);
+    let rows: Vec<String> = (0..16).map(|_| "A".repeat(16)).collect();
+    big.set_solution_rows(&rows.iter().map(String::as_str).collect::<Vec<_>>());
+    let stored =
+        (0..256usize).filter(|&i| big.set_rebus(Pos::new(i / 16, i % 16), &format!("R{i:03}"))).count();
+    assert_eq!(stored, MAX_REBUS_ANSWERS);
+    let table = &big.rebus.as_ref().unwrap().table;
+    let mut answers: Vec<&str> = table.iter().map(|(_, a)| a.as_str()).collect();
+    answers.dedup();
+    assert_eq!(answers.len(), MAX_REBUS_ANSWERS);
+    assert_eq!(big.rebus.as_ref().unwrap().answer(255), None);
+    assert_eq!(big.solution[255], b'R');
+}

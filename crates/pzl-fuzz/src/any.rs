@@ -53,6 +53,10 @@ pub fn detect_any(data: &[u8]) {
     let Some((name, params, bytes)) = opening(data) else { return };
     let _ = Format::claiming(name);
     let _ = Format::is_puzzle_file_name(name);
+    // What a folder walk takes: a file of a puzzle's own extension always.
+    if Format::walk_takes(name, bytes) != Format::is_puzzle_file_name(name) {
+        assert!(Format::needs_content_to_walk(name), "{name}: only a shared extension is looked into");
+    }
     let _ = Format::detect(bytes, None);
     let detected = Format::detect(bytes, Some(name));
     let open = Open { params: params.to_string(), ..Open::default() };

@@ -154,7 +154,7 @@ pub struct MergeReport {
     pub missing: Vec<u64>,
     /// Shards given more than once.
     pub duplicated: Vec<Duplicate>,
-    /// Files of shards that did not finish: run them again.
+    /// Files of shards that did not finish: each is resumed with `--resume FILE`.
     pub unfinished: Vec<String>,
     /// Files of another problem, another `N`, another pzl version, or a `K` out of range,
     /// each with the reason.
@@ -267,7 +267,10 @@ impl MergeReport {
             lines.push(format!("shard {} given {} times: {}", d.k, d.files.len(), d.files.join(", ")));
         }
         if !self.unfinished.is_empty() {
-            lines.push(format!("unfinished shards (run them again): {}", self.unfinished.join(", ")));
+            lines.push(format!(
+                "unfinished shards (resume each with `pzl solve PUZZLE --count --shard K/N --resume FILE`): {}",
+                self.unfinished.join(", ")
+            ));
         }
         for f in &self.foreign {
             lines.push(format!("does not belong: {f}"));

@@ -158,6 +158,21 @@ pub struct Solution {
 }
 
 impl Document {
+    /// Whether an input named `name` is a puzzle link rather than a file name: a web address
+    /// (`https://puzz.link/p?mashu/…`, a Penpa+ or pzprjs player link) or puzz.link's bare
+    /// `p?…` form. A link is its own content: read its text with [`Document::read`]. (A file of
+    /// that name, should one exist, is the caller's to prefer.)
+    ///
+    /// ```
+    /// use pzl::Document;
+    /// assert!(Document::is_link("https://puzz.link/p?mashu/4/4/020100"));
+    /// assert!(Document::is_link("p?mashu/4/4/020100"));
+    /// assert!(!Document::is_link("puzzles/hook.masyu"));
+    /// ```
+    pub fn is_link(name: &str) -> bool {
+        name.starts_with("http://") || name.starts_with("https://") || name.starts_with("p?")
+    }
+
     /// Read `bytes`, called `name` (a path, `-` or a URL: used in messages and, with `path`, to
     /// detect the format and to find companion files such as an AppleDouble header's data fork).
     pub fn read(

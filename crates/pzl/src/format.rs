@@ -33,6 +33,12 @@ macro_rules! formats_of {
 }
 
 impl Format {
+    /// File extensions that files of other programs use as well as pzl's formats: `.txt` (notes,
+    /// READMEs), `.xml` (any XML: a Maven `pom.xml`), `.url` (any browser shortcut), `.bin`, `.as`,
+    /// `.r` (firmware, ActionScript, R scripts), `.data`, `.db`, `.sqlite` (any database). In a
+    /// folder walk such a file is a puzzle file only when a format's content test recognises it.
+    pub const SHARED_EXTENSIONS: &[&str] = &["txt", "xml", "url", "bin", "as", "r", "data", "db", "sqlite"];
+
     /// Every format, in detection order: within a kind its most specific content test first; the
     /// kinds in the order below.
     pub fn all() -> impl Iterator<Item = Format> {
@@ -143,6 +149,40 @@ impl Format {
             Format::Masyu(m) => m.holds().pearls,
             _ => true,
         })
+    }
+
+    /// Whether a file a folder walk found by its name ([`Format::is_puzzle_file_name`]) needs its
+    /// content looked at before it is taken: its extension is one files of other programs use too
+    /// ([`Format::SHARED_EXTENSIONS`]: a `README.txt`, a `pom.xml`, a browser's `.url` shortcut), and no
+    /// name rule claims it. A `.puz` or `.ipuz` is a puzzle file by its name alone, so a broken
+    /// one is reported, not passed over.
+    pub fn needs_content_to_walk(file_name: &str) -> bool {
+        let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
+        if pzl_macfile::format::Format::from_file_name(base).is_some() {
+            return false;
+        }
+        base.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && Format::SHARED_EXTENSIONS.iter().any(|e| e.eq_ignore_ascii_case(ext))
+        })
+    }
+
+    /// Whether a folder walk takes the file `file_name` holding `bytes`: a puzzle file by its
+    /// name, and, when its extension is one other programs use too
+    /// ([`Format::needs_content_to_walk`]), recognised by some format's content test. A walk
+    /// passes over (and counts) the files this refuses; a file named on its own is read whatever
+    /// it holds, so its reader says what is wrong with it.
+    ///
+    /// ```
+    /// use pzl::Format;
+    /// assert!(Format::walk_takes("a/README.txt", b"4 4\nW...\n....\n..B.\n....\n"));
+    /// assert!(!Format::walk_takes("a/README.txt", b"Read me first.\n"));
+    /// assert!(!Format::walk_takes("a/pom.xml", b"<project/>"));
+    /// assert!(Format::walk_takes("a/broken.puz", b"not a puzzle"));
+    /// assert!(!Format::walk_takes("a/notes.md", b"4 4\nW...\n"));
+    /// ```
+    pub fn walk_takes(file_name: &str, bytes: &[u8]) -> bool {
+        Format::is_puzzle_file_name(file_name)
+            && (!Format::needs_content_to_walk(file_name) || Format::all().any(|f| f.info().detects(bytes)))
     }
 }
 

@@ -129,8 +129,7 @@ fn write(
             let rows: Vec<(String, masyu::Board)> =
                 puzzles.iter().map(|p| (name_of(args, p.index), p.puzzle.clone())).collect();
             let db = io::shown(path);
-            let mut database = tootsweet::Database::open_or_create(path).map_err(tootsweet::error(&db))?;
-            database.import(&rows).map_err(tootsweet::error(&db))?;
+            tootsweet::Database::import_into(path, &rows).map_err(tootsweet::error(&db))?;
             (None, Some(db))
         }
         Target::Out(sink) => (Some(sink), None),

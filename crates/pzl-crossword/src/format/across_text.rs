@@ -86,6 +86,9 @@ pub struct TextPuzzle {
     pub puzzle: Puzzle,
     /// How the file was laid out.
     pub layout: TextLayout,
+    /// What the file holds that the puzzle could not take (rebus answers past
+    /// [`crate::puzzle::MAX_REBUS_ANSWER_BYTES`]).
+    pub warnings: Vec<crate::Warning>,
 }
 
 /// Whether `bytes` start like an Across Lite text file.
@@ -235,9 +238,12 @@ pub fn read(text: &str) -> Result<TextPuzzle, ParseError> {
     }
     puzzle.solution = solution;
     puzzle.fill = puzzle.solution.iter().map(|&b| if is_block(b) { b } else { b'-' }).collect();
+    let mut rebus_lost = 0;
     for (i, &b) in grid.iter().enumerate() {
         if let Some((_, long, short)) = markers.iter().find(|(m, _, _)| *m == b) {
-            puzzle.set_rebus(Pos::new(i / w, i % w), long);
+            if !puzzle.set_rebus(Pos::new(i / w, i % w), long) {
+                rebus_lost += 1;
+            }
             // The text names the letter older readers show; it stays the solution byte.
             puzzle.solution[i] = *short;
         }
@@ -293,7 +299,15 @@ pub fn read(text: &str) -> Result<TextPuzzle, ParseError> {
         mark,
         rebus_markers: markers,
     };
-    Ok(TextPuzzle { puzzle, layout })
+    let mut warnings = Vec::new();
+    if rebus_lost > 0 {
+        warnings.push(crate::Warning::new(format!(
+            "{rebus_lost} cell(s) whose answers are longer than the {} bytes a rebus answer holds: only \
+             their letter is kept",
+            crate::puzzle::MAX_REBUS_ANSWER_BYTES
+        )));
+    }
+    Ok(TextPuzzle { puzzle, layout, warnings })
 }
 
 /// What writing a puzzle as text could not carry.

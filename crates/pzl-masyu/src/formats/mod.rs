@@ -449,6 +449,21 @@ pub(crate) fn read_char_grid<T>(
 }
 
 /// Does the first line hold exactly two decimal numbers?
+/// The link a Windows Internet shortcut (a `.url` file: `[InternetShortcut]`, then `URL=…`)
+/// points to, if `bytes` is one; its first 64 KiB are looked at.
+pub(crate) fn shortcut_url(bytes: &[u8]) -> Option<&str> {
+    let head = &bytes[..bytes.len().min(1 << 16)];
+    let text = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).ok()?,
+    };
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    if !lines.next()?.trim_start_matches('\u{feff}').eq_ignore_ascii_case("[InternetShortcut]") {
+        return None;
+    }
+    lines.find_map(|l| l.get(..4).filter(|k| k.eq_ignore_ascii_case("URL=")).map(|_| l[4..].trim()))
+}
+
 pub(crate) fn starts_with_two_numbers(bytes: &[u8]) -> bool {
     let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
     let Ok(first) = std::str::from_utf8(first) else { return false };

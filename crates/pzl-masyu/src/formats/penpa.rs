@@ -110,8 +110,12 @@ fn data_span(line: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// Does `bytes` hold one line that is a Penpa+ link with its data in it?
+/// Does `bytes` hold one line that is a Penpa+ link with its data in it, or a Windows Internet
+/// shortcut (`.url`) to one?
 pub fn looks_like(bytes: &[u8]) -> bool {
+    if let Some(url) = super::shortcut_url(bytes) {
+        return data_span(url).is_some();
+    }
     let Ok(text) = std::str::from_utf8(&bytes[..bytes.len().min(1 << 20)]) else { return false };
     let text = text.trim();
     !text.contains('\n') && data_span(text).is_some()
@@ -750,6 +754,11 @@ pub(crate) mod tests {
         ] {
             assert_eq!(read(&link).unwrap().value.pearl_counts(), (29, 1), "{link}");
         }
+        // A shortcut is detected too (a `.url` file is otherwise taken for a puzz.link URL).
+        let shortcut =
+            format!("[InternetShortcut]\r\nURL=https://swaroopg92.github.io/penpa-edit/#m=solve&p={p}\r\n");
+        assert!(looks_like(shortcut.as_bytes()));
+        assert!(!looks_like(b"[InternetShortcut]\r\nURL=https://puzz.link/p?mashu/4/4/020100\r\n"));
         let answered = read(&format!("{NOQX}&a=abc")).unwrap();
         assert_eq!(answered.warnings.len(), 1);
         assert!(!looks_like(

@@ -37,8 +37,12 @@ fn body_start(text: &str) -> Option<usize> {
     text.match_indices('?').map(|(i, _)| i + 1).find(|&i| type_at(&text[i..]).is_some())
 }
 
-/// Does `bytes` hold one line that is a Masyu puzz.link URL?
+/// Does `bytes` hold one line that is a Masyu puzz.link URL, or a Windows Internet shortcut
+/// (`.url`) to one?
 pub fn looks_like(bytes: &[u8]) -> bool {
+    if let Some(url) = super::shortcut_url(bytes) {
+        return body_start(url).is_some();
+    }
     let Ok(text) = std::str::from_utf8(bytes) else { return false };
     let text = text.trim();
     !text.contains('\n') && text.len() < 1 << 20 && body_start(text).is_some()
@@ -217,6 +221,12 @@ mod tests {
     #[test]
     fn a_windows_shortcut_reads() {
         let text = "[InternetShortcut]\r\nURL=https://puzz.link/p?mashu/4/4/020100\r\n";
+        // Detected too, so a folder walk takes a shortcut to a puzzle and passes over others.
+        assert!(looks_like(text.as_bytes()));
+        assert!(looks_like(b"\xef\xbb\xbf[internetshortcut]\n\nurl=p?mashu/4/4/020100\n"));
+        assert!(looks_like(b"[InternetShortcut]\nIconIndex=0\nURL=p?mashu/4/4/020100\n"));
+        assert!(!looks_like(b"[InternetShortcut]\nURL=https://example.com/\n"));
+        assert!(!looks_like(b"[Other]\nURL=https://puzz.link/p?mashu/4/4/020100\n"));
         assert_eq!(read(text).unwrap().value, read("p?mashu/4/4/020100").unwrap().value);
         let e = read("[InternetShortcut]\nURL=p?mashu/4/4/02z100\n").unwrap_err();
         assert_eq!(e.location, Location::Offset(19 + 4 + 14));

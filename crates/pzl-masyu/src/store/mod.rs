@@ -351,7 +351,39 @@ impl Database {
         Database::open_for_writing(path)
     }
 
+    /// Add `puzzles` to the database at `path` ([`Database::import`]), creating it with the
+    /// app's schema when it does not exist. A new database is built aside, puzzles and all, and
+    /// moved into place only when complete: an import that fails (a full disk) leaves no file
+    /// behind, not a new empty database (finding N20g). Should another process create the file
+    /// meanwhile, the puzzles are added to theirs.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir().unwrap();
+    /// # let path = dir.path().join("Puzzles.data");
+    /// use pzl_masyu::store::Database;
+    /// let ladybug = pzl_masyu::tootsweet::parse_puzzle("4:4:AgAQAA").unwrap().value;
+    /// let imported = Database::import_into(&path, &[("Ladybug".into(), ladybug)]).unwrap();
+    /// assert_eq!(imported.len(), 1);
+    /// ```
+    pub fn import_into(path: &Path, puzzles: &[(String, Board)]) -> Result<Vec<Imported>, DatabaseError> {
+        if std::fs::symlink_metadata(path).is_ok() {
+            return Database::open_for_writing(path)?.import(puzzles);
+        }
+        let temp = Database::new_aside(path)?;
+        let imported = Database::open_for_writing(&temp)?.import(puzzles)?;
+        match Database::persist(temp, path)? {
+            true => Ok(imported),
+            false => Database::open_for_writing(path)?.import(puzzles),
+        }
+    }
+
     fn create_aside(path: &Path) -> Result<(), DatabaseError> {
+        let temp = Database::new_aside(path)?;
+        Database::persist(temp, path).map(|_| ())
+    }
+
+    /// A new database with the app's schema beside `path`, removed when dropped.
+    fn new_aside(path: &Path) -> Result<tempfile::TempPath, DatabaseError> {
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
@@ -362,21 +394,24 @@ impl Database {
             .tempfile_in(dir)
             .map_err(|e| DatabaseError::io(dir, e))?
             .into_temp_path();
-        {
-            let mut conn = Connection::open_with_flags(
-                &temp,
-                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?;
-            configure(&conn)?;
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            schema::create(&tx)?;
-            tx.commit()?;
-            conn.close().map_err(|(_, e)| DatabaseError::from(e))?;
-        }
+        let mut conn = Connection::open_with_flags(
+            &temp,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        configure(&conn)?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        schema::create(&tx)?;
+        tx.commit()?;
+        conn.close().map_err(|(_, e)| DatabaseError::from(e))?;
+        Ok(temp)
+    }
+
+    /// Move the complete new database `temp` to `path`, unless a file appeared there meanwhile:
+    /// `false` then (the temporary file is removed).
+    fn persist(temp: tempfile::TempPath, path: &Path) -> Result<bool, DatabaseError> {
         match temp.persist_noclobber(path) {
-            Ok(()) => Ok(()),
-            // Someone else created it meanwhile: use theirs (the temporary file is removed).
-            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+            Ok(()) => Ok(true),
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
             Err(e) => Err(DatabaseError::io(path, e.error)),
         }
     }

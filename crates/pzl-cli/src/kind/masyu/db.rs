@@ -39,8 +39,8 @@ pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
                 let file = io::shown(file);
                 puzzles.push((ts::import_name(&file), ts::board(doc).map_err(|e| e.in_file(&file))?));
             }
-            let mut database = Database::open_or_create(&path).map_err(ts::error(&db))?;
-            for imported in database.import(&puzzles).map_err(ts::error(&db))? {
+            // A new database appears only complete, puzzles and all: a failed import leaves none.
+            for imported in Database::import_into(&path, &puzzles).map_err(ts::error(&db))? {
                 ctx.note(imported);
             }
             Ok(Status::Ok)
