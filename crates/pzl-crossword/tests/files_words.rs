@@ -527,7 +527,7 @@ fn ipuz_clue_lists_read_their_cells_counted_from_zero_or_from_one() {
     );
     // A word of more cells than the grid holds (cells repeated) is kept without them, with a
     // warning: what ipuz reads can always be written as a JPZ that reads back.
-    let many = vec!["[0,0]"; 7].join(",");
+    let many = ["[0,0]"; 7].join(",");
     let text = doc(&format!("[{many}]"));
     let parsed = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).expect("reads");
     assert!(parsed.value.puzzle().other_lists[0].clues[0].cells.is_empty());
