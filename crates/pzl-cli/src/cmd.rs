@@ -486,13 +486,36 @@ pub fn completions(shell: clap_complete::Shell) -> Result<Status, Error> {
     Ok(Status::Ok)
 }
 
-/// `pzl man`.
+/// `pzl man`: one manual page, the top level and then every verb (and each kind's own
+/// commands) with its synopsis, description and options, so `man` shows what `--help` shows.
 pub fn man() -> Result<Status, Error> {
     use clap::CommandFactory;
+    use std::io::Write;
+    let command = crate::args::Cli::command();
+    let mut verbs = Vec::new();
+    every_verb(&command, "pzl", &mut verbs);
     let mut bytes = Vec::new();
-    clap_mangen::Man::new(crate::args::Cli::command())
-        .render(&mut bytes)
-        .map_err(|e| Error::io(e.to_string()))?;
+    let mut render = || -> std::io::Result<()> {
+        clap_mangen::Man::new(command.clone()).render(&mut bytes)?;
+        for (path, verb) in verbs {
+            writeln!(bytes, ".SH \"{}\"", path.to_uppercase())?;
+            let page = clap_mangen::Man::new(verb.bin_name(path));
+            page.render_synopsis_section(&mut bytes)?;
+            page.render_description_section(&mut bytes)?;
+            page.render_options_section(&mut bytes)?;
+        }
+        Ok(())
+    };
+    render().map_err(|e| Error::io(e.to_string()))?;
     io::stdout(&bytes)?;
     Ok(Status::Ok)
+}
+
+/// The verbs under `command` with their paths (`pzl solve`, `pzl masyu db list`), depth first.
+fn every_verb(command: &clap::Command, path: &str, out: &mut Vec<(String, clap::Command)>) {
+    for verb in command.get_subcommands().filter(|c| c.get_name() != "help") {
+        let path = format!("{path} {}", verb.get_name());
+        out.push((path.clone(), verb.clone()));
+        every_verb(verb, &path, out);
+    }
 }

@@ -302,7 +302,13 @@ fn shell_completions_and_the_manual_are_generated() {
         assert!(out.status.success() && stdout(&out).contains("pzl"), "{shell}");
     }
     let man = pzl(&["man"]);
-    assert!(man.status.success() && stdout(&man).contains(".TH pzl"));
+    let page = stdout(&man);
+    assert!(man.status.success() && page.contains(".TH pzl"));
+    // Every verb has its section with its options, not only the top level (newcomer-2).
+    for verb in ["PZL SOLVE", "PZL CONVERT", "PZL CHECK", "PZL RENDER", "PZL GENERATE MASYU"] {
+        assert!(page.contains(&format!(".SH \"{verb}\"")), "{verb}");
+    }
+    assert!(page.contains("no\\-flip"), "a kind's setting is in the page");
 }
 
 /// C13: a file name that is not UTF-8 (`caf\xe9.masyu`) is read, converted to, solved into and

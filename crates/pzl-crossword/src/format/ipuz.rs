@@ -192,9 +192,14 @@ pub fn read(text: &str) -> Result<(Puzzle, Vec<String>), ParseError> {
 /// Read an ipuz crossword: the puzzle, what `.puz` cannot hold, and the warnings (clues the grid
 /// has no entry for, entries without a clue).
 pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warning>), ParseError> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| ParseError {
-        location: crate::error::Location::line_column(e.line(), e.column()),
-        message: e.to_string(),
+    let doc: Value = serde_json::from_str(text).map_err(|e| {
+        // serde_json ends its message with the place, which the location already gives.
+        let message = e.to_string();
+        let place = format!(" at line {} column {}", e.line(), e.column());
+        ParseError {
+            location: crate::error::Location::line_column(e.line(), e.column()),
+            message: message.strip_suffix(&place).unwrap_or(&message).to_string(),
+        }
     })?;
     let mut dropped = Vec::new();
     let kinds: Vec<&str> = doc["kind"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
@@ -601,6 +606,14 @@ fn other_lists(
 mod tests {
     use super::*;
     use pzl_grid::Pos;
+
+    #[test]
+    fn a_json_error_names_its_place_once() {
+        let e = read("{\n  \"kind\": [1,\n  2: 3}").unwrap_err();
+        let shown = e.to_string();
+        assert!(shown.contains("line 3"), "{shown}");
+        assert!(!shown.contains(" at line "), "the place is given twice: {shown}");
+    }
 
     #[test]
     fn a_puzzle_survives_ipuz() {
