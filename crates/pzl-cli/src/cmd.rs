@@ -495,7 +495,7 @@ pub fn man() -> Result<Status, Error> {
     let mut verbs = Vec::new();
     every_verb(&command, "pzl", &mut verbs);
     let mut bytes = Vec::new();
-    let mut render = || -> std::io::Result<()> {
+    let render = || -> std::io::Result<()> {
         clap_mangen::Man::new(command.clone()).render(&mut bytes)?;
         for (path, verb) in verbs {
             writeln!(bytes, ".SH \"{}\"", path.to_uppercase())?;
