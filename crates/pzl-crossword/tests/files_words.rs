@@ -653,3 +653,34 @@ fn an_ipuz_clues_own_cells_are_its_word() {
         parsed.warnings
     );
 }
+
+/// Found by the proptest `other_clue_lists_round_trip_between_ipuz_and_jpz`: a grid without
+/// clues whose only list is another one (a row across a bar) came back from JPZ without its bar
+/// — the row's word counted as a word the bar cut. JPZ now writes Across and Down (empty)
+/// beside other lists, and only their words decide the bars.
+#[test]
+fn a_row_across_a_bar_in_another_list_keeps_the_bar_through_jpz() {
+    use pzl_crossword::puzzle::{OtherClue, OtherList, Puzzle};
+    use pzl_crossword::{jpz, numbering};
+    let mut p = Puzzle::new(2, 2);
+    p.set_solution_rows(&["AA", ".."]);
+    let mut bars = vec![0; 4];
+    bars[0] = numbering::BAR_RIGHT;
+    p.bars = Some(bars);
+    p.other_lists = vec![OtherList {
+        title: "Rows".into(),
+        clues: vec![OtherClue {
+            label: "A".into(),
+            text: "Two".into(),
+            markup: Vec::new(),
+            enumeration: String::new(),
+            cells: vec![0, 1],
+        }],
+    }];
+    assert!(p.slots().is_empty(), "the bar cuts the only run");
+    let (xml, _) = jpz::write_xml(&p);
+    let back = jpz::read_xml(&xml).expect("reads").puzzle;
+    assert_eq!(back.bars, p.bars);
+    assert!(back.slots().is_empty() && back.clues.is_empty());
+    assert_eq!(back.other_lists, p.other_lists);
+}

@@ -964,8 +964,16 @@ fn run(cells: &[(usize, usize)]) -> Option<Direction> {
 fn fitting_words(doc: &Doc, slots: &[crate::numbering::Slot], w: usize) -> usize {
     let starts: std::collections::HashSet<(usize, Direction, usize)> =
         slots.iter().map(|s| (s.start.row * w + s.start.col, s.direction, s.len)).collect();
+    // Only the Across and Down lists' words count when the file names them: another list's
+    // word (a row of a rows garden) may cross bars.
+    let named = |l: &ClueList| {
+        let t = l.title.to_lowercase();
+        t.contains("across") || t.contains("down")
+    };
+    let any_named = doc.lists.iter().any(named);
     doc.lists
         .iter()
+        .filter(|l| !any_named || named(l))
         .flat_map(|l| &l.clues)
         .filter_map(|clue| clue.word.as_deref().and_then(|id| doc.word(id)))
         .filter(|cells| {
@@ -1564,12 +1572,15 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
         out.push_str("      </word>\n");
     }
-    if !puzzle.clues.is_empty() {
+    // With other lists, Across and Down are written even empty: a reader then knows the other
+    // lists by their titles, and their words (a row across a bar) never decide the bars.
+    if !puzzle.clues.is_empty() || !puzzle.other_lists.is_empty() {
+        let clued = !puzzle.clues.is_empty();
         for (d, title) in [(Direction::Across, "Across"), (Direction::Down, "Down")] {
             out.push_str(&format!(
                 "      <clues ordering=\"normal\">\n        <title><b>{title}</b></title>\n"
             ));
-            for (k, entry) in entries.iter().enumerate().filter(|(_, en)| en.slot.direction == d) {
+            for (k, entry) in entries.iter().enumerate().filter(|(_, en)| clued && en.slot.direction == d) {
                 let text = xml_text(entry.clue.as_deref().unwrap_or(""));
                 let marked = entry.markup.is_empty().then(|| e(text.trim(), false));
                 let text = marked.unwrap_or_else(|| {
