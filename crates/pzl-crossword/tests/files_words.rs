@@ -684,3 +684,30 @@ fn a_row_across_a_bar_in_another_list_keeps_the_bar_through_jpz() {
     assert!(back.slots().is_empty() && back.clues.is_empty());
     assert_eq!(back.other_lists, p.other_lists);
 }
+
+/// Found by fuzzing `jpz_read`: a list title holding a control character ("Ac\u{1}ross") was
+/// judged on the raw text (not a direction: another list), then written without the character
+/// as "Across" — read again, a different puzzle. The title is judged as it is kept.
+#[test]
+fn a_list_title_with_a_control_character_is_judged_as_it_is_kept() {
+    use pzl_crossword::jpz;
+    let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+<crossword-compiler xmlns=\"http://crossword.info/xml/crossword-compiler\">\
+<rectangular-puzzle xmlns=\"http://crossword.info/xml/rectangular-puzzle\"><crossword>\
+<grid width=\"2\" height=\"2\">\
+<cell x=\"1\" y=\"1\" solution=\"A\" number=\"1\"/><cell x=\"2\" y=\"1\" solution=\"B\" number=\"2\"/>\
+<cell x=\"1\" y=\"2\" solution=\"C\" number=\"3\"/><cell x=\"2\" y=\"2\" solution=\"D\"/></grid>\
+<word id=\"1\"><cells x=\"1\" y=\"1\"/><cells x=\"2\" y=\"1\"/></word>\
+<word id=\"2\"><cells x=\"1\" y=\"2\"/><cells x=\"2\" y=\"2\"/></word>\
+<word id=\"3\"><cells x=\"1\" y=\"1\"/><cells x=\"1\" y=\"2\"/></word>\
+<word id=\"4\"><cells x=\"2\" y=\"1\"/><cells x=\"2\" y=\"2\"/></word>\
+<clues><title><b>Ac\u{1}ross</b></title><clue word=\"1\" number=\"1\">Ab</clue><clue word=\"2\" number=\"3\">Cd</clue></clues>\
+<clues><title><b>Down</b></title><clue word=\"3\" number=\"1\">Ac</clue><clue word=\"4\" number=\"2\">Bd</clue></clues>\
+</crossword></rectangular-puzzle></crossword-compiler>";
+    let first = jpz::read_xml(xml).expect("reads, the character dropped").puzzle;
+    assert_eq!(first.clues.len(), 4, "the list is Across, as it is written back");
+    let (written, _) = jpz::write_xml(&first);
+    let again = jpz::read_xml(&written).expect("the written JPZ reads").puzzle;
+    assert_eq!(jpz::write_xml(&again).0, written, "written JPZ is a fixed point");
+    assert_eq!((&again.clues, &again.other_lists), (&first.clues, &first.other_lists));
+}

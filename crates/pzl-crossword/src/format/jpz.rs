@@ -885,8 +885,10 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                         Tag::Description => d.description = text,
                         Tag::Instructions if d.instructions.is_empty() => d.instructions = text,
                         Tag::ListTitle => {
+                            // As written back (characters XML 1.0 cannot hold dropped), so
+                            // that whether it names a direction is decided on what is kept.
                             if let Some(list) = d.lists.last_mut() {
-                                list.title = text;
+                                list.title = xml_text(&text).into_owned();
                             }
                         }
                         Tag::Clue => {
@@ -1573,8 +1575,15 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         out.push_str("      </word>\n");
     }
     // With other lists, Across and Down are written even empty: a reader then knows the other
-    // lists by their titles, and their words (a row across a bar) never decide the bars.
-    if !puzzle.clues.is_empty() || !puzzle.other_lists.is_empty() {
+    // lists by their titles, and their words (a row across a bar) never decide the bars. Not when
+    // another list's own title names a direction: the titles would not tell them apart.
+    let names_a_direction = |t: &str| {
+        let t = t.to_lowercase();
+        t.contains("across") || t.contains("down")
+    };
+    let empty_lists_tell =
+        !puzzle.other_lists.is_empty() && !puzzle.other_lists.iter().any(|l| names_a_direction(&l.title));
+    if !puzzle.clues.is_empty() || empty_lists_tell {
         let clued = !puzzle.clues.is_empty();
         for (d, title) in [(Direction::Across, "Across"), (Direction::Down, "Down")] {
             out.push_str(&format!(
