@@ -124,18 +124,9 @@ fn a_read_only_file_is_refused_for_users_who_cannot_write_it() {
 #[test]
 fn a_full_disk_leaves_the_old_file_and_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
-    let mount = dir.path().join("small");
-    std::fs::create_dir(&mount).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mount)
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|st| st.success());
-    if !mounted {
-        println!("skipping: cannot mount a small tmpfs here (needs root and mount rights)");
+    let Some(mount) = common::small_tmpfs(dir.path()) else {
         return;
-    }
+    };
     let big = dir.path().join("big.masyu");
     let mut text = String::from("300 300\n");
     for _ in 0..300 {

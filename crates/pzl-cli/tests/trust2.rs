@@ -344,7 +344,7 @@ fn n14_merge_escapes_what_shard_files_hold() {
 /// both names see the new content and no temporary file is left.
 #[test]
 fn n2_a_hard_linked_output_is_never_cut_short() {
-    use std::process::{Command, Stdio};
+    use std::process::Command;
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.masyu");
     let mut text = String::from("300 300\n");
@@ -367,18 +367,9 @@ fn n2_a_hard_linked_output_is_never_cut_short() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 
-    let mount = dir.path().join("small");
-    std::fs::create_dir(&mount).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mount)
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|st| st.success());
-    if !mounted {
-        println!("skipping the full disk: cannot mount a small tmpfs here (needs root and mount rights)");
+    let Some(mount) = common::small_tmpfs(dir.path()) else {
         return;
-    }
+    };
     let target = write(&mount, "out.svg", "IMPORTANT OLD CONTENT\n");
     std::fs::hard_link(&target, mount.join("link.svg")).unwrap();
     let out = pzl(&["render", s(&big), "-o", s(&target)]);
@@ -1002,7 +993,7 @@ fn n20f_a_signal_ends_the_run_as_the_shell_expects() {
 /// import before any database is made; with room the new database holds every puzzle.
 #[test]
 fn n20g_a_failed_import_leaves_no_new_database() {
-    use std::process::{Command, Stdio};
+    use std::process::Command;
     let dir = tempfile::tempdir().unwrap();
     let bad = write(dir.path(), "bad.masyu", "not a board\n");
     let db = dir.path().join("new.data");
@@ -1027,18 +1018,9 @@ fn n20g_a_failed_import_leaves_no_new_database() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("as puzzle 40"), "{}", stderr(&out));
 
-    let mount = dir.path().join("small");
-    std::fs::create_dir(&mount).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mount)
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|st| st.success());
-    if !mounted {
-        println!("skipping the full disk: cannot mount a small tmpfs here (needs root and mount rights)");
+    let Some(mount) = common::small_tmpfs(dir.path()) else {
         return;
-    }
+    };
     let small = mount.join("new.data");
     args[3] = s(&small);
     let out = pzl(&args);

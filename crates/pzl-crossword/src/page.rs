@@ -510,6 +510,20 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
 }
 
 /// The clue text as printed: the enumeration follows it in brackets (`Tree (3,4)`).
+impl Block {
+    /// A list's heading (`ACROSS`, `DOWN`, another list's title), `space_before` above it.
+    fn heading(list: &str, space_before: f64) -> Block {
+        Block {
+            label: list.to_string(),
+            heading: true,
+            list: list.to_string(),
+            lines: Vec::new(),
+            runs: Vec::new(),
+            space_before,
+        }
+    }
+}
+
 fn with_enumeration(clue: &str, enumeration: Option<&str>) -> String {
     let clue = match enumeration {
         Some(e) if e.starts_with('(') => format!("{clue} {e}"),
@@ -558,14 +572,7 @@ fn blocks(fonts: &Fonts, puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
         if !any && !puzzle.other_lists.is_empty() {
             continue;
         }
-        out.push(Block {
-            label: list.clone(),
-            heading: true,
-            list: list.clone(),
-            lines: Vec::new(),
-            runs: Vec::new(),
-            space_before: if out.is_empty() { 0.0 } else { size },
-        });
+        out.push(Block::heading(&list, if out.is_empty() { 0.0 } else { size }));
         for (k, entry) in entries.iter().enumerate().filter(|(_, e)| e.slot.direction == direction) {
             if !puzzle.is_file_entry(k) {
                 continue;
@@ -585,14 +592,7 @@ fn blocks(fonts: &Fonts, puzzle: &Puzzle, width: f64, size: f64) -> Vec<Block> {
     }
     for other in &puzzle.other_lists {
         let list = other.title.to_uppercase();
-        out.push(Block {
-            label: list.clone(),
-            heading: true,
-            list: list.clone(),
-            lines: Vec::new(),
-            runs: Vec::new(),
-            space_before: if out.is_empty() { 0.0 } else { size },
-        });
+        out.push(Block::heading(&list, if out.is_empty() { 0.0 } else { size }));
         for clue in &other.clues {
             let enumeration = Some(clue.enumeration.as_str()).filter(|e| !e.is_empty());
             let text = with_enumeration(&clue.text, enumeration);

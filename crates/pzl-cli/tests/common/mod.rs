@@ -86,3 +86,21 @@ pub fn peak(args: &[&str]) -> Option<(std::process::Output, u64)> {
     assert!(kb > 0, "/usr/bin/time gave no peak: {text:?}");
     Some((out, kb))
 }
+
+/// A new folder `small` in `dir` with a 64 KB tmpfs mounted on it, for full-disk tests; `None`
+/// (the test says it skips) where mounting is not allowed (it needs root and mount rights).
+pub fn small_tmpfs(dir: &Path) -> Option<PathBuf> {
+    let mount = dir.join("small");
+    std::fs::create_dir(&mount).ok()?;
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !mounted {
+        println!("skipping the full disk: cannot mount a small tmpfs here (needs root and mount rights)");
+        return None;
+    }
+    Some(mount)
+}
