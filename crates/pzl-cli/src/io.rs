@@ -1,8 +1,8 @@
-//! Inputs, outputs and messages, the same for every command: `-` is standard input or output, a
-//! puzz.link URL is its own content, a folder stands for the puzzle files inside it, and files
-//! are written safely by the library (`pzl::fs`). Messages on standard error never fail the
-//! command (a full or closed standard error is ignored), a closed standard output ends the
-//! command quietly, and a flood of warnings about one file is summarised.
+//! Inputs, outputs and messages, the same for every command: inputs are read and folders walked
+//! by the library (`pzl::input`: `-` is standard input, a puzz.link URL its own content), files
+//! are written safely by it (`pzl::fs`), and `-` is standard output. Messages on standard error
+//! never fail the command (a full or closed standard error is ignored), a closed standard output
+//! ends the command quietly, and a flood of warnings about one file is summarised.
 
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};

@@ -52,7 +52,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("x");
         std::fs::write(&file, "x").unwrap();
-        let e = folder(&file, true).err().expect("a file is refused");
+        let e = folder(&file, true).expect_err("a file is refused");
         assert!(e.message.contains("is not a folder"), "{e}");
         let sink = Sink::Folder(folder(dir.path(), false).unwrap());
         assert_eq!(sink.put("c.txt", b"two").unwrap(), Some(io::shown(&dir.path().join("c.txt"))));

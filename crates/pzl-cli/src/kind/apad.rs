@@ -1,5 +1,7 @@
 //! `pzl apad solve|generate|encode|decode`.
 
+use std::path::Path;
+
 use pzl::kinds::apad::{self, Limits};
 use pzl::{Error, Status};
 
@@ -18,25 +20,33 @@ pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
             Ok(Status::Ok)
         }
         ApadCommand::Encode { input, output, puzzle } => {
-            let edition = apad::edition_path(&puzzle)?;
-            let read = io::read(&input)?;
-            let parsed = apad::encode_text(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
-            ctx.warnings(&read.name, &parsed.warnings);
-            crate::cmd::warn_lost(ctx, &output, apad::BINARY, &parsed.value.lost);
-            io::write_binary(&output, &parsed.value.bytes)?;
-            Ok(Status::Ok)
+            recode(ctx, &input, &output, &puzzle, apad::encode_text, apad::BINARY)
         }
+        // Straight to text, one board at a time: no decoded board list (finding R6).
         ApadCommand::Decode { input, output, puzzle } => {
-            // Straight to text, one board at a time: no decoded board list (finding R6).
-            let edition = apad::edition_path(&puzzle)?;
-            let read = io::read(&input)?;
-            let parsed = apad::decode_to_text(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
-            ctx.warnings(&read.name, &parsed.warnings);
-            crate::cmd::warn_lost(ctx, &output, apad::TEXT, &parsed.value.lost);
-            io::write_binary(&output, &parsed.value.bytes)?;
-            Ok(Status::Ok)
+            recode(ctx, &input, &output, &puzzle, apad::decode_to_text, apad::TEXT)
         }
     }
+}
+
+type Recode = fn(&[u8], &apad::Puzzle) -> Result<pzl::Parsed<pzl::Written>, Error>;
+
+/// `encode` and `decode`: the APAD file as text, or the text as APAD, for `edition`.
+fn recode(
+    ctx: &Ctx,
+    input: &Path,
+    output: &Path,
+    edition: &Path,
+    how: Recode,
+    to: pzl::Format,
+) -> Result<Status, Error> {
+    let edition = apad::edition_path(edition)?;
+    let read = io::read(input)?;
+    let parsed = how(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
+    ctx.warnings(&read.name, &parsed.warnings);
+    crate::cmd::warn_lost(ctx, output, to, &parsed.value.lost);
+    io::write_binary(output, &parsed.value.bytes)?;
+    Ok(Status::Ok)
 }
 
 fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
