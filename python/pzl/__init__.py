@@ -717,11 +717,7 @@ def open(  # noqa: A001
     it a Mac file opens as a Mac file (whose ``solve``/``render`` take its only puzzle). Warnings from a lenient read go
     through :mod:`warnings`; errors raise :class:`pzl.Error` subclasses."""
     chosen = _pick(pick)
-    if isinstance(source, str) and _pzl.is_link(source) and not _os.path.exists(source):
-        # A puzz.link or Penpa+ link is its own content, as the ``pzl`` command reads it.
-        label = name or source
-        native, found = _pzl.open_bytes(source.encode(), label, format, chosen)
-    elif isinstance(source, (bytes, bytearray, memoryview)):
+    if isinstance(source, (bytes, bytearray, memoryview)):
         label = name or "<bytes>"
         native, found = _pzl.open_bytes(bytes(source), label, format, chosen)
     else:

@@ -188,7 +188,8 @@ fn open_bytes(
     read(py, data, name, None, format, pick_of(pick))
 }
 
-/// Read the file at `path` as `format`, or detect it (companion files are found beside it);
+/// Read the file at `path` (or the puzzle link `path`, `pzl::input::read`) as `format`, or detect
+/// it (companion files are found beside it);
 /// `pick` takes one puzzle resource of a Mac file.
 #[pyfunction]
 #[pyo3(signature = (path, format=None, pick=None))]
@@ -198,9 +199,10 @@ fn open_path(
     format: Option<&str>,
     pick: Option<PickSpec>,
 ) -> PyResult<(NativeDocument, WarningList)> {
-    let name = path.display().to_string();
-    let data = std::fs::read(&path).map_err(|e| to_py(py, Error::from(e).in_file(name.clone())))?;
-    read(py, &data, &name, Some(&path), format, pick_of(pick))
+    // A path, or a puzzle link (its own content) when no file has its name: read as the `pzl`
+    // command reads its arguments.
+    let input = pzl::input::read(&path).map_err(|e| to_py(py, e))?;
+    read(py, &input.bytes, &input.name, input.path.as_deref(), format, pick_of(pick))
 }
 
 /// An archive or disk image's `pzl info` (every member under `members`) as JSON; `None` when
@@ -490,25 +492,13 @@ impl NativeDocument {
     /// The crossword unlocked with `key`, or with the most plausible key found (crosswords only).
     #[pyo3(signature = (key=None))]
     fn unlock(&self, py: Python<'_>, key: Option<u16>) -> PyResult<(NativeDocument, u16)> {
-        let key = match key {
-            Some(k) => k,
-            None => {
-                let candidates = py
-                    .detach(|| pzl::kinds::crossword::unlock_candidates(&self.doc()))
-                    .map_err(|e| to_py(py, e))?;
-                match candidates.first() {
-                    Some(c) => c.key,
-                    None => {
-                        return Err(to_py(
-                            py,
-                            Error::usage("no key unlocks this crossword").in_file(self.name.clone()),
-                        ));
-                    }
-                }
-            }
+        let unlocked =
+            py.detach(|| pzl::ops::crossword::unlock(&self.doc(), key)).map_err(|e| to_py(py, e))?;
+        let Some(unlocked) = unlocked else {
+            let e = Error::usage("no key unlocks this crossword").in_file(self.name.clone());
+            return Err(to_py(py, e));
         };
-        let doc = pzl::kinds::crossword::unlock(&self.held(py), key).map_err(|e| to_py(py, e))?;
-        Ok((NativeDocument::new(doc, self.name.clone()), key))
+        Ok((NativeDocument::new(unlocked.doc, self.name.clone()), unlocked.key))
     }
 }
 
@@ -611,15 +601,8 @@ fn masyu_board(
     Ok(NativeDocument::new(doc, name.to_string()))
 }
 
-/// Whether `name` is a puzzle link (read as its own text) rather than a file name, as the
-/// `pzl` command decides (`pzl::Document::is_link`).
-#[pyfunction]
-fn is_link(name: &str) -> bool {
-    Document::is_link(name)
-}
-
 /// New Masyu puzzles, each proven unique and of the grade asked (`pzl generate masyu`, through
-/// `pzl::kinds::masyu::generate`): `(documents in format, JSON of each one made, how many the
+/// `pzl::ops::generate`): `(documents in format, JSON of each one made, how many the
 /// timeout stopped)`. The GIL is released while they are made.
 #[pyfunction]
 #[pyo3(signature = (size="10x10", difficulty="medium", count=1, seed=1, symmetry="none", minimal=false, jobs=1, timeout=None, format=None))]
@@ -636,18 +619,16 @@ fn masyu_generate(
     timeout: Option<f64>,
     format: Option<&str>,
 ) -> PyResult<(Vec<NativeDocument>, Vec<String>, usize)> {
-    use masyu::generate;
+    let ask = pzl::ops::generate::Masyu {
+        size: size.into(),
+        difficulty: difficulty.into(),
+        symmetry: symmetry.into(),
+        minimal,
+        count,
+        seed,
+    };
     let prepare = || -> Result<_, Error> {
-        let (width, height) = generate::parse_size(size)?;
-        let request = generate::Request {
-            width,
-            height,
-            difficulty: generate::parse_difficulty(difficulty)?,
-            symmetry: generate::Symmetry::parse(symmetry)?,
-            minimal,
-        };
-        request.check()?;
-        generate::check_count(count)?;
+        ask.request()?;
         let format = match format {
             Some(name) => Format::from_name(name)?,
             None => masyu::PUZZ_LINK,
@@ -656,23 +637,19 @@ fn masyu_generate(
         masyu::document(masyu::Board::new(1, 1), format)?;
         let jobs = pzl::parse_jobs(&jobs.to_string())?;
         let timeout = timeout.map(|t| pzl::parse_timeout(&t.to_string())).transpose()?;
-        Ok((request, format, jobs, timeout))
+        Ok((format, jobs, timeout))
     };
-    let (request, format, jobs, timeout) = prepare().map_err(|e| to_py(py, e))?;
-    let limits = generate::Limits { deadline: timeout.map(|t| std::time::Instant::now() + t), cancel: None };
-    let made = py
-        .detach(|| generate::generate(&request, seed, count, jobs, &limits, &|_| {}))
-        .map_err(|e| to_py(py, e))?;
-    let stopped = made.iter().filter(|m| m.is_err()).count();
+    let (format, jobs, timeout) = prepare().map_err(|e| to_py(py, e))?;
+    let run = py.detach(|| ask.run(jobs, timeout, &|| {})).map_err(|e| to_py(py, e))?;
     let mut docs = Vec::new();
     let mut reports = Vec::new();
-    for puzzle in made.into_iter().flatten() {
-        let name = format!("<generated {}>", puzzle.index);
-        reports.push(json(&puzzle.made(None, None))?);
-        let doc = masyu::document(puzzle.puzzle, format).map_err(|e| to_py(py, e))?;
+    for made in &run.puzzles {
+        let name = format!("<generated {}>", made.index);
+        reports.push(json(&made.made(None, None))?);
+        let doc = pzl::ops::generate::puzzle(made, format).map_err(|e| to_py(py, e))?;
         docs.push(NativeDocument::new(doc, name));
     }
-    Ok((docs, reports, stopped))
+    Ok((docs, reports, run.stopped))
 }
 
 /// A-Puzzle-A-Day: the solutions of `date` (`Jan 19`, `2026-01-19`) on `edition` (`classic`,
@@ -689,24 +666,15 @@ fn apad_solve(
 ) -> PyResult<(String, usize, bool, String, u128, WarningList)> {
     use pzl::kinds::apad;
     let puzzle = apad::edition(edition).map_err(|e| to_py(py, e))?;
-    let parsed = apad::date::parse(date).map_err(|e| to_py(py, Error::usage(e.to_string())))?;
-    let wd = apad::weekday_for(&puzzle, parsed, weekday).map_err(|e| to_py(py, e))?;
     let timeout = match timeout {
         Some(t) => Some(pzl::parse_timeout(&t.to_string()).map_err(|e| to_py(py, e))?),
         None => None,
     };
-    let answer = apad::Answer { date: parsed.date, weekday: wd.value };
-    let limits = apad::Limits::new(timeout, None);
-    let solved = py.detach(|| apad::solve_date(&puzzle, answer, first, &limits));
+    let solved = py.detach(|| pzl::ops::apad::solve_date(&puzzle, Some(date), weekday, first, timeout));
+    let solved = solved.map_err(|e| to_py(py, e))?;
+    let (warned, solved) = (warnings(&solved.warnings), solved.value);
     let text = solved.text(&puzzle, false);
-    Ok((
-        solved.answer.to_string(),
-        solved.boards.len(),
-        solved.complete,
-        text,
-        solved.time_ms,
-        warnings(&wd.warnings),
-    ))
+    Ok((solved.answer.to_string(), solved.boards.len(), solved.complete, text, solved.time_ms, warned))
 }
 
 /// The native module.
@@ -732,7 +700,6 @@ fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(masyu_board, m)?)?;
     m.add_function(wrap_pyfunction!(settings_json, m)?)?;
     m.add_function(wrap_pyfunction!(masyu_generate, m)?)?;
-    m.add_function(wrap_pyfunction!(is_link, m)?)?;
     puz::register(m)?;
     Ok(())
 }

@@ -2,7 +2,6 @@
 //! `completions` and `man`. Each is written once, over `pzl::Document`; the kind decides what it
 //! can do, and says so when it cannot.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use pzl::{Document, Error, Format, Open, RenderRequest, Status};
@@ -22,19 +21,12 @@ pub use solve::solve;
 
 /// Read `name` as a document, printing the reader's warnings.
 pub fn open(ctx: &Ctx, name: &Path, options: &Open) -> Result<Document, Error> {
-    let input = io::read(name)?;
-    let parsed = Document::read(&input.bytes, &input.name, input.path.as_deref(), options)?;
-    ctx.warnings(&input.name, &parsed.warnings);
-    Ok(parsed.value)
+    pzl::ops::open(name, options, &|file, warnings| ctx.warnings(file, warnings))
 }
 
 /// `doc` with the document in `with` laid over it (`--with FILE`).
 fn combine(ctx: &Ctx, doc: Document, with: Option<&Path>) -> Result<Document, Error> {
-    let Some(name) = with else { return Ok(doc) };
-    let input = io::read(name)?;
-    let parsed = doc.combine_file(&input.bytes, &input.name, input.path.as_deref())?;
-    ctx.warnings(&input.name, &parsed.warnings);
-    Ok(parsed.value)
+    pzl::ops::combine(doc, with, &|file, warnings| ctx.warnings(file, warnings))
 }
 
 /// Write `bytes`, refusing to print binary data on a terminal.
@@ -54,33 +46,9 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), &args.files);
-    let describe = |file: &PathBuf| {
-        let request = pzl::InfoRequest { details: args.details };
-        // A disk image on disk lists from its catalog, without reading the whole file.
-        if options.from.is_none()
-            && !io::is_dash(file)
-            && let Some(listed) = pzl::container::info_file(file, &io::shown(file))
-        {
-            return listed.map(|mut info| {
-                info.file = Some(io::shown(file));
-                info
-            });
-        }
-        let input = io::read(file)?;
-        // An archive or disk image lists its members, unless --from names another format.
-        let info = match pzl::container::read(&input.bytes, &input.name, input.path.as_deref(), &options) {
-            Ok(pzl::container::Read::Container(opened)) => Ok(opened.info()),
-            Ok(pzl::container::Read::Document(parsed)) => {
-                ctx.warnings(&input.name, &parsed.warnings);
-                parsed.value.info(&request)
-            }
-            Err(e) => Err(e),
-        };
-        info.map(|mut info| {
-            info.file = Some(io::shown(file));
-            info
-        })
-    };
+    let request = pzl::InfoRequest { details: args.details };
+    let warn = |file: &str, warnings: &[pzl::Warning]| ctx.warnings(file, warnings);
+    let describe = |file: &PathBuf| pzl::ops::info(file, &options, &request, &warn);
     each_in_order(ctx, &files, jobs, "reading", describe, |file, described| match described {
         Ok(info) => batch.report(&info, Status::Ok),
         Err(e) => batch.error(&io::shown(file), e),
@@ -96,39 +64,9 @@ pub fn check(ctx: &Ctx, args: &CheckArgs) -> Result<Status, Error> {
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), &args.files);
-    let check_one = |file: &PathBuf| {
-        // An archive or disk image: every member read, every CRC and checksum verified (a
-        // large disk image at positions).
-        let container = options.from.is_none() && args.with.is_none() && !io::is_dash(file);
-        let named = |report: Result<pzl::CheckReport, Error>| {
-            report.map(|mut report| {
-                report.file = Some(io::shown(file));
-                report
-            })
-        };
-        if container && let Some(checked) = pzl::container::check_file(file, &io::shown(file)) {
-            return named(checked);
-        }
-        let input = io::read(file)?;
-        let read = if container {
-            match pzl::container::read(&input.bytes, &input.name, input.path.as_deref(), &options)? {
-                pzl::container::Read::Container(opened) => return named(Ok(opened.check())),
-                pzl::container::Read::Document(parsed) => Ok(parsed),
-            }
-        } else {
-            Document::read(&input.bytes, &input.name, input.path.as_deref(), &options)
-        };
-        read.map(|parsed| {
-            ctx.warnings(&input.name, &parsed.warnings);
-            parsed.value
-        })
-        .and_then(|doc| combine(ctx, doc, args.with.as_deref()))
-        .and_then(|doc| doc.check_with(&args.settings.0))
-        .map(|mut report| {
-            report.file = Some(io::shown(file));
-            report
-        })
-    };
+    let warn = |file: &str, warnings: &[pzl::Warning]| ctx.warnings(file, warnings);
+    let check_one =
+        |file: &PathBuf| pzl::ops::check(file, &options, args.with.as_deref(), &args.settings.0, &warn);
     each_in_order(ctx, &files, jobs, "checking", check_one, |file, checked| match checked {
         Ok(report) => batch.report(&report, report.status()),
         Err(e) => batch.error(&io::shown(file), e),
@@ -226,13 +164,11 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     if io::is_dash(&args.output) {
         return Err(Error::usage("converting several files or a folder needs -o OUTDIR"));
     }
-    let folder = crate::out::Folder::new(&args.output, args.force)?;
-    let ext = to.info().extensions.first().copied().unwrap_or(to.name());
-    // The output folder as the file system names it, when it exists: an input folder that holds
-    // it does not walk into it (the outputs of an earlier run are not inputs of this one).
-    let out_real = std::fs::canonicalize(&args.output).ok();
-    let jobs_list = mirrored(ctx, args, out_real.as_deref())?;
-    let jobs_list = output_names(ctx, &args.output, out_real.as_deref(), jobs_list, ext)?;
+    let folder = crate::out::folder(&args.output, args.force)?;
+    refuse_inputs(args, std::fs::canonicalize(&args.output).ok().as_deref())?;
+    let mut plan = pzl::ops::convert::plan(&args.inputs, &args.output, to);
+    ctx.walked(std::mem::take(&mut plan.walk));
+    plan.refuse_clashes()?;
     let convert_one = |(file, relative): &(PathBuf, PathBuf)| {
         let target = folder.path(relative);
         let report =
@@ -249,7 +185,7 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     // The files are the work; the report is a side channel: a closed standard output
     // (`| head`) does not stop the conversion.
     batch.report_is_side_channel();
-    each_in_order(ctx, &jobs_list, jobs, "converting", convert_one, |(file, _), result| match result {
+    each_in_order(ctx, &plan.jobs, jobs, "converting", convert_one, |(file, _), result| match result {
         Ok(done) => {
             let status = if done.status == "exists" { Status::Problems } else { Status::Ok };
             batch.report(&done, status)
@@ -259,179 +195,33 @@ fn convert_collection(ctx: &Ctx, args: &ConvertArgs, options: &Open) -> Result<S
     batch.finish(true)
 }
 
-/// Each input with its path relative to the output folder: a folder's files keep their path
-/// below it, a file named directly its name; the output folder itself is not walked.
-fn mirrored(
-    ctx: &Ctx,
-    args: &ConvertArgs,
-    out_real: Option<&Path>,
-) -> Result<Vec<(PathBuf, PathBuf)>, Error> {
-    let mut jobs_list = Vec::new();
+/// The inputs of a collection conversion, refused as a whole: standard input among them, or
+/// the output folder itself.
+fn refuse_inputs(args: &ConvertArgs, out_real: Option<&Path>) -> Result<(), Error> {
     for root in &args.inputs {
         if io::is_dash(root) {
             return Err(Error::usage("standard input cannot be one of several inputs"));
         }
-        if root.is_dir() {
-            if out_real.is_some() && std::fs::canonicalize(root).ok().as_deref() == out_real {
-                return Err(Error::usage(format!(
-                    "-o {} is the input folder {}: its outputs would replace or join its inputs",
-                    io::shown(&args.output),
-                    io::shown(root)
-                ))
-                .hint("write into another folder, e.g. -o converted/"));
-            }
-            // A file of the output folder is found by its real path: every file's when the
-            // output folder lies inside this one, else only a symbolic link's (three system
-            // calls a file, `getcwd` and `readlink`, saved on a folder of plain files).
-            let holds_out = out_real
-                .is_some_and(|out| std::fs::canonicalize(root).is_ok_and(|real| out.starts_with(real)));
-            for file in io::expand(ctx, std::slice::from_ref(root)) {
-                if let Some(out) = &out_real
-                    && (holds_out || file.is_symlink())
-                    && std::fs::canonicalize(&file).is_ok_and(|real| real.starts_with(out))
-                {
-                    continue;
-                }
-                let relative =
-                    file.strip_prefix(root).map(Path::to_path_buf).unwrap_or_else(|_| file.clone());
-                jobs_list.push((file, relative));
-            }
-        } else {
-            let relative = root.file_name().map(std::path::PathBuf::from).unwrap_or_else(|| root.clone());
-            jobs_list.push((root.clone(), relative));
+        if root.is_dir() && out_real.is_some() && std::fs::canonicalize(root).ok().as_deref() == out_real {
+            return Err(Error::usage(format!(
+                "-o {} is the input folder {}: its outputs would replace or join its inputs",
+                io::shown(&args.output),
+                io::shown(root)
+            ))
+            .hint("write into another folder, e.g. -o converted/"));
         }
     }
-    Ok(jobs_list)
+    Ok(())
 }
 
-/// Each input's output name, relative to the output folder: the input's relative path with the
-/// target's extension; where several inputs would share one output (`x.puz` and `x.ipuz` both
-/// `x.xd`), each keeps its own extension too (`x.puz.xd`, `x.ipuz.xd`), with a warning naming
-/// them. Names that still collide (two roots holding one relative path), and outputs that are
-/// inputs of this run, refuse the run before anything is written, naming every pair.
-fn output_names(
-    ctx: &Ctx,
-    output: &Path,
-    out_real: Option<&Path>,
-    list: Vec<(PathBuf, PathBuf)>,
-    ext: &str,
-) -> Result<Vec<(PathBuf, PathBuf)>, Error> {
-    let plain = |relative: &Path| relative.with_extension(ext);
-    let mut count: HashMap<PathBuf, usize> = HashMap::new();
-    for (_, relative) in &list {
-        *count.entry(plain(relative)).or_default() += 1;
-    }
-    let mut renamed: HashMap<PathBuf, Vec<String>> = HashMap::new();
-    let list: Vec<(PathBuf, PathBuf)> = list
-        .into_iter()
-        .map(|(file, relative)| {
-            let default = plain(&relative);
-            if count[&default] > 1 && relative.extension().is_some() {
-                let mut name = relative.clone().into_os_string();
-                name.push(".");
-                name.push(ext);
-                let target = PathBuf::from(name);
-                renamed.entry(default).or_default().push(format!(
-                    "{} -> {}",
-                    io::shown(&file),
-                    io::shown(&output.join(&target))
-                ));
-                (file, target)
-            } else {
-                (file, default)
-            }
-        })
-        .collect();
-    let mut renamed: Vec<_> = renamed.into_iter().collect();
-    renamed.sort();
-    for (default, moves) in renamed {
-        ctx.warn(
-            &io::shown(&output.join(default)),
-            format!(
-                "{} inputs would share this output; each keeps its extension: {}",
-                moves.len(),
-                moves.join(", ")
-            ),
-        );
-    }
-    let mut clashes = clashes(output, out_real, &list);
-    if clashes.is_empty() {
-        return Ok(list);
-    }
-    clashes.sort();
-    Err(Error::usage(format!(
-        "{} output{} clash; nothing was written: {}",
-        clashes.len(),
-        if clashes.len() == 1 { "" } else { "s" },
-        pzl::text::printable_name(&clashes.join("; "))
-    ))
-    .hint("convert the clashing inputs into separate folders, or rename one of each pair"))
-}
-
-/// The outputs that would be written twice, or that are inputs of the run, each in words.
-fn clashes(output: &Path, out_real: Option<&Path>, list: &[(PathBuf, PathBuf)]) -> Vec<String> {
-    // What is left colliding cannot be told apart by a name: refuse the run.
-    let mut by_target: HashMap<&Path, Vec<&Path>> = HashMap::new();
-    for (file, target) in list {
-        by_target.entry(target.as_path()).or_default().push(file.as_path());
-    }
-    let mut clashes: Vec<String> = by_target
-        .iter()
-        .filter(|(_, files)| files.len() > 1)
-        .map(|(target, files)| {
-            let files: Vec<String> = files.iter().map(|f| io::shown(f)).collect();
-            format!("{} would be written from {}", io::shown(&output.join(target)), files.join(" and "))
-        })
-        .collect();
-    // An output that is an input of the same run would be replaced before it is read.
-    if let Some(out) = out_real {
-        let inputs: std::collections::HashSet<PathBuf> =
-            list.iter().filter_map(|(file, _)| std::fs::canonicalize(file).ok()).collect();
-        for (file, target) in list {
-            let real = out.join(target);
-            if inputs.contains(&real) {
-                clashes.push(format!(
-                    "{} (from {}) is an input of this run",
-                    io::shown(&output.join(target)),
-                    io::shown(file)
-                ));
-            }
-        }
-    }
-    clashes
-}
-
-/// The format to write: `--to`, else the one the output's name implies among the document's
-/// kind's formats.
+/// The format to write: `--to`, else the document's own for standard output, else the one the
+/// output's name implies (`pzl::ops::convert::target_format`).
 pub fn target_format(doc: &Document, to: Option<&str>, output: &Path) -> Result<Format, Error> {
-    if let Some(name) = to {
-        return high::format(name);
+    match to {
+        Some(name) => high::format(name),
+        None if io::is_dash(output) => Ok(doc.format()),
+        None => pzl::ops::convert::target_format(doc, output),
     }
-    if io::is_dash(output) {
-        // Standard output has no name to go by: the document's own format.
-        return Ok(doc.format());
-    }
-    let file_name = output.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    // A name another kind's format claims (`out.puz` for a Masyu puzzle): say so.
-    if doc.format_for_output(&file_name).is_none()
-        && let Some(other) = Format::claiming(&file_name).into_iter().find(|f| f.kind() != doc.kind())
-    {
-        return Err(Error::usage(format!(
-            "`{}` names a {} format ({}); a {} puzzle cannot be written as one",
-            output.display(),
-            other.kind(),
-            other.name(),
-            doc.kind()
-        ))
-        .hint(format!("the {} formats: {}", doc.kind(), doc.writable_formats().join(", "))));
-    }
-    doc.format_for_output(&file_name).ok_or_else(|| {
-        Error::usage(format!("cannot tell which format to write to `{}`", output.display())).hint(format!(
-            "name it with --to; the {} formats: {}",
-            doc.kind(),
-            doc.writable_formats().join(", ")
-        ))
-    })
 }
 
 /// Say what a write left out.
@@ -453,12 +243,8 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let choice = pzl::select::board_or_file(args.board.as_deref(), args.settings.0.text("date"))?;
     let (with, select) = (choice.with, choice.select);
     let doc = combine(ctx, doc, with)?;
-    // A page with the clues is a picture: to standard output it is SVG unless `--as` says.
     let with_clues = args.settings.flag("with-clues");
-    let picture = match (with_clues, args.kind.as_deref()) {
-        (true, None) if io::is_dash(&args.output) => pzl::Picture::Svg,
-        (_, kind) => high::picture(kind, &args.output)?,
-    };
+    let picture = pzl::ops::picture(args.kind.as_deref(), &args.output, with_clues)?;
     let request = RenderRequest {
         picture,
         colour: io::is_dash(&args.output) && ctx.colour(),

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use pzl::{Error, Format, Open, Pick, Picture, SolveRequest};
+use pzl::{Error, Format, Open, Pick, SolveRequest};
 
 use crate::args::ReadArgs;
 
@@ -23,10 +23,7 @@ pub fn open_options(read: &ReadArgs) -> Result<Open, Error> {
             ))
             .hint("rename the file, or use the `pzl apad` commands, which take any name")
         })?;
-        if !open.params.is_empty() && open.params != edition {
-            return Err(Error::usage(format!("--puzzle {edition} disagrees with --from {}", open.params)));
-        }
-        open.params = edition.to_string();
+        open = pzl::ops::with_edition(open, edition)?;
     }
     open.pick = pick(read)?;
     Ok(open)
@@ -57,32 +54,6 @@ pub fn timeout(text: Option<&str>) -> Result<Option<Duration>, Error> {
 /// The one thread-count parser, from the library.
 pub fn jobs(text: Option<&str>) -> Result<usize, Error> {
     text.map_or(Ok(1), pzl::parse_jobs)
-}
-
-/// The picture `--as` names, else the one the output's name implies, else terminal text.
-pub fn picture(kind: Option<&str>, output: &std::path::Path) -> Result<Picture, Error> {
-    if let Some(kind) = kind {
-        let picture = Picture::from_name(kind)?;
-        if let Some(implied) = crate::io::extension(output).and_then(|e| Picture::from_extension(&e))
-            && implied != picture
-        {
-            return Err(Error::usage(format!(
-                "--as {kind} but the output `{}` is a .{implied} name",
-                output.display()
-            )));
-        }
-        return Ok(picture);
-    }
-    if crate::io::is_dash(output) {
-        return Ok(Picture::Text);
-    }
-    match crate::io::extension(output) {
-        Some(ext) => Picture::from_extension(&ext).ok_or_else(|| {
-            Error::usage(format!("cannot draw a .{ext} picture"))
-                .hint("write .svg, .pdf, .html or .txt, or name the picture with --as")
-        }),
-        None => Ok(Picture::Text),
-    }
 }
 
 /// What `pzl solve` asks of the library: the shared options, then the kinds' settings.

@@ -1,11 +1,11 @@
-//! Inputs, outputs and messages, the same for every command: `-` is standard input or output, a
-//! puzz.link URL is its own content, a folder stands for the puzzle files inside it, and files
-//! are written safely by the library (`pzl::fs`). Messages on standard error never fail the
-//! command (a full or closed standard error is ignored), a closed standard output ends the
-//! command quietly, and a flood of warnings about one file is summarised.
+//! Inputs, outputs and messages, the same for every command: inputs are read and folders walked
+//! by the library (`pzl::input`: `-` is standard input, a puzz.link URL its own content), files
+//! are written safely by it (`pzl::fs`), and `-` is standard output. Messages on standard error
+//! never fail the command (a full or closed standard error is ignored), a closed standard output
+//! ends the command quietly, and a flood of warnings about one file is summarised.
 
 use std::collections::HashMap;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -16,16 +16,7 @@ use crate::args::ColorWhen;
 /// A warning is printed this many times per file; the rest are counted.
 const WARNINGS_PER_FILE: usize = 20;
 
-/// One input, read whole.
-#[derive(Debug, Clone)]
-pub struct Input {
-    /// How the user named it: a path, `-`, or a URL. Used in every message about it.
-    pub name: String,
-    /// The file on disk, when it is one.
-    pub path: Option<PathBuf>,
-    /// The content.
-    pub bytes: Vec<u8>,
-}
+pub use pzl::input::{is_dash, read, shown};
 
 /// What every command shares: where messages go, colour, progress.
 pub struct Ctx {
@@ -135,6 +126,20 @@ impl Ctx {
         }
     }
 
+    /// What a folder walk passed over: warned about, and its unreadable folders and skipped
+    /// files kept for the run's summary.
+    pub fn walked(&self, walk: pzl::input::Walk) {
+        for (path, message) in &walk.warnings {
+            self.warn(path, message);
+        }
+        if let Ok(mut unreadable) = self.unreadable.lock() {
+            unreadable.extend(walk.unreadable);
+        }
+        if let Ok(mut skipped) = self.skipped.lock() {
+            skipped.extend(walk.skipped);
+        }
+    }
+
     /// A progress bar on a terminal; hidden when standard error is not one, or with `--quiet`.
     pub fn progress(&self, len: u64, what: &str) -> indicatif::ProgressBar {
         if self.quiet || !std::io::stderr().is_terminal() {
@@ -180,167 +185,16 @@ pub fn is_closed_pipe(e: &Error) -> bool {
 
 const STDOUT: &str = "standard output";
 
-/// The lower-cased extension of a file name, without the dot.
-pub fn extension(name: impl AsRef<Path>) -> Option<String> {
-    let name = name.as_ref().to_string_lossy();
-    let file = name.rsplit(['/', '\\']).next()?;
-    let (stem, ext) = file.rsplit_once('.')?;
-    (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
-}
-
-/// True for arguments that are puzzle URLs rather than paths (`pzl::Document::is_link`).
-fn is_url(name: &str) -> bool {
-    pzl::Document::is_link(name)
-}
-
 fn io_error(name: &str, e: &std::io::Error) -> Error {
     Error::io(e.to_string()).in_file(name)
 }
 
-/// Whether a path argument is `-` (standard input or output).
-pub fn is_dash(name: &Path) -> bool {
-    name.as_os_str() == "-"
-}
-
-/// How a path argument is named in messages (`Path::display`: a name that is not UTF-8 keeps
-/// its readable part).
-pub fn shown(name: &Path) -> String {
-    name.display().to_string()
-}
-
-/// Read a path, `-` (standard input) or a URL.
-pub fn read(name: &Path) -> Result<Input, Error> {
-    if is_dash(name) {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| io_error("standard input", &e))?;
-        return Ok(Input { name: "-".into(), path: None, bytes });
-    }
-    if let Some(url) = name.to_str().filter(|s| is_url(s))
-        && !name.exists()
-    {
-        return Ok(Input { name: url.into(), path: None, bytes: url.as_bytes().to_vec() });
-    }
-    let shown = shown(name);
-    // `ARCHIVE#MEMBER`: read the archive; the library finds the member (`pzl::container`).
-    if !name.exists()
-        && let Some(file) = member_file(&shown)
-    {
-        let bytes = std::fs::read(&file).map_err(|e| io_error(&shown, &e))?;
-        return Ok(Input { name: shown, path: Some(file), bytes });
-    }
-    // One open and one look at the open file (not a look by name, then `fs::read`'s open and
-    // look): a folder of thousands of small files spends much of its time in these calls.
-    let mut file = std::fs::File::open(name).map_err(|e| io_error(&shown, &e))?;
-    let meta = file.metadata().map_err(|e| io_error(&shown, &e))?;
-    if meta.is_dir() {
-        return Err(Error::usage("is a folder").in_file(&shown).hint("this command takes files"));
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
-    // Through `take`, not `File::read_to_end`, which asks the file for its size and position
-    // again (a `statx` and an `lseek` per file) although the buffer is already the right size.
-    (&mut file).take(u64::MAX).read_to_end(&mut bytes).map_err(|e| io_error(&shown, &e))?;
-    Ok(Input { name: shown, path: Some(name.to_path_buf()), bytes })
-}
-
-/// The file part of `ARCHIVE#MEMBER`: the longest prefix before a `#` that is a file.
-fn member_file(name: &str) -> Option<PathBuf> {
-    name.match_indices('#').map(|(i, _)| PathBuf::from(&name[..i])).rev().find(|p| p.is_file())
-}
-
-/// The inputs the arguments name: files as given, and for each folder the puzzle files inside it
-/// (sorted; symbolic links to folders are not followed, and a folder that contains itself, by a
-/// bind mount or a junction, is walked once, so a loop cannot trap the walk; FIFOs, devices and
-/// sockets are skipped with a warning). A file whose extension other programs use too (a
-/// `README.txt`, a `pom.xml`) is taken only when a format recognises its content; the others are
-/// counted as skipped (`Ctx::take_skipped`).
+/// The inputs the arguments name (`pzl::input::expand`).
 pub fn expand(ctx: &Ctx, names: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for name in names {
-        if name.is_dir() {
-            walk(ctx, name, &mut out);
-        } else {
-            out.push(name.clone());
-        }
-    }
-    out
-}
-
-fn walk(ctx: &Ctx, dir: &Path, found: &mut Vec<PathBuf>) {
-    // The folders from `dir` down to the one being read, to notice one that contains itself.
-    let mut ancestors: Vec<same_file::Handle> = Vec::new();
-    // Each folder's entries sorted by name and walked in that order give the order of sorting
-    // the whole paths (which compare component by component: 5% of `pzl info` over a folder).
-    // Siblings share their folder's path, so comparing their paths' bytes orders them by name,
-    // without `file_name()` taking each path apart at every comparison (8% of `pzl check` over
-    // 3,000 files, cachegrind).
-    let entries = walkdir::WalkDir::new(dir)
-        .follow_links(false)
-        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()))
-        .into_iter()
-        .filter_entry(|entry| {
-            if !entry.file_type().is_dir() {
-                return true;
-            }
-            let Ok(handle) = same_file::Handle::from_path(entry.path()) else { return true };
-            ancestors.truncate(entry.depth());
-            if ancestors.contains(&handle) {
-                return false;
-            }
-            ancestors.push(handle);
-            true
-        });
-    for entry in entries {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(e) => {
-                if let Some(path) = e.path().filter(|p| p.is_dir()) {
-                    let reason = e.io_error().map_or_else(|| e.to_string(), ToString::to_string);
-                    let message = format!("cannot read this folder: {reason}");
-                    ctx.warn(&path.display().to_string(), format!("{message}; skipped"));
-                    if let Ok(mut unreadable) = ctx.unreadable.lock() {
-                        unreadable.push((path.display().to_string(), message));
-                    }
-                }
-                continue;
-            }
-        };
-        let kind = entry.file_type();
-        if kind.is_dir() {
-            continue;
-        }
-        let path = entry.into_path();
-        if kind.is_file() || kind.is_symlink() && path.is_file() {
-            let name = path.to_string_lossy();
-            if !pzl::Format::is_puzzle_file_name(&name) {
-                continue;
-            }
-            if pzl::Format::needs_content_to_walk(&name) && !walk_takes(&path, &name) {
-                if let Ok(mut skipped) = ctx.skipped.lock() {
-                    skipped.push(path.display().to_string());
-                }
-                continue;
-            }
-            found.push(path);
-        } else if !kind.is_symlink() {
-            ctx.warn(&path.display().to_string(), "not a regular file; skipped");
-        }
-    }
-}
-
-/// Files larger than this are taken by a walk without a look at their content (they are read
-/// whole later anyway; the look would only double the reading).
-const WALK_LOOK_LIMIT: u64 = 64 << 20;
-
-/// Whether a walk takes `path`, a file whose extension other programs use too: a format
-/// recognises its content. A file that cannot be read, or that is too large to look at, is
-/// taken, so its reader says what is wrong with it.
-fn walk_takes(path: &Path, name: &str) -> bool {
-    let Ok(file) = std::fs::File::open(path) else { return true };
-    let mut bytes = Vec::new();
-    match file.take(WALK_LOOK_LIMIT + 1).read_to_end(&mut bytes) {
-        Ok(n) if (n as u64) <= WALK_LOOK_LIMIT => pzl::Format::walk_takes(name, &bytes),
-        _ => true,
-    }
+    let mut walk = pzl::input::expand(names);
+    let files = std::mem::take(&mut walk.files);
+    ctx.walked(walk);
+    files
 }
 
 /// From the first file write on, Ctrl-C and SIGTERM remove the temporary files of writes in
@@ -411,28 +265,6 @@ pub fn write_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     pzl::fs::write_file(path, bytes)
 }
 
-/// Write one file of a whole collection (`pzl::fs::write_collection_file`: safe, not synced
-/// file by file), cleaned up if the command is interrupted.
-pub fn write_collection_path(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    protect_writes();
-    pzl::fs::write_collection_file(path, bytes)
-}
-
-/// Lock a file for a read-modify-write edit (`pzl::fs::Edit`).
-pub fn edit(path: &Path) -> Result<pzl::fs::Edit, Error> {
-    protect_writes();
-    pzl::fs::Edit::open(path)
-}
-
-/// Lock a file for an edit, creating it with `initial` first when it does not exist.
-pub fn edit_or_create(
-    path: &Path,
-    initial: impl FnOnce() -> Result<Vec<u8>, Error>,
-) -> Result<pzl::fs::Edit, Error> {
-    protect_writes();
-    pzl::fs::Edit::open_or_create(path, initial)
-}
-
 /// Write binary bytes (a `.puz`, an APAD file, a PDF): to a file, or to standard output only
 /// when it is not a terminal.
 pub fn write_binary(name: &Path, bytes: &[u8]) -> Result<(), Error> {
@@ -469,25 +301,4 @@ pub fn spelled(mut e: Error) -> Error {
     e.message = pzl::settings::spell(&e.message, flag);
     e.hint = e.hint.map(|hint| pzl::settings::spell(&hint, flag));
     e
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn extensions_are_lower_case_and_need_a_stem() {
-        assert_eq!(extension("a/b/Ladybug.TootSweet").as_deref(), Some("tootsweet"));
-        assert_eq!(extension("x.tar.gz").as_deref(), Some("gz"));
-        assert_eq!(extension(".hidden"), None);
-        assert_eq!(extension("dir.d/noext"), None);
-        assert_eq!(extension("-"), None);
-    }
-
-    #[test]
-    fn urls_are_recognised() {
-        assert!(is_url("https://puzz.link/p?mashu/4/4/020100"));
-        assert!(is_url("p?mashu/4/4/020100"));
-        assert!(!is_url("puzzle.txt"));
-    }
 }

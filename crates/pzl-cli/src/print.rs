@@ -13,6 +13,7 @@
 
 use serde::Serialize;
 
+use pzl::report::Summary;
 use pzl::{Error, Status};
 
 use crate::io::{self, Ctx};
@@ -93,84 +94,8 @@ pub fn emit_either<J: Serialize>(
     }
 }
 
-/// The counts a run over several inputs ends with: the same four for every verb, and for `solve`
-/// what was found and how long it took.
-#[derive(Debug, Default, Clone, Serialize)]
-pub struct Summary {
-    pub files: usize,
-    pub ok: usize,
-    pub problems: usize,
-    pub errors: usize,
-    /// Files a folder walk passed over: their extension is one other programs use too (`.txt`,
-    /// `.xml`, …) and no format recognises their content. Printed only when there are some.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub skipped: usize,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub solved: Option<Solved>,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
 /// Why a walk passes over a file, as reports say it.
 const NOT_A_PUZZLE: &str = "not a puzzle file: no format recognises its content";
-
-/// What a `solve` over several inputs found, and its solving times.
-#[derive(Debug, Default, Clone, Serialize)]
-pub struct Solved {
-    pub solved: usize,
-    pub unique: usize,
-    pub no_solution: usize,
-    pub timed_out: usize,
-    pub total_ms: f64,
-    pub median_ms: f64,
-    pub slowest_ms: f64,
-    #[serde(skip)]
-    times: Vec<f64>,
-}
-
-impl Solved {
-    /// Count one report in.
-    pub fn add(&mut self, report: &pzl::SolveReport) {
-        use pzl::Outcome;
-        match report.outcome {
-            Outcome::Solved | Outcome::Counted => self.solved += 1,
-            Outcome::NoSolution => self.no_solution += 1,
-            Outcome::TimedOut => self.timed_out += 1,
-        }
-        self.unique += usize::from(report.unique == Some(true));
-        self.times.push(report.time_ms);
-    }
-
-    /// The times summed up, once every report is in.
-    fn close(&mut self) {
-        self.times.sort_by(f64::total_cmp);
-        // Summed from +0.0: `Sum` for floats starts at -0.0, printed `-0.000` for no times at all.
-        self.total_ms = self.times.iter().fold(0.0, |sum, t| sum + t);
-        self.median_ms = self.times.get(self.times.len() / 2).copied().unwrap_or(0.0);
-        self.slowest_ms = self.times.last().copied().unwrap_or(0.0);
-    }
-}
-
-impl std::fmt::Display for Summary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let files = pzl::text::count(self.files as u64, "file");
-        write!(f, "{files}: {} ok, {} with problems, {} errors", self.ok, self.problems, self.errors)?;
-        if self.skipped > 0 {
-            write!(f, ", {} skipped (not puzzle files)", self.skipped)?;
-        }
-        if let Some(s) = &self.solved {
-            write!(
-                f,
-                "; {} solved ({} unique), {} without solution, {} timed out; solving time {:.3} ms in \
-                 all, median {:.3} ms, slowest {:.3} ms",
-                s.solved, s.unique, s.no_solution, s.timed_out, s.total_ms, s.median_ms, s.slowest_ms
-            )?;
-        }
-        writeln!(f)
-    }
-}
 
 /// Reports of a run over one input or several.
 pub struct Batch<'a> {

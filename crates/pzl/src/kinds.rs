@@ -109,11 +109,7 @@ pub mod mac {
 /// A-Puzzle-A-Day: solving dates with the solver (the files themselves are documents).
 pub mod apad {
     pub use pzl_apad::Puzzle;
-    pub use pzl_apad::board::Answer;
-    pub use pzl_apad::date::{self, ParsedDate};
-    pub use pzl_apad::solve::{
-        AllSolutions, DateSolutions, Limits, all_sorted, solve_all, solve_date, weekday_for,
-    };
+    pub use pzl_apad::solve::{AllSolutions, DateSolutions, Limits, all_sorted, solve_all};
 
     pub use pzl_apad::format::decode_to_text;
 
@@ -148,13 +144,9 @@ pub mod apad {
 pub mod masyu {
     pub use pzl_masyu::render::text as board_text;
     pub use pzl_masyu::render::text_marked as board_text_marked;
-    pub use pzl_masyu::solver::animate;
     pub use pzl_masyu::solver::animate::animation;
     pub use pzl_masyu::solver::trace::{Replayer, TraceFile, describe, read_jsonl, read_trace};
     pub use pzl_masyu::solver::{Difficulty, Hint, Level, Statistics, Step, hint, next_step};
-
-    /// New puzzles of a chosen size and grade, each proven unique (`pzl generate masyu`).
-    pub use pzl_masyu::generate;
 
     pub use pzl_masyu::{Board, Cell, Edge, EdgeState, Orientation, Pos};
 

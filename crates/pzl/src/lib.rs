@@ -41,8 +41,13 @@ mod embedded;
 mod format;
 #[cfg(any(unix, windows))]
 pub mod fs;
+#[cfg(any(unix, windows))]
+pub mod input;
 pub mod kinds;
+#[cfg(any(unix, windows))]
+pub mod ops;
 pub mod play;
+pub mod report;
 pub mod select;
 pub mod settings;
 mod solution;

@@ -1,16 +1,16 @@
 //! `pzl generate masyu`: new puzzles of a chosen size and grade, each proven unique and graded by
-//! the solver (`pzl::kinds::masyu::generate` does the work; this file only writes the results).
+//! the solver (`pzl::ops::generate` does the work; this file only writes the results).
 
 use std::path::PathBuf;
 
-use pzl::kinds::masyu::{self, GenerateTo, generate, generate_to};
-use pzl::kinds::tootsweet;
+use pzl::kinds::masyu::{GenerateTo, generate_to};
+use pzl::ops::generate::{Masyu, Run, puzzle};
 use pzl::{Error, Format, Status};
 
 use crate::args::GenerateMasyuArgs;
 use crate::high;
 use crate::io::{self, Ctx};
-use crate::out::{Folder, Sink};
+use crate::out::Sink;
 use crate::print;
 
 /// Where the puzzles go.
@@ -24,42 +24,37 @@ enum Target {
 /// `pzl generate masyu`: exit 0 when every puzzle was made, 1 when `--timeout` stopped some
 /// (those made are written), 2 for a request that cannot be made.
 pub fn masyu(ctx: &Ctx, args: &GenerateMasyuArgs) -> Result<Status, Error> {
-    let (width, height) = generate::parse_size(&args.size)?;
-    let request = generate::Request {
-        width,
-        height,
-        difficulty: generate::parse_difficulty(&args.difficulty)?,
-        symmetry: generate::Symmetry::parse(&args.symmetry)?,
-        minimal: args.minimal,
-    };
-    request.check()?;
-    generate::check_count(args.count)?;
+    let ask = ask(args);
+    ask.request()?;
     let jobs = high::jobs(args.jobs.as_deref())?;
     let timeout = high::timeout(args.timeout.as_deref())?;
-    let (target, format) = target(args)?;
-    let limits = generate::Limits { deadline: timeout.map(|t| std::time::Instant::now() + t), cancel: None };
+    let (target, format) = target(args, &ask)?;
     let bar = ctx.progress(args.count, "generating");
-    let made = generate::generate(&request, args.seed, args.count, jobs, &limits, &|_| bar.inc(1))?;
+    let run = ask.run(jobs, timeout, &|| bar.inc(1))?;
     bar.finish_and_clear();
-    let stopped = made.iter().filter(|m| m.is_err()).count();
-    let puzzles: Vec<generate::Generated> = made.into_iter().filter_map(Result::ok).collect();
-    write(ctx, args, &target, format, &puzzles)?;
-    if stopped > 0 {
-        ctx.warn(
-            "generate",
-            format!(
-                "the time ran out: {} made, {} not",
-                pzl::text::count(puzzles.len() as u64, "puzzle"),
-                stopped
-            ),
-        );
+    write(ctx, args, &ask, &target, format, &run)?;
+    if run.stopped > 0 {
+        let made = pzl::text::count(run.puzzles.len() as u64, "puzzle");
+        ctx.warn("generate", format!("the time ran out: {made} made, {} not", run.stopped));
         return Ok(Status::Problems);
     }
     Ok(Status::Ok)
 }
 
+/// The run as asked (`pzl::ops::generate::Masyu`).
+fn ask(args: &GenerateMasyuArgs) -> Masyu {
+    Masyu {
+        size: args.size.clone(),
+        difficulty: args.difficulty.clone(),
+        symmetry: args.symmetry.clone(),
+        minimal: args.minimal,
+        count: args.count,
+        seed: args.seed,
+    }
+}
+
 /// Where `-o` and `--to` send the puzzles, and in which format; refused before any work.
-fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
+fn target(args: &GenerateMasyuArgs, ask: &Masyu) -> Result<(Target, Format), Error> {
     let named = args.to.as_deref().map(high::format).transpose()?;
     let Some(output) = args.output.as_deref().filter(|o| !io::is_dash(o)) else {
         return match generate_to(named)? {
@@ -100,14 +95,14 @@ fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
         // Refused before any work: the names depend only on the request and the index.
         if !args.force {
             for index in 0..args.count {
-                let path = output.join(file_name(args, format, index));
+                let path = output.join(ask.file_name(format, index));
                 if path.exists() {
                     return Err(Error::usage(format!("{} exists already", io::shown(&path)))
                         .hint("add --force to replace it, or choose another folder or --seed"));
                 }
             }
         }
-        return Ok((Target::Out(Sink::Folder(Folder::new(output, args.force)?)), format));
+        return Ok((Target::Out(Sink::Folder(crate::out::folder(output, args.force)?)), format));
     }
     if output.exists() && !args.force {
         return Err(
@@ -120,54 +115,34 @@ fn target(args: &GenerateMasyuArgs) -> Result<(Target, Format), Error> {
 fn write(
     ctx: &Ctx,
     args: &GenerateMasyuArgs,
+    ask: &Masyu,
     target: &Target,
     format: Format,
-    puzzles: &[generate::Generated],
+    run: &Run,
 ) -> Result<(), Error> {
     let (sink, database) = match target {
         Target::Database(path) => {
-            let rows: Vec<(String, masyu::Board)> =
-                puzzles.iter().map(|p| (name_of(args, p.index), p.puzzle.clone())).collect();
-            let db = io::shown(path);
-            tootsweet::Database::import_into(path, &rows).map_err(tootsweet::error(&db))?;
-            (None, Some(db))
+            ask.into_database(path, run)?;
+            (None, Some(io::shown(path)))
         }
         Target::Out(sink) => (Some(sink), None),
     };
-    for puzzle in puzzles {
+    for made in &run.puzzles {
+        let bytes = || Ok::<_, Error>(puzzle(made, format)?.write(format)?.bytes);
         let (file, text) = match sink {
             None => (database.clone(), None),
             // With --json the puzzles on standard output are in the JSON lines.
-            Some(Sink::Stdout) if args.json => (None, Some(text_of(puzzle, format)?)),
-            Some(sink) => {
-                (sink.put(&file_name(args, format, puzzle.index), &bytes_of(puzzle, format)?)?, None)
+            Some(Sink::Stdout) if args.json => {
+                (None, Some(String::from_utf8_lossy(&bytes()?).trim_end().to_string()))
             }
+            Some(sink) => (sink.put(&ask.file_name(format, made.index), &bytes()?)?, None),
         };
         if args.json {
-            print::json_line(&puzzle.made(file, text))?;
+            print::json_line(&made.made(file, text))?;
         }
     }
     if !matches!(sink, Some(Sink::Stdout)) && !args.json {
-        ctx.note(format!("wrote {}", pzl::text::count(puzzles.len() as u64, "puzzle")));
+        ctx.note(format!("wrote {}", pzl::text::count(run.puzzles.len() as u64, "puzzle")));
     }
     Ok(())
-}
-
-fn bytes_of(puzzle: &generate::Generated, format: Format) -> Result<Vec<u8>, Error> {
-    Ok(masyu::document(puzzle.puzzle.clone(), format)?.write(format)?.bytes)
-}
-
-fn text_of(puzzle: &generate::Generated, format: Format) -> Result<String, Error> {
-    Ok(String::from_utf8_lossy(&bytes_of(puzzle, format)?).trim_end().to_string())
-}
-
-/// A puzzle's name: its size, grade, seed and index, enough to make it again.
-fn name_of(args: &GenerateMasyuArgs, index: u64) -> String {
-    format!("masyu-{}-{}-s{}-{index:04}", args.size.replace(['X', '×'], "x"), args.difficulty, args.seed)
-}
-
-/// A puzzle's file name in a folder.
-fn file_name(args: &GenerateMasyuArgs, format: Format, index: u64) -> String {
-    let extension = format.info().extensions.first().copied().unwrap_or("txt");
-    format!("{}.{extension}", name_of(args, index))
 }

@@ -5,12 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use pzl::{Document, Error, Outcome, SolveReport, SolveRequest, Status};
-use serde::Serialize;
 
 use crate::args::SolveArgs;
 use crate::high;
 use crate::io::{self, Ctx};
-use crate::print::{self, Batch, Mode, Solved};
+use crate::print::{self, Batch, Mode};
 
 /// `pzl solve FILE…`.
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
@@ -167,73 +166,25 @@ fn solution_bytes(
 }
 
 /// `pzl solve FILE --save`: solve a puzzle resource of a Mac file and write the arrangement into
-/// it. The file is locked from reading to writing, so a concurrent edit is never lost; the
-/// resource is picked inside the container (not at open), since the container is written back.
+/// it (`pzl::ops::mac::solve_and_save`).
 fn save(
     ctx: &Ctx,
     path: &Path,
-    mut options: pzl::Open,
+    options: pzl::Open,
     args: &SolveArgs,
     request: &SolveRequest,
 ) -> Result<Status, Error> {
-    if io::is_dash(path) {
-        return Err(Error::usage("--save rewrites the file: give a file, not standard input"));
-    }
-    let shown = io::shown(path);
-    let name = shown.as_str();
-    let pick = options.pick.take();
-    let edit = io::edit(path)?;
-    let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &options)?;
-    ctx.warnings(name, &parsed.warnings);
-    let saved = parsed.value.solve_and_save(pick.as_ref(), request).map_err(|e| e.in_file(name))?;
-    if saved.report.saved {
-        edit.save(&saved.bytes)?;
-    }
-    print::emit(Mode::json(args.json), &saved.report)?;
-    Ok(saved.report.status())
+    io::protect_writes();
+    let warn = |file: &str, warnings: &[pzl::Warning]| ctx.warnings(file, warnings);
+    let report = pzl::ops::mac::solve_and_save(path, options, request, &warn)?;
+    print::emit(Mode::json(args.json), &report)?;
+    Ok(report.status())
 }
 
 fn verdict(report: &SolveReport, timeout: f64) -> String {
     match report.outcome {
         Outcome::TimedOut => format!("timed out after {timeout} s without finding a solution"),
         _ => report.verdict(),
-    }
-}
-
-/// One file's line in a batch: its report as JSON, one line of text.
-struct Line(SolveReport);
-
-impl Serialize for Line {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
-    }
-}
-
-/// `FILE: solved, unique, hard (0.172 ms)`.
-impl std::fmt::Display for Line {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let r = &self.0;
-        let file = pzl::text::printable_name(r.file.as_deref().unwrap_or("-"));
-        write!(f, "{file}: ")?;
-        match r.outcome {
-            Outcome::Solved => {
-                let uniqueness = match r.unique {
-                    Some(true) => "unique",
-                    Some(false) => "2+ solutions",
-                    None => "uniqueness unknown",
-                };
-                write!(f, "solved, {uniqueness}")?;
-                let grade = r.facts.iter().find(|f| f.key == "difficulty").map(|f| f.text.as_str());
-                if let Some(g) = grade.filter(|g| !g.is_empty() && *g != "null") {
-                    write!(f, ", {g}")?;
-                }
-            }
-            Outcome::Counted => {
-                write!(f, "{} solutions", r.count.map(|c| c.to_string()).unwrap_or_default())?
-            }
-            other => write!(f, "{}", other.name())?,
-        }
-        writeln!(f, " ({:.3} ms)", r.time_ms)
     }
 }
 
@@ -254,14 +205,14 @@ fn batch(
         Ok(report)
     };
     let mut batch = Batch::new(ctx, Mode::json(args.json), &args.inputs);
-    batch.summary.solved = Some(Solved::default());
+    batch.summary.solved = Some(pzl::report::Solved::default());
     crate::run::each_in_order(ctx, files, jobs, "solving", solve_file, |path, solved| match solved {
         Ok(report) => {
             if let Some(s) = &mut batch.summary.solved {
                 s.add(&report);
             }
             let status = report.status();
-            batch.report(&Line(report), status)
+            batch.report(&pzl::report::SolveLine(report), status)
         }
         Err(e) => batch.error(&io::shown(path), e),
     })?;

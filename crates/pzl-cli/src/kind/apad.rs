@@ -1,6 +1,8 @@
 //! `pzl apad solve|generate|encode|decode`.
 
-use pzl::kinds::apad::{self, Answer, Limits};
+use std::path::Path;
+
+use pzl::kinds::apad::{self, Limits};
 use pzl::{Error, Status};
 
 use crate::args::{ApadCommand, ApadSolveArgs};
@@ -18,30 +20,39 @@ pub fn run(ctx: &Ctx, command: ApadCommand) -> Result<Status, Error> {
             Ok(Status::Ok)
         }
         ApadCommand::Encode { input, output, puzzle } => {
-            let edition = apad::edition_path(&puzzle)?;
-            let read = io::read(&input)?;
-            let parsed = apad::encode_text(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
-            ctx.warnings(&read.name, &parsed.warnings);
-            crate::cmd::warn_lost(ctx, &output, apad::BINARY, &parsed.value.lost);
-            io::write_binary(&output, &parsed.value.bytes)?;
-            Ok(Status::Ok)
+            recode(ctx, &input, &output, &puzzle, apad::encode_text, apad::BINARY)
         }
+        // Straight to text, one board at a time: no decoded board list (finding R6).
         ApadCommand::Decode { input, output, puzzle } => {
-            // Straight to text, one board at a time: no decoded board list (finding R6).
-            let edition = apad::edition_path(&puzzle)?;
-            let read = io::read(&input)?;
-            let parsed = apad::decode_to_text(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
-            ctx.warnings(&read.name, &parsed.warnings);
-            crate::cmd::warn_lost(ctx, &output, apad::TEXT, &parsed.value.lost);
-            io::write_binary(&output, &parsed.value.bytes)?;
-            Ok(Status::Ok)
+            recode(ctx, &input, &output, &puzzle, apad::decode_to_text, apad::TEXT)
         }
     }
 }
 
+type Recode = fn(&[u8], &apad::Puzzle) -> Result<pzl::Parsed<pzl::Written>, Error>;
+
+/// `encode` and `decode`: the APAD file as text, or the text as APAD, for `edition`.
+fn recode(
+    ctx: &Ctx,
+    input: &Path,
+    output: &Path,
+    edition: &Path,
+    how: Recode,
+    to: pzl::Format,
+) -> Result<Status, Error> {
+    let edition = apad::edition_path(edition)?;
+    let read = io::read(input)?;
+    let parsed = how(&read.bytes, &edition).map_err(|e| e.in_file(&read.name))?;
+    ctx.warnings(&read.name, &parsed.warnings);
+    crate::cmd::warn_lost(ctx, output, to, &parsed.value.lost);
+    io::write_binary(output, &parsed.value.bytes)?;
+    Ok(Status::Ok)
+}
+
 fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
     let puzzle = apad::edition_path(&args.puzzle)?;
-    let limits = Limits::new(high::timeout(args.timeout.as_deref())?, None);
+    let timeout = high::timeout(args.timeout.as_deref())?;
+    let limits = Limits::new(timeout, None);
     let mode = Mode::json(args.json);
     let colour = ctx.colour();
     // Boards written to a file or pictures: the terminal gets the counts, not every board again
@@ -58,12 +69,11 @@ fn solve(ctx: &Ctx, args: &ApadSolveArgs) -> Result<Status, Error> {
         print::emit_either(mode, || all.report(&puzzle), text, colour)?;
         return Ok(if all.total() == 0 { Status::Problems } else { Status::Ok });
     }
-    let text = args.date.join(" ");
-    let parsed = if text.is_empty() { apad::date::today() } else { apad::date::parse(&text)? };
-    let weekday = apad::weekday_for(&puzzle, parsed, args.weekday.as_deref())?;
-    ctx.warnings(&puzzle.name, &weekday.warnings);
-    let answer = Answer { date: parsed.date, weekday: weekday.value };
-    let found = apad::solve_date(&puzzle, answer, args.first, &limits);
+    let date = args.date.join(" ");
+    let date = (!date.is_empty()).then_some(date.as_str());
+    let found = pzl::ops::apad::solve_date(&puzzle, date, args.weekday.as_deref(), args.first, timeout)?;
+    ctx.warnings(&puzzle.name, &found.warnings);
+    let found = found.value;
     write_files(args, || found.apad_bytes(&puzzle), || found.svg_files(&puzzle))?;
     let text = || if counts_only { found.count_line() } else { found.text(&puzzle, colour) };
     print::emit_either(mode, || found.report(&puzzle), text, colour)?;
@@ -82,7 +92,7 @@ fn write_files(
         io::write_binary(path, &apad_bytes()?)?;
     }
     if let Some(dir) = &args.svg {
-        let folder = crate::out::Folder::new(dir, true)?;
+        let folder = crate::out::folder(dir, true)?;
         folder.make(dir)?;
         for (name, svg) in svgs() {
             folder.write(std::path::Path::new(&name), svg.as_bytes())?;

@@ -31,22 +31,17 @@ pub fn unlock(ctx: &Ctx, args: &UnlockArgs) -> Result<Status, Error> {
     let key = args.key.as_deref().map(cw::parse_key).transpose()?;
     let doc = cmd::open(ctx, &args.input, &Open::default())?;
     let input = pzl::text::printable(&io::shown(&args.input)).into_owned();
-    let key = match key {
-        Some(key) => key,
-        None => {
-            let candidates = cw::unlock_candidates(&doc).map_err(|e| e.in_file(&input))?;
-            let Some(best) = candidates.first() else {
-                ctx.note(format!("pzl: {}: no key unlocks this puzzle", input));
-                return Ok(Status::Problems);
-            };
-            ctx.note(format!("pzl: {}: key {best} unlocks it", input));
-            for other in &candidates[1..] {
-                ctx.note(format!("pzl: {}: weaker candidate {other}", input));
-            }
-            best.key
-        }
+    let unlocked = pzl::ops::crossword::unlock(&doc, key).map_err(|e| e.in_file(io::shown(&args.input)))?;
+    let Some(unlocked) = unlocked else {
+        ctx.note(format!("pzl: {input}: no key unlocks this puzzle"));
+        return Ok(Status::Problems);
     };
-    let unlocked = cw::unlock(&doc, key).map_err(|e| e.in_file(io::shown(&args.input)))?;
-    io::write_binary(&args.output, &puz_bytes(&args.input, &unlocked)?)?;
+    if let Some((best, weaker)) = unlocked.found.split_first() {
+        ctx.note(format!("pzl: {input}: key {best} unlocks it"));
+        for other in weaker {
+            ctx.note(format!("pzl: {input}: weaker candidate {other}"));
+        }
+    }
+    io::write_binary(&args.output, &puz_bytes(&args.input, &unlocked.doc)?)?;
     Ok(Status::Ok)
 }

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use pzl::kinds::mac;
+use pzl::ops::mac::MacEdit;
 use pzl::{Document, Error, Open, Status};
 
 use crate::args::{DerezArgs, ExtractArgs, ForkFormat, MacCommand, RezArgs, RsrcCommand, StuffArgs, Which};
@@ -24,13 +25,7 @@ pub fn run(ctx: &Ctx, command: MacCommand) -> Result<Status, Error> {
 
 /// `pzl mac stuff FILE… -o ARCHIVE`.
 fn stuff(args: &StuffArgs) -> Result<Status, Error> {
-    let mut files = Vec::new();
-    for name in &args.files {
-        let input = io::read(name)?;
-        files.push(pzl::container::forks_of(&input.bytes, &input.name, input.path.as_deref())?);
-    }
-    let bytes = pzl::container::stuff(files, &io::shown(&args.output))?;
-    io::write_binary(&args.output, &bytes)?;
+    io::write_binary(&args.output, &pzl::ops::mac::stuff(&args.files, &io::shown(&args.output))?)?;
     Ok(Status::Ok)
 }
 
@@ -49,7 +44,7 @@ fn extract(ctx: &Ctx, args: &ExtractArgs) -> Result<Status, Error> {
         return Err(Error::usage("already exists").in_file(io::shown(out)).hint("name a new folder with -o"));
     }
     // Unpacked in full before the folder is made: a bad archive leaves nothing behind.
-    let folder = crate::out::Folder::new(out, false)?;
+    let folder = crate::out::folder(out, false)?;
     folder.make(out)?;
     let mut count = 0;
     for (path, bytes) in &files {
@@ -78,35 +73,16 @@ fn open(ctx: &Ctx, name: &Path) -> Result<Document, Error> {
 }
 
 /// A Mac file to change: the existing file, locked for the edit, or a new one.
-pub(crate) fn edit(ctx: &Ctx, path: &Path, create: bool) -> Result<(Document, Option<pzl::fs::Edit>), Error> {
-    if io::is_dash(path) {
-        // Standard input in, standard output out (see `save`).
-        return Ok((open(ctx, path)?, None));
-    }
-    let shown = io::shown(path);
-    let name = shown.as_str();
-    let edit = if create {
-        io::edit_or_create(path, || mac::file(&mac::new_file(name)?)?.to_bytes())?
-    } else {
-        io::edit(path)?
-    };
-    let parsed = Document::read(edit.bytes(), name, Some(edit.path()), &Open::default())?;
-    ctx.warnings(name, &parsed.warnings);
-    Ok((parsed.value, Some(edit)))
+pub(crate) fn edit(ctx: &Ctx, path: &Path, create: bool) -> Result<MacEdit, Error> {
+    io::protect_writes();
+    MacEdit::open(path, create, &|file, warnings| ctx.warnings(file, warnings))
 }
 
 /// Write the changed file: to `output` when given, else in place (releasing the lock).
-pub(crate) fn save(
-    doc: &Document,
-    file: &Path,
-    output: Option<&Path>,
-    edit: Option<pzl::fs::Edit>,
-) -> Result<(), Error> {
-    let bytes = mac::file(doc)?.to_bytes().map_err(|e| e.in_file(io::shown(file)))?;
-    match (output, edit) {
-        (Some(out), _) => io::write_binary(out, &bytes),
-        (None, Some(edit)) => edit.save(&bytes),
-        (None, None) => io::write_binary(file, &bytes),
+pub(crate) fn save(edit: MacEdit, file: &Path, output: Option<&Path>) -> Result<(), Error> {
+    match edit.save(output.is_some())? {
+        Some(bytes) => io::write_binary(output.unwrap_or(file), &bytes),
+        None => Ok(()),
     }
 }
 
@@ -126,29 +102,17 @@ pub fn rsrc(ctx: &Ctx, command: RsrcCommand) -> Result<Status, Error> {
             io::write_binary(&output, &found.value.1.data)?;
         }
         RsrcCommand::Add { file: path, data, code, id, name, attributes, output } => {
-            let file = io::shown(&path);
-            let code = mac::parse_type(&code)?;
-            let attributes = attributes.as_deref().map(mac::parse_byte).transpose()?;
-            let data = io::read(&data)?.bytes;
-            // Checked on an empty file first, so a bad name or type creates nothing.
-            mac::file_mut(&mut mac::new_file(&file)?)?.add_resource(
-                code,
-                id,
-                name.as_deref(),
-                attributes,
-                data.clone(),
-            )?;
-            let (mut doc, lock) = edit(ctx, &path, true)?;
-            let added = mac::file_mut(&mut doc)?
-                .add_resource(code, id, name.as_deref(), attributes, data)
-                .map_err(|e| e.in_file(&file))?;
-            ctx.warnings(&file, &added.warnings);
-            save(&doc, &path, output.as_deref(), lock)?;
+            let new = pzl::ops::mac::NewResource { code, id, name, attributes, data };
+            io::protect_writes();
+            let warn = |file: &str, warnings: &[pzl::Warning]| ctx.warnings(file, warnings);
+            let (edit, added) = pzl::ops::mac::add_resource(&path, new, &warn)?;
+            ctx.warnings(&io::shown(&path), &added.warnings);
+            save(edit, &path, output.as_deref())?;
         }
         RsrcCommand::Remove { file: path, which: w, output } => {
-            let (mut doc, lock) = edit(ctx, &path, false)?;
-            mac::file_mut(&mut doc)?.remove_resource(&which(&w)?).map_err(|e| e.in_file(io::shown(&path)))?;
-            save(&doc, &path, output.as_deref(), lock)?;
+            let mut edit = edit(ctx, &path, false)?;
+            edit.file()?.remove_resource(&which(&w)?).map_err(|e| e.in_file(io::shown(&path)))?;
+            save(edit, &path, output.as_deref())?;
         }
     }
     Ok(Status::Ok)

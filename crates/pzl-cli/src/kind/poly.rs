@@ -15,9 +15,10 @@ pub fn ftor(ctx: &Ctx, args: &FtorArgs) -> Result<Status, Error> {
     // Every source is checked before the file is touched (or created): a bad source changes nothing.
     let output = io::shown(&args.output);
     pzl::kinds::poly::ftor(&mut pzl::kinds::mac::new_file(&output)?, &args.code, &sources)?;
-    let (mut doc, lock) = super::mac::edit(ctx, &args.output, true)?;
-    let added = pzl::kinds::poly::ftor(&mut doc, &args.code, &sources).map_err(|e| e.in_file(&output))?;
-    super::mac::save(&doc, &args.output, None, lock)?;
+    let mut edit = super::mac::edit(ctx, &args.output, true)?;
+    let added =
+        pzl::kinds::poly::ftor(edit.document(), &args.code, &sources).map_err(|e| e.in_file(&output))?;
+    super::mac::save(edit, &args.output, None)?;
     // One resource per source, in order.
     let mut report = String::new();
     for ((source, _), (id, name)) in sources.iter().zip(added) {

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use pzl::kinds::tootsweet::{self as ts, Database, Progress};
-use pzl::{Error, Open, Status};
+use pzl::{Error, Status};
 
 use crate::args::DbCommand;
 use crate::high;
@@ -31,27 +31,15 @@ pub fn db(ctx: &Ctx, command: DbCommand) -> Result<Status, Error> {
             Ok(Status::Ok)
         }
         DbCommand::Import { db: path, files } => {
-            let db = io::shown(&path);
-            // Every file is read before the database is touched, so bad input changes nothing.
-            let mut puzzles = Vec::with_capacity(files.len());
-            for file in &files {
-                let doc = crate::cmd::open(ctx, file, &Open::default())?;
-                let file = io::shown(file);
-                puzzles.push((ts::import_name(&file), ts::board(doc).map_err(|e| e.in_file(&file))?));
-            }
-            // A new database appears only complete, puzzles and all: a failed import leaves none.
-            for imported in Database::import_into(&path, &puzzles).map_err(ts::error(&db))? {
+            let warn = |file: &str, warnings: &[pzl::Warning]| ctx.warnings(file, warnings);
+            for imported in pzl::ops::masyu::db_import(&path, &files, &warn)? {
                 ctx.note(imported);
             }
             Ok(Status::Ok)
         }
         DbCommand::SetBoard { db: path, id, file } => {
-            let db = io::shown(&path);
-            let lines = ts::board(crate::cmd::open(ctx, &file, &Open::default())?)
-                .map_err(|e| e.in_file(io::shown(&file)))?;
-            let mut database = Database::open_for_writing(&path).map_err(ts::error(&db))?;
-            let set = database.set_board(id, &lines).map_err(ts::error(&db))?;
-            ctx.note(set);
+            let warn = |file: &str, warnings: &[pzl::Warning]| ctx.warnings(file, warnings);
+            ctx.note(pzl::ops::masyu::db_set_board(&path, id, &file, &warn)?);
             Ok(Status::Ok)
         }
         DbCommand::Solve { db, timeout } => solve(ctx, &db, timeout.as_deref()),

@@ -4,7 +4,7 @@
 use std::io::{BufRead, IsTerminal};
 use std::time::Duration;
 
-use pzl::kinds::masyu::{self, Replayer, TraceFile};
+use pzl::kinds::masyu::{self, Replayer};
 use pzl::{Error, Status};
 
 use crate::args::{MasyuCommand, RenderArgs, ReplayArgs};
@@ -78,15 +78,10 @@ fn apply(
     }
 }
 
-fn load_trace(path: &std::path::Path) -> Result<TraceFile, Error> {
-    let input = io::read(path)?;
-    masyu::read_trace(&input.bytes).map_err(|e| e.in_file(&input.name))
-}
-
 /// `pzl render --trace TRACE -o solve.svg|solve.html`: an animation for a browser.
 pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &std::path::Path) -> Result<Status, Error> {
-    let trace = load_trace(trace_name)?;
-    let picture = high::picture(args.kind.as_deref(), &args.output)?;
+    let trace = pzl::ops::masyu::read_trace(trace_name)?;
+    let picture = pzl::ops::picture(args.kind.as_deref(), &args.output, false)?;
     let drawn = masyu::animation(&trace, picture).map_err(|e| e.in_file(io::shown(trace_name)))?;
     io::write(&args.output, drawn.as_bytes())?;
     Ok(Status::Ok)
@@ -96,14 +91,16 @@ pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &std::path::Path)
 /// Enter steps while paused, `q` + Enter quits. When standard output is not a terminal, each step
 /// is printed as one line of text and the final board is drawn (no waiting).
 pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
-    let trace = load_trace(&args.trace)?;
+    let trace = pzl::ops::masyu::read_trace(&args.trace)?;
     let mut player = Replayer::new(&trace);
     let total = trace.events.len();
     let outcome = trace.outcome.as_deref().unwrap_or("unknown");
-    warn_incomplete(ctx, &io::shown(&args.trace), &trace);
+    for warning in pzl::ops::masyu::trace_warnings(&trace) {
+        ctx.warn(&io::shown(&args.trace), warning);
+    }
     let status = if trace.outcome.is_some() { Status::Ok } else { Status::Problems };
     if !std::io::stdout().is_terminal() {
-        io::stdout(replay_text(&trace, &mut player, outcome).as_bytes())?;
+        io::stdout(pzl::ops::masyu::replay_text(&trace).as_bytes())?;
         return Ok(status);
     }
     let keys = std::io::stdin().is_terminal().then(key_reader);
@@ -149,31 +146,6 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
     }
     io::stdout(format!("\n{total} steps; outcome: {outcome}\n").as_bytes())?;
     Ok(status)
-}
-
-/// Say when a trace is cut short or was cut at its size limit.
-fn warn_incomplete(ctx: &Ctx, name: &str, trace: &TraceFile) {
-    if trace.outcome.is_none() {
-        ctx.warn(name, "the trace ends before its outcome (cut short?)");
-    }
-    if trace.truncated {
-        let total = trace.events.len();
-        ctx.warn(
-            name,
-            format!("the trace was cut at the size limit when it was recorded: {total} steps, not all"),
-        );
-    }
-}
-
-/// Every step of a replay as one line of text, then the final board (no terminal to animate).
-fn replay_text(trace: &TraceFile, player: &mut Replayer, outcome: &str) -> String {
-    let mut text = String::new();
-    while let Some(event) = player.step() {
-        text.push_str(&format!("{:>6} {}\n", player.position(), masyu::describe(&trace.puzzle, event)));
-    }
-    text.push_str(&masyu::board_text(&player.board));
-    text.push_str(&format!("{} steps; outcome: {outcome}\n", trace.events.len()));
-    text
 }
 
 /// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
