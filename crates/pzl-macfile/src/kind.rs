@@ -32,6 +32,16 @@ impl Kind for MacKind {
         SETTINGS
     }
 
+    /// An AppleDouble header is named `._NAME`.
+    fn format_by_name(file_name: &str) -> Option<Format> {
+        Format::from_file_name(file_name)
+    }
+
+    /// An AppleDouble header's data fork, in the file beside it.
+    fn attach(doc: &mut MacFile, path: &std::path::Path) -> Vec<pzl_core::Warning> {
+        doc.attach_path(path)
+    }
+
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<MacFile>, Error> {
         MacFile::read(bytes, format)
     }

@@ -242,6 +242,16 @@ impl Kind for PolyKind {
         }
     }
 
+    const COMBINES: bool = true;
+
+    /// A `pzl-pack` problem takes its solution as text (what `pzl solve PROBLEM.pack -o FILE`
+    /// writes), which no detection could tell from other grids.
+    fn overlay(doc: &PolyDoc, format: Format, bytes: &[u8]) -> Option<Result<Parsed<PolyDoc>>> {
+        let text = format == Format::Pack
+            && !<Format as pzl_core::FormatTable>::ALL.iter().any(|f| f.info().detects(bytes));
+        text.then(|| Self::with_solution_text(doc, bytes))
+    }
+
     fn combine(doc: &PolyDoc, other: &PolyDoc) -> Result<Parsed<PolyDoc>> {
         let PolyDoc::MacPoly { file, .. } = doc else {
             return Err(Error::usage(
@@ -261,6 +271,11 @@ impl Kind for PolyKind {
         crate::check::check(doc, false)
     }
 
+    /// `no-flip`: pieces may turn but not be turned over.
+    fn check_with(doc: &PolyDoc, flags: &[&str]) -> Result<CheckReport> {
+        crate::check::check(doc, flags.contains(&"no-flip"))
+    }
+
     fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
         crate::render::render(doc, request)
     }
@@ -275,7 +290,7 @@ impl PolyKind {
     /// PROBLEM.pack -o FILE` writes: the board with each square naming its piece), for `check
     /// PROBLEM.pack --with FILE`. Errors name the line and column of the text; whether the
     /// packing is right is `check`'s to say.
-    pub fn with_solution_text(doc: &PolyDoc, bytes: &[u8]) -> Result<Parsed<PolyDoc>> {
+    fn with_solution_text(doc: &PolyDoc, bytes: &[u8]) -> Result<Parsed<PolyDoc>> {
         let PolyDoc::Pack { file, source, .. } = doc else {
             return Err(Error::usage("a solution as text goes with a pzl-pack problem"));
         };
@@ -290,11 +305,6 @@ impl PolyKind {
             source: source.clone(),
             solution: Some(solution),
         }))
-    }
-
-    /// `check` with pieces that may not be turned over (`check --no-flip`).
-    pub fn check_no_flip(doc: &PolyDoc) -> Result<CheckReport> {
-        crate::check::check(doc, true)
     }
 }
 
@@ -529,7 +539,7 @@ mod tests {
         let report = PolyKind::check(&good).unwrap();
         assert_eq!(report.status(), Status::Ok, "{report}");
         assert_eq!(report.verdict, "the solution is correct");
-        let strict = PolyKind::check_no_flip(&good).unwrap();
+        let strict = PolyKind::check_with(&good, &["no-flip"]).unwrap();
         assert_eq!(strict.status(), Status::Problems);
         assert!(strict.to_string().contains("flips not allowed"), "{strict}");
         let broken = FIG4.replace(".AABBBB.", ".AAABBB.");

@@ -11,7 +11,7 @@ use pzl_macfile::MacKind;
 use pzl_poly::PolyKind;
 use pzl_poly::format::macpoly::resource::{self, PuzzleChoice, SaveOutcome, Selector};
 
-use crate::document::{Doc, Document, Solution};
+use crate::{Doc, Document, Solution};
 
 /// Which puzzle resource of a Mac file to take: by type and ID, or by name; nothing is needed
 /// when the file holds exactly one.
@@ -74,15 +74,6 @@ impl std::fmt::Display for SaveReport {
         }
         Ok(())
     }
-}
-
-/// Read the files a Mac file has beside it (an AppleDouble header's data fork).
-pub(crate) fn attach_companions(
-    doc: &mut Doc<MacKind>,
-    path: &std::path::Path,
-    warnings: &mut Vec<pzl_core::Warning>,
-) {
-    warnings.extend(doc.value.attach_path(path));
 }
 
 fn puzzles(doc: &Doc<MacKind>) -> Vec<PuzzleChoice> {

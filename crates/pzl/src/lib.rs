@@ -43,15 +43,30 @@ mod format;
 pub mod fs;
 pub mod kinds;
 pub mod play;
+#[doc(hidden)]
+pub mod registry;
 pub mod select;
 pub mod settings;
 mod solution;
 
-pub use document::{Doc, Document, Open, Solution};
+// One line per kind, in detection order: the `Format` table, the `Document` enum and their
+// dispatch (see `registry`).
+registry! {
+    Masyu => pzl_masyu::MasyuKind,
+    #[cfg(feature = "database")]
+    MasyuDb => pzl_masyu::TootSweetDbKind,
+    Apad => pzl_apad::ApadKind,
+    Crossword => pzl_crossword::CrosswordKind,
+    Mac => pzl_macfile::MacKind,
+    Poly => pzl_poly::PolyKind,
+}
+
+pub use document::{Doc, Open};
 pub use embedded::{Pick, SaveReport, Saved};
-pub use format::{Format, FormatList};
+pub use format::FormatList;
 pub use pzl_core::{
     CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, InfoRequest, Kind, Location,
     Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Result, SolveReport, SolveRequest,
     Status, Warning, Written, parse_jobs, parse_timeout, text,
 };
+pub use registry::Solution;

@@ -78,6 +78,13 @@ impl Options {
         self.values.get(name) == Some(&Value::On)
     }
 
+    /// The flags on that apply to `verb`, by name.
+    pub fn flags_for(&self, verb: Verb) -> Vec<&'static str> {
+        let on = |(name, value): (&&'static str, &Value)| (*value == Value::On).then_some(*name);
+        let flags = self.values.iter().filter_map(on);
+        flags.filter(|name| find(name).is_some_and(|s| s.applies_to(verb))).collect()
+    }
+
     /// The value given for `name`, if any.
     pub fn text(&self, name: &str) -> Option<&str> {
         match self.values.get(name) {
