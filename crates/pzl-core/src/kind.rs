@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::diag::{Parsed, Warning, Written};
 use crate::error::Error;
 use crate::format::{FormatInfo, FormatTable};
+use crate::member::{Member, SavedMember};
 use crate::report::{CheckReport, Info, SolveReport};
 use crate::request::{InfoRequest, RenderRequest, SolveRequest};
 
@@ -86,6 +87,32 @@ pub trait Kind {
     fn read(bytes: &[u8], format: Self::Format, params: &Self::Params) -> Result<Parsed<Self::Doc>, Error>;
     /// Write `doc` as `format`, saying what the format cannot hold.
     fn write(doc: &Self::Doc, format: Self::Format) -> Result<Written, Error>;
+    /// The members of `doc`, a container, whose stored type `wanted` accepts (the types some
+    /// kind reads), in the container's order; `None` when the kind holds no members.
+    fn members(_doc: &Self::Doc, _wanted: &dyn Fn(&str) -> bool) -> Option<Result<Vec<Member>, Error>> {
+        None
+    }
+    /// `doc` with the member `member` holding `bytes` instead (everything else kept).
+    fn with_member(_doc: &Self::Doc, _member: &Member, _bytes: Vec<u8>) -> Result<Self::Doc, Error> {
+        Err(Error::unsupported(Self::NAME, "replacing a member"))
+    }
+    /// The format in which this kind reads a member a container stores as `stored_as`, if any.
+    fn member_format(_stored_as: &str) -> Option<Self::Format> {
+        None
+    }
+    /// Read `member` as `format` (one [`Kind::member_format`] gave).
+    fn read_member(member: &Member, format: Self::Format) -> Result<Parsed<Self::Doc>, Error> {
+        Self::read(&member.bytes, format, &Self::Params::default())
+    }
+    /// Solve `member` (read as `format`) and give its bytes with the solution saved in them.
+    fn save_member(
+        _member: &Member,
+        _format: Self::Format,
+        _request: &SolveRequest,
+    ) -> Result<SavedMember, Error> {
+        Err(Error::unsupported(Self::NAME, "saving a solution"))
+    }
+
     /// Write `doc`, a solution, as `format`, leaving out quietly what a solution file of that
     /// format does not carry: `lost` names only what the solution itself loses.
     fn write_solution(doc: &Self::Doc, format: Self::Format) -> Result<Written, Error> {

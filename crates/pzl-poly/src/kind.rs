@@ -5,8 +5,8 @@ use pzl_core::FormatTable as _;
 use pzl_core::settings::{Setting, SettingType, Verb};
 
 use pzl_core::{
-    CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, RenderRequest, Result, SolveRequest, Solved,
-    Warning, Written,
+    CheckReport, Error, Fact, Info, InfoRequest, Kind, Member, Parsed, RenderRequest, Result, SavedMember,
+    SolveRequest, Solved, Warning, Written,
 };
 
 use crate::format::Format;
@@ -250,6 +250,29 @@ impl Kind for PolyKind {
         let text = format == Format::Pack
             && !<Format as pzl_core::FormatTable>::ALL.iter().any(|f| f.info().detects(bytes));
         text.then(|| Self::with_solution_text(doc, bytes))
+    }
+
+    /// MacPoly puzzles stored as `SBPn` resources.
+    fn member_format(stored_as: &str) -> Option<Format> {
+        let code = <[u8; 4]>::try_from(stored_as.as_bytes()).ok()?;
+        crate::format::macpoly::ftor::is_puzzle_type(&code).then_some(Format::MacPoly)
+    }
+
+    /// The puzzle resource's MacPoly source, read (errors and warnings placed in the resource).
+    fn read_member(member: &Member, _format: Format) -> Result<Parsed<PolyDoc>> {
+        crate::format::macpoly::resource::PuzzleChoice::of(member)?.doc()
+    }
+
+    /// Solve the puzzle resource and save the arrangement into it, as MacPoly does.
+    fn save_member(member: &Member, _format: Format, request: &SolveRequest) -> Result<SavedMember> {
+        use crate::format::macpoly::resource::{PuzzleChoice, SaveOutcome, save_arrangement};
+        Ok(match save_arrangement(&PuzzleChoice::of(member)?, request)? {
+            SaveOutcome::NoSolution(reason) => SavedMember::NoSolution(reason),
+            SaveOutcome::Saved(saved) => SavedMember::Saved {
+                bytes: saved.data,
+                rows: saved.rows.iter().map(|r| String::from_utf8_lossy(r).into_owned()).collect(),
+            },
+        })
     }
 
     fn combine(doc: &PolyDoc, other: &PolyDoc) -> Result<Parsed<PolyDoc>> {

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use pzl_core::{CheckReport, Error, Kind, Parsed, RenderRequest, SolveRequest};
+use pzl_core::{CheckReport, Error, Kind, Parsed};
 
-use crate::registry::{self, Documents, Solution};
+use crate::registry::{self, Documents};
 use crate::{Document, Format};
 
 /// A document of the kind `K`, with the format it was read as.
@@ -136,18 +136,6 @@ impl Document {
         }
     }
 
-    /// Verify the document strictly (a container and every member it holds).
-    pub fn check(&self) -> Result<CheckReport, Error> {
-        match self {
-            Document::Mac(d) if crate::embedded::holds_puzzles(d) => {
-                let mut report = crate::embedded::check(d)?;
-                report.format = self.format().name().to_string();
-                Ok(report)
-            }
-            _ => registry::check(self, &[]),
-        }
-    }
-
     /// Verify with the flags given for `check` (the polyomino `no-flip`); a flag of another
     /// kind is refused.
     pub fn check_with(&self, options: &crate::settings::Options) -> Result<CheckReport, Error> {
@@ -179,22 +167,5 @@ impl Document {
         let mut parsed = self.combine(&other).map_err(|e| e.in_file(name))?;
         parsed.warnings.splice(0..0, warnings);
         Ok(parsed)
-    }
-
-    /// Draw the document.
-    pub fn render(&self, request: &RenderRequest) -> Result<Vec<u8>, Error> {
-        match self {
-            Document::Mac(d) => crate::embedded::render(d, request),
-            _ => Documents::draw(self, request),
-        }
-    }
-
-    /// Solve the document (a puzzle, or a Mac file's only puzzle resource).
-    pub fn solve(&self, request: &SolveRequest) -> Result<Solution, Error> {
-        match self {
-            // A count split in shards is refused for a container, as for any kind without shards.
-            Document::Mac(d) if request.shard.is_none() => crate::embedded::solve(d, request),
-            _ => registry::solve(self, request),
-        }
     }
 }

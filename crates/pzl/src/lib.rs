@@ -37,11 +37,11 @@
 
 pub mod container;
 mod document;
-mod embedded;
 mod format;
 #[cfg(any(unix, windows))]
 pub mod fs;
 pub mod kinds;
+mod members;
 pub mod play;
 #[doc(hidden)]
 pub mod registry;
@@ -62,11 +62,11 @@ registry! {
 }
 
 pub use document::{Doc, Open};
-pub use embedded::{Pick, SaveReport, Saved};
 pub use format::FormatList;
+pub use members::{Pick, SaveReport, Saved};
 pub use pzl_core::{
     CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, InfoRequest, Kind, Location,
-    Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Result, SolveReport, SolveRequest,
-    Status, Warning, Written, parse_jobs, parse_timeout, text,
+    Member, Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Result, SavedMember,
+    SolveReport, SolveRequest, Status, Warning, Written, parse_jobs, parse_timeout, text,
 };
 pub use registry::Solution;

@@ -11,7 +11,7 @@
 use pzl_core::{
     CheckReport, Error, FormatInfo, Info, InfoRequest, Parsed, RenderRequest, SolveRequest, Warning, Written,
 };
-use pzl_core::{Confidence, SolveReport};
+use pzl_core::{Confidence, Member, SavedMember, SolveReport};
 
 /// Every format of a registry: what the generated `Format` enum gives the shared rules.
 pub trait Formats: Copy + Eq + std::fmt::Debug + 'static {
@@ -61,6 +61,21 @@ pub trait Documents: Sized {
     fn settings(&self) -> &'static [pzl_core::settings::Setting];
     /// [`pzl_core::Kind::attach`].
     fn attach(&mut self, path: &std::path::Path) -> Vec<Warning>;
+    /// [`pzl_core::Kind::members`], of the types some kind of the registry reads.
+    fn members(&self) -> Option<Result<Vec<Member>, Error>>;
+    /// [`pzl_core::Kind::with_member`].
+    fn with_member(&self, member: &Member, bytes: Vec<u8>) -> Result<Self, Error>;
+    /// The format of the first kind whose [`pzl_core::Kind::member_format`] reads members stored
+    /// as `stored_as`.
+    fn member_format(stored_as: &str) -> Option<Self::Format>;
+    /// [`pzl_core::Kind::read_member`].
+    fn read_member(member: &Member, format: Self::Format) -> Result<Parsed<Self>, Error>;
+    /// [`pzl_core::Kind::save_member`].
+    fn save_member(
+        member: &Member,
+        format: Self::Format,
+        request: &SolveRequest,
+    ) -> Result<SavedMember, Error>;
 }
 
 /// What `solve` gives back.
@@ -384,6 +399,40 @@ macro_rules! registry {
             fn attach(&mut self, path: &::std::path::Path) -> Vec<$crate::Warning> {
                 match self {
                     $( $(#[cfg($cfg)])? Document::$variant(d) => <$kind as $crate::Kind>::attach(&mut d.value, path), )+
+                }
+            }
+            fn members(&self) -> Option<Result<Vec<$crate::Member>, $crate::Error>> {
+                let wanted = |stored_as: &str| <Document as $crate::registry::Documents>::member_format(stored_as).is_some();
+                match self {
+                    $( $(#[cfg($cfg)])? Document::$variant(d) => <$kind as $crate::Kind>::members(&d.value, &wanted), )+
+                }
+            }
+            fn with_member(&self, member: &$crate::Member, bytes: Vec<u8>) -> Result<Document, $crate::Error> {
+                match self {
+                    $( $(#[cfg($cfg)])? Document::$variant(d) => Ok(Document::$variant($crate::Doc {
+                        format: d.format,
+                        value: <$kind as $crate::Kind>::with_member(&d.value, member, bytes)?,
+                    })), )+
+                }
+            }
+            fn member_format(stored_as: &str) -> Option<Format> {
+                $(
+                    $(#[cfg($cfg)])?
+                    if let Some(f) = <$kind as $crate::Kind>::member_format(stored_as) {
+                        return Some(Format::$variant(f));
+                    }
+                )+
+                None
+            }
+            fn read_member(member: &$crate::Member, format: Format) -> Result<$crate::Parsed<Document>, $crate::Error> {
+                match format {
+                    $( $(#[cfg($cfg)])? Format::$variant(format) => Ok(<$kind as $crate::Kind>::read_member(member, format)?
+                        .map(|value| Document::$variant($crate::Doc { format, value }))), )+
+                }
+            }
+            fn save_member(member: &$crate::Member, format: Format, request: &$crate::SolveRequest) -> Result<$crate::SavedMember, $crate::Error> {
+                match format {
+                    $( $(#[cfg($cfg)])? Format::$variant(format) => <$kind as $crate::Kind>::save_member(member, format, request), )+
                 }
             }
         }
