@@ -4,9 +4,8 @@
 //! members is the container's and the facade's.
 
 use pzl_core::{Error, Parsed, Result, SolveRequest};
-use pzl_macfile::{fourcc, macroman};
 
-use super::ftor::{PuzzleResource, source_from_resource};
+use super::ftor::{PuzzleResource, from_mac_roman, mac_roman, source_from_resource, type_text};
 use crate::kind::PolyDoc;
 use crate::packer::{SearchOptions, Solution};
 
@@ -29,13 +28,13 @@ impl PuzzleChoice {
         let bad = || Error::usage(format!("{} is not a MacPoly puzzle resource", member.label));
         let code = <[u8; 4]>::try_from(member.stored_as.as_bytes()).map_err(|_| bad())?;
         let id = member.id.and_then(|id| i16::try_from(id).ok()).ok_or_else(bad)?;
-        let name = macroman::encode(&member.name).unwrap_or_else(|| member.name.as_bytes().to_vec());
+        let name = mac_roman(&member.name).unwrap_or_else(|| member.name.as_bytes().to_vec());
         Ok(PuzzleChoice { code, id, name, data: member.bytes.clone() })
     }
 
     /// How messages name it: `'SBP1' 128 "6 x 6 Square"`.
     pub fn label(&self) -> String {
-        format!("'{}' {} \"{}\"", fourcc(&self.code), self.id, macroman::decode(&self.name))
+        format!("'{}' {} \"{}\"", type_text(&self.code), self.id, from_mac_roman(&self.name))
     }
 
     /// The MacPoly source file the resource was made from (name, message, grid; CR line ends).
@@ -137,7 +136,7 @@ pub fn save_arrangement(choice: &PuzzleChoice, request: &SolveRequest) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::macpoly::ftor::add_sources;
+    use crate::format::macpoly::ftor::resources_from_sources;
     use pzl_core::ErrorKind;
 
     const FIG6: &str = "6 x 6 Square\rCongratulations! Puzzle by David Levner.\r\
@@ -147,10 +146,9 @@ mod tests {
 
     /// The puzzle resource FIG6 stored as, through the ftor path.
     fn choice() -> PuzzleChoice {
-        let mut fork = pzl_macfile::ResourceFork::new();
-        add_sources(&mut fork, *b"SBP1", &[FIG6.as_bytes().to_vec()]).unwrap();
-        let (code, r) = fork.iter().next().unwrap();
-        PuzzleChoice { code: *code, id: r.id, name: r.name.clone().unwrap_or_default(), data: r.data.clone() }
+        let made = resources_from_sources(*b"SBP1", &[FIG6.as_bytes().to_vec()]).unwrap();
+        let [(name, data)] = made.try_into().unwrap();
+        PuzzleChoice { code: *b"SBP1", id: 128, name, data }
     }
 
     #[test]
