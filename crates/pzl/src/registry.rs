@@ -1,7 +1,7 @@
 //! The registry of kinds (object's `with_inner!`, image-rs's format table): one line per kind
 //! in [`registry!`](crate::registry!) generates the [`Format`](crate::Format) table, the
 //! [`Document`](crate::Document) enum and every dispatch between them. Each generated method is
-//! one delegation to the kind's [`Kind`] method; what is the same for every kind (detection,
+//! one delegation to the kind's [`Kind`](pzl_core::Kind) method; what is the same for every kind (detection,
 //! the messages for a format of another kind, the default format of a solution) is written once
 //! here, over the [`Formats`] and [`Documents`] traits the macro implements.
 //!
