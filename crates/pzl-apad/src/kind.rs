@@ -61,6 +61,10 @@ impl Kind for ApadKind {
     fn render(doc: &BoardSet, request: &RenderRequest) -> Result<Vec<u8>, Error> {
         crate::render::boards(doc, request)
     }
+
+    fn render_warnings(doc: &BoardSet, request: &RenderRequest) -> Result<Vec<pzl_core::Warning>, Error> {
+        crate::render::warnings(doc, request)
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
 //! The contract every puzzle kind fulfils, after Simon Tatham's `struct game`. A kind that cannot
 //! do something keeps the default, which says so; nothing is special-cased elsewhere.
 
-use crate::diag::{Parsed, Written};
+use std::path::Path;
+
+use crate::diag::{Parsed, Warning, Written};
 use crate::error::Error;
 use crate::format::{FormatInfo, FormatTable};
+use crate::member::{Member, SavedMember};
 use crate::report::{CheckReport, Info, SolveReport};
 use crate::request::{InfoRequest, RenderRequest, SolveRequest};
 
@@ -62,10 +65,59 @@ pub trait Kind {
         None
     }
 
+    /// Whether files of `format` may hold puzzles (not only solutions): a folder walk opens
+    /// them. A format of solutions only says no.
+    fn holds_puzzles(_format: Self::Format) -> bool {
+        true
+    }
+
+    /// The format a file's name names by a rule of the kind's own (not by its extension), e.g.
+    /// a name that starts with `._`. `file_name` has no folder.
+    fn format_by_name(_file_name: &str) -> Option<Self::Format> {
+        None
+    }
+
+    /// Read what belongs to `doc` beside its file at `path` (a header's separate data file),
+    /// saying what could not be read.
+    fn attach(_doc: &mut Self::Doc, _path: &Path) -> Vec<Warning> {
+        Vec::new()
+    }
+
     /// Read `bytes` as `format`.
     fn read(bytes: &[u8], format: Self::Format, params: &Self::Params) -> Result<Parsed<Self::Doc>, Error>;
     /// Write `doc` as `format`, saying what the format cannot hold.
     fn write(doc: &Self::Doc, format: Self::Format) -> Result<Written, Error>;
+    /// The members of `doc`, a container, whose stored type `wanted` accepts (the types some
+    /// kind reads), in the container's order; `None` when the kind holds no members.
+    fn members(_doc: &Self::Doc, _wanted: &dyn Fn(&str) -> bool) -> Option<Result<Vec<Member>, Error>> {
+        None
+    }
+    /// `doc` with the member `member` holding `bytes` instead (everything else kept).
+    fn with_member(_doc: &Self::Doc, _member: &Member, _bytes: Vec<u8>) -> Result<Self::Doc, Error> {
+        Err(Error::unsupported(Self::NAME, "replacing a member"))
+    }
+    /// The format in which this kind reads a member a container stores as `stored_as`, if any.
+    fn member_format(_stored_as: &str) -> Option<Self::Format> {
+        None
+    }
+    /// Read `member` as `format` (one [`Kind::member_format`] gave).
+    fn read_member(member: &Member, format: Self::Format) -> Result<Parsed<Self::Doc>, Error> {
+        Self::read(&member.bytes, format, &Self::Params::default())
+    }
+    /// Solve `member` (read as `format`) and give its bytes with the solution saved in them.
+    fn save_member(
+        _member: &Member,
+        _format: Self::Format,
+        _request: &SolveRequest,
+    ) -> Result<SavedMember, Error> {
+        Err(Error::unsupported(Self::NAME, "saving a solution"))
+    }
+
+    /// Write `doc`, a solution, as `format`, leaving out quietly what a solution file of that
+    /// format does not carry: `lost` names only what the solution itself loses.
+    fn write_solution(doc: &Self::Doc, format: Self::Format) -> Result<Written, Error> {
+        Self::write(doc, format)
+    }
     /// Describe `doc` (with the long listings when `request` asks for details).
     fn info(doc: &Self::Doc, request: &InfoRequest) -> Info;
 
@@ -74,16 +126,48 @@ pub trait Kind {
     fn combine(_doc: &Self::Doc, _other: &Self::Doc) -> Result<Parsed<Self::Doc>, Error> {
         Err(Error::unsupported(Self::NAME, "--with"))
     }
+    /// Whether [`Kind::combine`] lays documents over this kind's (a kind that combines says so,
+    /// so that a file of another kind is refused as the wrong kind, not as an unsupported verb).
+    const COMBINES: bool = false;
+    /// `doc` (read as `format`) with the file `bytes` laid over it, when the kind reads such a
+    /// file itself, in a way no format detection could (a solution as bare text); `None` reads
+    /// the file as a document and [combines](Kind::combine) it.
+    fn overlay(
+        _doc: &Self::Doc,
+        _format: Self::Format,
+        _bytes: &[u8],
+    ) -> Option<Result<Parsed<Self::Doc>, Error>> {
+        None
+    }
     /// Verify `doc` strictly.
     fn check(_doc: &Self::Doc) -> Result<CheckReport, Error> {
         Err(Error::unsupported(Self::NAME, "check"))
+    }
+    /// Verify `doc` with the flags named in `flags` on (names of [`Kind::settings`] that apply
+    /// to checking; the caller refuses any other).
+    fn check_with(doc: &Self::Doc, _flags: &[&str]) -> Result<CheckReport, Error> {
+        Self::check(doc)
     }
     /// Draw `doc`.
     fn render(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Vec<u8>, Error> {
         Err(Error::unsupported(Self::NAME, "render"))
     }
+    /// What the user should know about drawing `doc` with `request` (only the first of several
+    /// chosen boards fits one picture; a font lacks a glyph).
+    fn render_warnings(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Vec<Warning>, Error> {
+        Ok(Vec::new())
+    }
     /// Solve `doc`.
     fn solve(_doc: &Self::Doc, _request: &SolveRequest) -> Result<Solved<Self::Doc>, Error> {
         Err(Error::unsupported(Self::NAME, "solve"))
+    }
+    /// Solve `doc`, read as `format` (a kind may show the solution in the report in the
+    /// puzzle's own format).
+    fn solve_as(
+        doc: &Self::Doc,
+        _format: Self::Format,
+        request: &SolveRequest,
+    ) -> Result<Solved<Self::Doc>, Error> {
+        Self::solve(doc, request)
     }
 }

@@ -618,6 +618,10 @@ impl Kind for CrosswordKind {
         Ok(out)
     }
 
+    fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<Warning>, Error> {
+        Ok(render_warnings(doc, request))
+    }
+
     /// Text, SVG or PDF. `with_clues` draws the print-ready page (SVG or PDF); a PDF is always
     /// that page.
     fn render(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<u8>, Error> {
@@ -713,7 +717,7 @@ impl std::fmt::Display for FillStatus {
 
 /// What the user should know about drawing `doc` with `request`: the characters of a print-ready
 /// page that no font has (they print as an empty box).
-pub fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Vec<Warning> {
+fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Vec<Warning> {
     let page = request.picture == Picture::Pdf || (request.picture == Picture::Svg && request.with_clues);
     if !page {
         return Vec::new();

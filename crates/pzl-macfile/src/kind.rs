@@ -1,9 +1,9 @@
 //! The `mac` kind of the pzl contract: containers of a resource fork and Rez text. Mac files can
 //! be read, written in every format, described and checked; MacPoly puzzles inside them are
-//! solved and drawn by the poly kind (the caller hands it the resource).
+//! solved and drawn by the poly kind: the Mac file lists them as members (see [`Kind::members`]).
 
 use pzl_core::settings::{Setting, Verb};
-use pzl_core::{CheckReport, Error, Info, InfoRequest, Kind, Parsed, Written};
+use pzl_core::{CheckReport, Error, Info, InfoRequest, Kind, Member, Parsed, Written};
 
 use crate::format::Format;
 use crate::model::MacFile;
@@ -30,6 +30,57 @@ impl Kind for MacKind {
             "Write the arrangement found into the puzzle resource.",
         )];
         SETTINGS
+    }
+
+    /// An AppleDouble header is named `._NAME`.
+    fn format_by_name(file_name: &str) -> Option<Format> {
+        Format::from_file_name(file_name)
+    }
+
+    /// An AppleDouble header's data fork, in the file beside it.
+    fn attach(doc: &mut MacFile, path: &std::path::Path) -> Vec<pzl_core::Warning> {
+        doc.attach_path(path)
+    }
+
+    /// The resources of the resource fork whose type `wanted` accepts (MacPoly's `SBPn`
+    /// puzzles), decompressed, each named `'TYPE' ID "name"`.
+    fn members(doc: &MacFile, wanted: &dyn Fn(&str) -> bool) -> Option<Result<Vec<Member>, Error>> {
+        let members = doc.fork().map(|fork| {
+            let wanted = fork.iter().map(|(code, r)| (crate::fourcc(code), r)).filter(|(t, _)| wanted(t));
+            wanted
+                .map(|(stored_as, r)| {
+                    let name = crate::macroman::decode(r.name.as_deref().unwrap_or_default());
+                    Member {
+                        label: format!("'{stored_as}' {} \"{name}\"", r.id),
+                        id: Some(i64::from(r.id)),
+                        name,
+                        bytes: r.contents().map_or_else(|_| r.data.clone(), std::borrow::Cow::into_owned),
+                        stored_as,
+                    }
+                })
+                .collect()
+        });
+        Some(members)
+    }
+
+    /// The resource's data replaced, stored uncompressed.
+    fn with_member(doc: &MacFile, member: &Member, bytes: Vec<u8>) -> Result<MacFile, Error> {
+        let code = crate::listing::parse_type(&member.stored_as)?;
+        let id = member.id.and_then(|id| i16::try_from(id).ok());
+        let mut fork = doc.fork()?;
+        let resource = id
+            .and_then(|id| fork.get_mut(&code, id))
+            .ok_or_else(|| Error::usage(format!("the resource fork holds no resource {}", member.label)))?;
+        resource.data = bytes;
+        resource.attributes &= !1; // saved decompressed: no longer a compressed resource
+        let mut file = doc.clone();
+        file.set_fork(&fork)?;
+        Ok(file)
+    }
+
+    /// Only the puzzles a resource fork holds can be solved.
+    fn solve(_doc: &MacFile, _request: &pzl_core::SolveRequest) -> Result<pzl_core::Solved<MacFile>, Error> {
+        Err(Error::unsupported(NAME, "solve").hint("only MacPoly puzzle resources (SBPn) can be solved"))
     }
 
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<MacFile>, Error> {

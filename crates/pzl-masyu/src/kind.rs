@@ -28,15 +28,6 @@ pub fn state_name(state: BoardState) -> &'static str {
     }
 }
 
-impl MasyuKind {
-    /// [`Kind::solve`], with the solution in the report written in `shown_as` (the input's
-    /// format) when that format holds lines, else as `sol`. [`Kind::solve`] itself, which does
-    /// not know the input's format, shows it as `sol`.
-    pub fn solve_in(doc: &Board, request: &SolveRequest, shown_as: Format) -> Result<Solved<Board>, Error> {
-        solver::solve_request(doc, request, shown_as)
-    }
-}
-
 impl Kind for MasyuKind {
     const NAME: &'static str = "masyu";
     const TITLE: &'static str = "Masyu";
@@ -64,8 +55,19 @@ impl Kind for MasyuKind {
         SETTINGS
     }
 
+    /// A solution file (`.sol`) holds lines only: a folder walk does not open it as a puzzle.
+    fn holds_puzzles(format: Format) -> bool {
+        format.holds().pearls
+    }
+
     fn read(bytes: &[u8], format: Format, _params: &()) -> Result<Parsed<Board>, Error> {
         Ok(formats::read(bytes, format)?)
+    }
+
+    /// The lines (and pearls when the format holds them): a `.sol` grid holds no pearls, and
+    /// does not say so for a solution.
+    fn write_solution(doc: &Board, format: Format) -> Result<Written, Error> {
+        Self::write(&format.project(doc), format)
     }
 
     fn write(doc: &Board, format: Format) -> Result<Written, Error> {
@@ -111,6 +113,8 @@ impl Kind for MasyuKind {
                 difficulty.unwrap_or("- (no unique solution found)"),
             ))
     }
+
+    const COMBINES: bool = true;
 
     /// The lines of `other` (any board of the same size) drawn over the pearls of `doc`.
     fn combine(doc: &Board, other: &Board) -> Result<Parsed<Board>, Error> {
@@ -184,9 +188,15 @@ impl Kind for MasyuKind {
     }
 
     /// Solve the puzzle (edges drawn on `doc` are ignored); the report shows the solution as
-    /// `sol` (see [`MasyuKind::solve_in`] to show it in the input's format).
+    /// `sol` (see [`Kind::solve_as`] to show it in the input's format).
     fn solve(doc: &Board, request: &SolveRequest) -> Result<Solved<Board>, Error> {
         solver::solve_request(doc, request, Format::Sol)
+    }
+
+    /// [`Kind::solve`], with the solution in the report written in `format` (the input's) when
+    /// that format holds lines, else as `sol`.
+    fn solve_as(doc: &Board, format: Format, request: &SolveRequest) -> Result<Solved<Board>, Error> {
+        solver::solve_request(doc, request, format)
     }
 }
 
@@ -421,14 +431,14 @@ mod tests {
     #[test]
     fn solve_shows_the_solution_in_the_input_format_when_it_holds_lines() {
         let ladybug = read("4:4:AgAQAA\n", Format::TootSweet);
-        let solved = MasyuKind::solve_in(&ladybug, &SolveRequest::default(), Format::TootSweet).unwrap();
+        let solved = MasyuKind::solve_as(&ladybug, Format::TootSweet, &SolveRequest::default()).unwrap();
         assert_eq!(solved.report.outcome, Outcome::Solved);
         assert_eq!(solved.report.solutions, [LADYBUG_SOLVED]);
         assert!(solved.report.warnings.is_empty());
         assert_eq!(solved.solutions.len(), 1);
         assert!(MasyuKind::check(&solved.solutions[0]).unwrap().ok);
         assert_eq!(solved.trace, None);
-        let pzprv3 = MasyuKind::solve_in(&ladybug, &SolveRequest::default(), Format::Pzprjs).unwrap();
+        let pzprv3 = MasyuKind::solve_as(&ladybug, Format::Pzprjs, &SolveRequest::default()).unwrap();
         assert_eq!(pzprv3.report.solutions, ["4 4\n0000\n095C\n0A0A\n0356\n"]);
         assert_eq!(Format::Pzprjs.solution_format(), Format::Sol);
         assert_eq!(Format::Janko.solution_format(), Format::Janko);

@@ -5,8 +5,8 @@ use pzl_core::FormatTable as _;
 use pzl_core::settings::{Setting, SettingType, Verb};
 
 use pzl_core::{
-    CheckReport, Error, Fact, Info, InfoRequest, Kind, Parsed, RenderRequest, Result, SolveRequest, Solved,
-    Warning, Written,
+    CheckReport, Error, Fact, Info, InfoRequest, Kind, Member, Parsed, RenderRequest, Result, SavedMember,
+    SolveRequest, Solved, Warning, Written,
 };
 
 use crate::format::Format;
@@ -242,6 +242,39 @@ impl Kind for PolyKind {
         }
     }
 
+    const COMBINES: bool = true;
+
+    /// A `pzl-pack` problem takes its solution as text (what `pzl solve PROBLEM.pack -o FILE`
+    /// writes), which no detection could tell from other grids.
+    fn overlay(doc: &PolyDoc, format: Format, bytes: &[u8]) -> Option<Result<Parsed<PolyDoc>>> {
+        let text = format == Format::Pack
+            && !<Format as pzl_core::FormatTable>::ALL.iter().any(|f| f.info().detects(bytes));
+        text.then(|| Self::with_solution_text(doc, bytes))
+    }
+
+    /// MacPoly puzzles stored as `SBPn` resources.
+    fn member_format(stored_as: &str) -> Option<Format> {
+        let code = <[u8; 4]>::try_from(stored_as.as_bytes()).ok()?;
+        crate::format::macpoly::ftor::is_puzzle_type(&code).then_some(Format::MacPoly)
+    }
+
+    /// The puzzle resource's MacPoly source, read (errors and warnings placed in the resource).
+    fn read_member(member: &Member, _format: Format) -> Result<Parsed<PolyDoc>> {
+        crate::format::macpoly::resource::PuzzleChoice::of(member)?.doc()
+    }
+
+    /// Solve the puzzle resource and save the arrangement into it, as MacPoly does.
+    fn save_member(member: &Member, _format: Format, request: &SolveRequest) -> Result<SavedMember> {
+        use crate::format::macpoly::resource::{PuzzleChoice, SaveOutcome, save_arrangement};
+        Ok(match save_arrangement(&PuzzleChoice::of(member)?, request)? {
+            SaveOutcome::NoSolution(reason) => SavedMember::NoSolution(reason),
+            SaveOutcome::Saved(saved) => SavedMember::Saved {
+                bytes: saved.data,
+                rows: saved.rows.iter().map(|r| String::from_utf8_lossy(r).into_owned()).collect(),
+            },
+        })
+    }
+
     fn combine(doc: &PolyDoc, other: &PolyDoc) -> Result<Parsed<PolyDoc>> {
         let PolyDoc::MacPoly { file, .. } = doc else {
             return Err(Error::usage(
@@ -261,6 +294,11 @@ impl Kind for PolyKind {
         crate::check::check(doc, false)
     }
 
+    /// `no-flip`: pieces may turn but not be turned over.
+    fn check_with(doc: &PolyDoc, flags: &[&str]) -> Result<CheckReport> {
+        crate::check::check(doc, flags.contains(&"no-flip"))
+    }
+
     fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
         crate::render::render(doc, request)
     }
@@ -275,7 +313,7 @@ impl PolyKind {
     /// PROBLEM.pack -o FILE` writes: the board with each square naming its piece), for `check
     /// PROBLEM.pack --with FILE`. Errors name the line and column of the text; whether the
     /// packing is right is `check`'s to say.
-    pub fn with_solution_text(doc: &PolyDoc, bytes: &[u8]) -> Result<Parsed<PolyDoc>> {
+    fn with_solution_text(doc: &PolyDoc, bytes: &[u8]) -> Result<Parsed<PolyDoc>> {
         let PolyDoc::Pack { file, source, .. } = doc else {
             return Err(Error::usage("a solution as text goes with a pzl-pack problem"));
         };
@@ -290,11 +328,6 @@ impl PolyKind {
             source: source.clone(),
             solution: Some(solution),
         }))
-    }
-
-    /// `check` with pieces that may not be turned over (`check --no-flip`).
-    pub fn check_no_flip(doc: &PolyDoc) -> Result<CheckReport> {
-        crate::check::check(doc, true)
     }
 }
 
@@ -529,7 +562,7 @@ mod tests {
         let report = PolyKind::check(&good).unwrap();
         assert_eq!(report.status(), Status::Ok, "{report}");
         assert_eq!(report.verdict, "the solution is correct");
-        let strict = PolyKind::check_no_flip(&good).unwrap();
+        let strict = PolyKind::check_with(&good, &["no-flip"]).unwrap();
         assert_eq!(strict.status(), Status::Problems);
         assert!(strict.to_string().contains("flips not allowed"), "{strict}");
         let broken = FIG4.replace(".AABBBB.", ".AAABBB.");

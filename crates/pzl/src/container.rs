@@ -10,7 +10,8 @@ use std::path::Path;
 use pzl_core::{CheckReport, Error, Info, Parsed};
 use pzl_macarchive::container::{self, MEMBER_SEPARATOR};
 
-use crate::document::{Document, Open};
+use crate::Document;
+use crate::document::Open;
 
 pub use pzl_macarchive::container::{Member, Opened};
 pub use pzl_macfile::ContainerKind;

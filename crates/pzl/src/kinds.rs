@@ -255,16 +255,18 @@ pub mod poly {
         let mut fork = file.fork()?;
         let mut added = Vec::with_capacity(sources.len());
         for (name, bytes) in sources {
-            let ids =
-                pzl_poly::format::macpoly::ftor::add_sources(&mut fork, code, std::slice::from_ref(bytes))
+            let made =
+                pzl_poly::format::macpoly::ftor::resources_from_sources(code, std::slice::from_ref(bytes))
                     .map_err(|mut e| {
                         // The error is about this source file, not about "source 1".
                         e.file = Some(name.clone());
                         e
                     })?;
-            for id in ids {
-                let stored = fork.get(&code, id).and_then(|r| r.name.as_deref()).unwrap_or_default();
-                added.push((id, pzl_macfile::macroman::decode(stored)));
+            for (stored, data) in made {
+                // IDs from 128 upward, skipping those in use.
+                let id = fork.free_id(&code, 128).ok_or_else(|| Error::limit("no free resource ID left"))?;
+                added.push((id, pzl_macfile::macroman::decode(&stored)));
+                fork.insert(code, pzl_macfile::Resource::new(id, Some(stored), data));
             }
         }
         file.set_fork(&fork)?;

@@ -37,26 +37,41 @@
 
 pub mod container;
 mod document;
-mod embedded;
 mod format;
 #[cfg(any(unix, windows))]
 pub mod fs;
 #[cfg(any(unix, windows))]
 pub mod input;
 pub mod kinds;
+mod members;
 #[cfg(any(unix, windows))]
 pub mod ops;
 pub mod play;
+#[doc(hidden)]
+pub mod registry;
 pub mod report;
 pub mod select;
 pub mod settings;
 mod solution;
 
-pub use document::{Doc, Document, Open, Solution};
-pub use embedded::{Pick, SaveReport, Saved};
-pub use format::{Format, FormatList};
+// One line per kind, in detection order: the `Format` table, the `Document` enum and their
+// dispatch (see `registry`).
+registry! {
+    Masyu => pzl_masyu::MasyuKind,
+    #[cfg(feature = "database")]
+    MasyuDb => pzl_masyu::TootSweetDbKind,
+    Apad => pzl_apad::ApadKind,
+    Crossword => pzl_crossword::CrosswordKind,
+    Mac => pzl_macfile::MacKind,
+    Poly => pzl_poly::PolyKind,
+}
+
+pub use document::{Doc, Open};
+pub use format::FormatList;
+pub use members::{Pick, SaveReport, Saved};
 pub use pzl_core::{
     CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, InfoRequest, Kind, Location,
-    Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Result, SolveReport, SolveRequest,
-    Status, Warning, Written, parse_jobs, parse_timeout, text,
+    Member, Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Result, SavedMember,
+    SolveReport, SolveRequest, Status, Warning, Written, parse_jobs, parse_timeout, text,
 };
+pub use registry::Solution;

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 pub use pzl_core::settings::{Setting, SettingType, Verb, mention, spell};
-use pzl_core::{Error, Kind, SolveRequest};
+use pzl_core::{Error, Kind, RenderRequest, SolveRequest};
 
 /// Each kind's name, title and settings, in the order of `pzl formats`.
 fn kinds() -> [(&'static str, &'static str, &'static [Setting]); 5] {
@@ -78,6 +78,60 @@ impl Options {
         self.values.get(name) == Some(&Value::On)
     }
 
+    /// The values of a JSON object keyed by the settings' names (`{"no-flip": true, "shard":
+    /// "3/16"}`; `no_flip` spells `no-flip` too), as the bindings take them: a flag is `true`
+    /// (`false` and `null` leave a setting out); a valued setting is a string or a number, or
+    /// `true` for a file the front end gives back instead of writing (`trace`).
+    ///
+    /// ```
+    /// let options = pzl::settings::Options::from_json(r#"{"no_flip": true, "shard": "0/2"}"#).unwrap();
+    /// assert!(options.flag("no-flip") && options.text("shard") == Some("0/2"));
+    /// assert!(pzl::settings::Options::from_json(r#"{"flip": true}"#).is_err());
+    /// ```
+    pub fn from_json(json: &str) -> Result<Options, Error> {
+        let given: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(if json.trim().is_empty() { "{}" } else { json })
+                .map_err(|e| Error::usage(format!("settings: {e}")))?;
+        let mut options = Options::default();
+        for (key, value) in given {
+            let name = key.replace('_', "-");
+            let value = match value {
+                serde_json::Value::Bool(false) | serde_json::Value::Null => continue,
+                serde_json::Value::Bool(true) => match find(&name).map(|s| s.value) {
+                    Some(SettingType::Flag) | None => Value::On,
+                    Some(_) => Value::Text(String::new()),
+                },
+                serde_json::Value::String(text) => Value::Text(text),
+                other => Value::Text(other.to_string()),
+            };
+            options.set(&name, value)?;
+        }
+        Ok(options)
+    }
+
+    /// `request` with the settings that steer a drawing: `with-clues`, and `date` (the boards to
+    /// draw, refused beside a selection the request already makes).
+    pub fn render_request(&self, mut request: RenderRequest) -> Result<RenderRequest, Error> {
+        request.with_clues |= self.flag("with-clues");
+        if let Some(date) = self.text("date") {
+            if request.select.is_some() {
+                return Err(Error::usage(format!(
+                    "a selection and {} choose boards two ways: give one",
+                    mention("date")
+                )));
+            }
+            request.select = Some(date.to_string());
+        }
+        Ok(request)
+    }
+
+    /// The flags on that apply to `verb`, by name.
+    pub fn flags_for(&self, verb: Verb) -> Vec<&'static str> {
+        let on = |(name, value): (&&'static str, &Value)| (*value == Value::On).then_some(*name);
+        let flags = self.values.iter().filter_map(on);
+        flags.filter(|name| find(name).is_some_and(|s| s.applies_to(verb))).collect()
+    }
+
     /// The value given for `name`, if any.
     pub fn text(&self, name: &str) -> Option<&str> {
         match self.values.get(name) {
@@ -147,6 +201,34 @@ mod tests {
         assert_eq!(e.message, "no kind has a setting `flip`");
         assert!(options.set("no-flip", Value::Text("x".into())).is_err());
         assert!(options.set("shard", Value::On).is_err());
+    }
+
+    #[test]
+    fn a_json_object_of_settings_is_the_bindings_options() {
+        let options =
+            Options::from_json(r#"{"no_flip": true, "all": false, "trace": true, "shard": "1/4"}"#).unwrap();
+        let request = options.solve_request(SolveRequest::default()).unwrap();
+        assert!(request.no_flip && request.trace && !request.all);
+        assert_eq!(request.shard, Some((1, 4)));
+        assert_eq!(Options::from_json("").unwrap(), Options::default());
+        assert!(Options::from_json("[1]").unwrap_err().message.starts_with("settings: "));
+        assert_eq!(
+            Options::from_json(r#"{"flip": true}"#).unwrap_err().message,
+            "no kind has a setting `flip`"
+        );
+        assert!(Options::from_json(r#"{"shard": true, "no-flip": "x"}"#).is_err());
+    }
+
+    #[test]
+    fn render_settings_fill_the_render_request() {
+        let options = Options::from_json(r#"{"with-clues": true, "date": "Nov 22"}"#).unwrap();
+        let request = options.render_request(RenderRequest::new(pzl_core::Picture::Svg)).unwrap();
+        assert!(request.with_clues);
+        assert_eq!(request.select.as_deref(), Some("Nov 22"));
+        let mut selected = RenderRequest::new(pzl_core::Picture::Svg);
+        selected.select = Some("2".into());
+        let e = options.render_request(selected).unwrap_err();
+        assert_eq!(e.message, "a selection and setting `date` choose boards two ways: give one");
     }
 
     #[test]

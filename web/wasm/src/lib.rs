@@ -3,6 +3,7 @@
 //! answer comes from the `pzl` crates.
 
 use pzl::play::{Action, View};
+use pzl::settings::Options;
 use pzl::{Document, Open, Picture, RenderRequest, SolveRequest};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
@@ -48,8 +49,8 @@ fn open_doc(bytes: &[u8], name: &str, from: &str) -> Result<Puzzle, JsError> {
     let open = if from.is_empty() { Open::default() } else { Open::from_name(from).map_err(js)? };
     let parsed = Document::read(bytes, name, None, &open).map_err(js)?;
     let mut doc = parsed.value;
-    // A resource file holding one MacPoly puzzle opens that puzzle.
-    if doc.kind() == "mac"
+    // A container holding one puzzle (a resource file with one MacPoly puzzle) opens that puzzle.
+    if !doc.members().is_empty()
         && let Ok(only) = doc.pick(&pzl::Pick::default())
     {
         doc = only;
@@ -95,6 +96,19 @@ pub fn open_member(bytes: &[u8], name: &str, member: &str) -> Result<Puzzle, JsE
 pub fn open_text(text: &str) -> Result<Puzzle, JsError> {
     let trimmed = format!("{}\n", text.trim());
     open_doc(trimmed.as_bytes(), "link", "")
+}
+
+/// Every kind's settings (the table the command line's flags and Python's keywords are built
+/// from), as JSON: `[{name, kind, type, help, value_name, default, requires, verbs}]`. `solve`,
+/// `render` and `check` take a settings object keyed by these names.
+#[wasm_bindgen]
+pub fn settings() -> String {
+    to_json(&pzl::settings::all())
+}
+
+/// The settings object a page gave (`{"no-flip": true}`; `None` or empty: none).
+fn settings_of(settings: Option<String>) -> Result<Options, JsError> {
+    Options::from_json(settings.as_deref().unwrap_or_default()).map_err(js)
 }
 
 /// Every format pzl knows, as JSON.
@@ -146,16 +160,25 @@ impl Puzzle {
         Ok(to_json(&self.doc.info(&pzl::InfoRequest::FULL).map_err(js)?))
     }
 
-    /// `pzl check` as JSON (for Masyu, of the lines drawn so far).
-    pub fn check(&self) -> Result<String, JsError> {
-        Ok(to_json(&self.doc.check().map_err(js)?))
+    /// `pzl check` as JSON (for Masyu, of the lines drawn so far), with the settings object
+    /// given (`{"no-flip": true}`), if any.
+    pub fn check(&self, settings: Option<String>) -> Result<String, JsError> {
+        Ok(to_json(&self.doc.check_with(&settings_of(settings)?).map_err(js)?))
     }
 
-    /// Draw as `svg`, `html` (with clues: the print page) or `text`.
-    pub fn render(&self, picture: &str, select: &str, with_clues: bool) -> Result<String, JsError> {
+    /// Draw as `svg`, `html` (with clues: the print page) or `text`, with the settings object
+    /// given (`{"with-clues": true, "date": "Nov 22"}`), if any.
+    pub fn render(
+        &self,
+        picture: &str,
+        select: &str,
+        with_clues: bool,
+        settings: Option<String>,
+    ) -> Result<String, JsError> {
         let mut request = RenderRequest::new(Picture::from_name(picture).map_err(js)?);
         request.select = (!select.is_empty()).then(|| select.to_string());
         request.with_clues = with_clues;
+        let request = settings_of(settings)?.render_request(request).map_err(js)?;
         let bytes = self.doc.render(&request).map_err(js)?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
@@ -166,8 +189,9 @@ impl Puzzle {
         Ok(self.doc.write(to).map_err(js)?.bytes)
     }
 
-    /// Solve. `options` is JSON: `{"trace":bool,"all":bool,"distinct":bool,"limit":n,"timeout":s,
-    /// "human":bool,"count":bool,"svg":bool,"show":n}`. Answers `{report, solutions:[text],
+    /// Solve. `options` is JSON: `{"count":bool,"limit":n,"timeout":s,"svg":bool,"show":n}` and
+    /// any settings of the table ([`settings`]) by name: `{"all":true,"no-flip":true,"trace":true}`
+    /// (`trace: true` gives the steps back). Answers `{report, solutions:[text],
     /// svgs:[svg], edges:[["unknown"|"line"|"cross"…]] (Masyu), trace (JSONL), found, shown}`:
     /// the first `show` solutions (200 when not given) and `found`, how many the solver found
     /// (`report.count` says whether that is every one).
@@ -175,11 +199,20 @@ impl Puzzle {
         let o: Value = serde_json::from_str(if options.is_empty() { "{}" } else { options })
             .map_err(|e| JsError::new(&e.to_string()))?;
         let flag = |k: &str| o.get(k).and_then(Value::as_bool).unwrap_or(false);
+        const OF_EVERY_KIND: [&str; 5] = ["count", "limit", "timeout", "svg", "show"];
+        let settings = match &o {
+            Value::Object(all) => all.iter().filter(|(k, _)| !OF_EVERY_KIND.contains(&k.as_str())),
+            _ => return Err(JsError::new("solve options: expected a JSON object")),
+        };
+        let settings = settings_of(Some(
+            Value::Object(settings.map(|(k, v)| (k.clone(), v.clone())).collect()).to_string(),
+        ))?;
+        if settings.flag("save") || settings.text("resume").is_some() {
+            return Err(js(pzl::Error::usage(
+                "the browser solves and gives the solution back: it writes and reads no files (save, resume)",
+            )));
+        }
         let request = SolveRequest {
-            trace: flag("trace"),
-            all: flag("all"),
-            distinct: flag("distinct"),
-            human: flag("human"),
             count: flag("count"),
             limit: o.get("limit").and_then(Value::as_u64),
             timeout: o
@@ -188,6 +221,7 @@ impl Puzzle {
                 .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()),
             ..SolveRequest::default()
         };
+        let request = settings.solve_request(request).map_err(js)?;
         let solution = self.doc.solve(&request).map_err(js)?;
         let mut texts = Vec::new();
         let mut svgs = Vec::new();

@@ -8,11 +8,11 @@
 //! solution type (`SBS…`) the resource is the grid and a NUL. Any other type gets the lines after
 //! the name as they are. Every line ends with CR, as on the Mac.
 //!
-//! [`add_sources`] reads every `SBPn` / `SBSn` source with the MacPoly reader before it stores
-//! anything, so a resource file never receives a puzzle MacPoly (or pzl) could not open.
+//! [`resources_from_sources`] reads every `SBPn` / `SBSn` source with the MacPoly reader before
+//! it gives any resource back, so a resource file never receives a puzzle MacPoly (or pzl) could
+//! not open. Storing the resources in a fork is the container's (this crate knows no container).
 
 use pzl_core::{Error, Location, Result};
-use pzl_macfile::{Resource, ResourceFork, fourcc, macroman};
 
 use super::{SourceFile, SourceKind};
 
@@ -28,12 +28,32 @@ fn is_number_line(line: &[u8]) -> bool {
     line.len() == 9 && line.iter().all(u8::is_ascii_digit)
 }
 
+/// The Mac Roman byte of `ch`, if it has one.
+fn mac_roman_byte(ch: char) -> Option<u8> {
+    let mut utf8 = [0; 4];
+    let (bytes, _, unmappable) = encoding_rs::MACINTOSH.encode(ch.encode_utf8(&mut utf8));
+    if unmappable { None } else { bytes.first().copied() }
+}
+
+/// Text as Mac Roman bytes (resource names); `None` when a character has no Mac Roman byte.
+pub fn mac_roman(text: &str) -> Option<Vec<u8>> {
+    text.chars().map(mac_roman_byte).collect()
+}
+
+/// Mac Roman bytes (a resource name) as text.
+pub fn from_mac_roman(bytes: &[u8]) -> String {
+    encoding_rs::MACINTOSH.decode_without_bom_handling(bytes).0.into_owned()
+}
+
+/// A resource type as messages show it: `SBP1`.
+pub fn type_text(code: &[u8; 4]) -> String {
+    code.escape_ascii().to_string()
+}
+
 /// Source text as Mac Roman bytes: UTF-8 input is converted, anything else taken as Mac Roman.
 fn to_mac_roman(source: &[u8]) -> Vec<u8> {
     match std::str::from_utf8(source) {
-        Ok(text) if !text.is_ascii() => {
-            text.chars().map(|c| macroman::encode_char(c).unwrap_or(b'?')).collect()
-        }
+        Ok(text) if !text.is_ascii() => text.chars().map(|c| mac_roman_byte(c).unwrap_or(b'?')).collect(),
         _ => source.to_vec(),
     }
 }
@@ -127,7 +147,7 @@ pub fn validate(code: &[u8; 4], name: &[u8], data: &[u8]) -> Result<()> {
         };
         return Err(Error::syntax(format!(
             "a '{}' resource holds {expected}; this source is a {}",
-            fourcc(code),
+            type_text(code),
             file.kind.name()
         )));
     }
@@ -135,11 +155,10 @@ pub fn validate(code: &[u8; 4], name: &[u8], data: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// Add one resource of type `code` per source, with IDs from 128 upward skipping IDs in use.
-/// Every source is converted and checked (see [`validate`]) before any is stored: on an error
-/// the fork is unchanged and the error says which source (`source 2: line 4, column 2: …`).
-/// Returns the IDs given.
-pub fn add_sources(fork: &mut ResourceFork, code: [u8; 4], sources: &[Vec<u8>]) -> Result<Vec<i16>> {
+/// The resources (name, data) of type `code` for `sources`, each read with the MacPoly reader
+/// first (`SBPn` puzzles, `SBSn` solutions): none is given unless every source reads. An error
+/// names the source (`source 2`) when there are several.
+pub fn resources_from_sources(code: [u8; 4], sources: &[Vec<u8>]) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
     let mut made = Vec::with_capacity(sources.len());
     for (k, source) in sources.iter().enumerate() {
         let label = |e: Error| if sources.len() > 1 { e.in_file(format!("source {}", k + 1)) } else { e };
@@ -147,13 +166,7 @@ pub fn add_sources(fork: &mut ResourceFork, code: [u8; 4], sources: &[Vec<u8>]) 
         validate(&code, &name, &data).map_err(label)?;
         made.push((name, data));
     }
-    let mut ids = Vec::with_capacity(made.len());
-    for (name, data) in made {
-        let id = fork.free_id(&code, 128).ok_or_else(|| Error::limit("no free resource ID left"))?;
-        fork.insert(code, Resource::new(id, Some(name), data));
-        ids.push(id);
-    }
-    Ok(ids)
+    Ok(made)
 }
 
 /// A puzzle resource taken apart: where each part lies in the resource data, so that saving an
@@ -303,16 +316,23 @@ mod tests {
     }
 
     #[test]
-    fn solutions_and_ids() {
-        let mut fork = ResourceFork::new();
-        fork.insert(*b"SBS1", Resource::new(128, None, vec![]));
+    fn solutions() {
         let src = b"6 x 6 Square Solution\r\n........\r\n.AAABBB.\r\n".to_vec();
-        let ids = add_sources(&mut fork, *b"SBS1", &[src.clone(), src]).unwrap();
-        assert_eq!(ids, vec![129, 130]);
-        let r = fork.get(b"SBS1", 129).unwrap();
-        assert_eq!(r.name.as_deref(), Some(&b"6 x 6 Square Solution"[..]));
-        assert_eq!(r.data, b"........\r.AAABBB.\r\0");
+        let made = resources_from_sources(*b"SBS1", &[src.clone(), src]).unwrap();
+        assert_eq!(made.len(), 2);
+        let (name, data) = &made[1];
+        assert_eq!(name, b"6 x 6 Square Solution");
+        assert_eq!(data, b"........\r.AAABBB.\r\0");
         assert!(resource_from_source(b"SBP1", b"only a name\n").is_err());
+    }
+
+    #[test]
+    fn names_are_mac_roman() {
+        assert_eq!(mac_roman("Café").unwrap(), b"Caf\x8e");
+        assert_eq!(from_mac_roman(b"Caf\x8e"), "Café");
+        assert_eq!(mac_roman("日本"), None);
+        assert_eq!(to_mac_roman("é 日".as_bytes()), b"\x8e ?");
+        assert_eq!(type_text(b"SBP1"), "SBP1");
     }
 
     #[test]
@@ -360,28 +380,26 @@ mod tests {
 
     #[test]
     fn invalid_sources_are_refused_and_nothing_is_stored() {
-        let mut fork = ResourceFork::new();
         let good = format!("6 x 6 Square\nCongratulations! Puzzle by David Levner.\n{GRID}").into_bytes();
         // Piece `a` in two parts: the MacPoly reader's message, with its line and column.
         let split = b"Split\nmessage\n.SSS.\n.a.a.\n".to_vec();
-        let e = add_sources(&mut fork, *b"SBP1", &[good.clone(), split.clone()]).unwrap_err();
+        let e = resources_from_sources(*b"SBP1", &[good.clone(), split.clone()]).unwrap_err();
         assert_eq!(e.kind, pzl_core::ErrorKind::Syntax);
         assert_eq!(e.at, Some(Location::line_column(4, 2)));
         assert_eq!(e.to_string(), "source 2: line 4, column 2: the squares of piece `a` are not connected");
-        assert_eq!(fork.count(), 0, "the valid source before it is not stored either");
-        let e = add_sources(&mut fork, *b"SBP1", &[split]).unwrap_err();
+        let e = resources_from_sources(*b"SBP1", &[split]).unwrap_err();
         assert_eq!(e.to_string(), "line 4, column 2: the squares of piece `a` are not connected");
         // A solution source under a puzzle type, and a puzzle under a solution type.
         let fig4 = b"6 x 6 Square Solution\n........\n.AAABBB.\n.AABBBB.\n".to_vec();
-        let e = add_sources(&mut fork, *b"SBP1", std::slice::from_ref(&fig4)).unwrap_err();
+        let e = resources_from_sources(*b"SBP1", std::slice::from_ref(&fig4)).unwrap_err();
         assert!(e.message.contains("this source is a solution"), "{e}");
-        let e = add_sources(&mut fork, *b"SBS1", std::slice::from_ref(&good)).unwrap_err();
+        let e = resources_from_sources(*b"SBS1", std::slice::from_ref(&good)).unwrap_err();
         assert!(e.message.contains("this source is a puzzle"), "{e}");
-        assert_eq!(fork.count(), 0);
-        assert_eq!(add_sources(&mut fork, *b"SBP1", &[good]).unwrap(), [128]);
-        assert_eq!(add_sources(&mut fork, *b"SBS1", &[fig4]).unwrap(), [128]);
+        assert_eq!(resources_from_sources(*b"SBP1", &[good]).unwrap().len(), 1);
+        assert_eq!(resources_from_sources(*b"SBS1", &[fig4]).unwrap().len(), 1);
         // Other types are stored as they come.
-        assert_eq!(add_sources(&mut fork, *b"TEXT", &[b"name\nanything at all\n".to_vec()]).unwrap(), [128]);
+        let text = resources_from_sources(*b"TEXT", &[b"name\nanything at all\n".to_vec()]).unwrap();
+        assert_eq!(text, [(b"name".to_vec(), b"anything at all\r".to_vec())]);
     }
 
     proptest::proptest! {

@@ -1,11 +1,11 @@
-//! MacPoly puzzles inside resource forks: list the puzzle resources (`SBP1`…`SBP9`), choose one
-//! by type and ID or by name, open it as a [`PolyDoc`], and save a solved arrangement back into
-//! its data the way MacPoly does (the second grid, the time and the operations).
+//! MacPoly puzzles inside resource forks: a puzzle resource (`SBP1`…`SBP9`) a container hands
+//! over as a member, opened as a [`PolyDoc`], and a solved arrangement saved back into its data
+//! the way MacPoly does (the second grid, the time and the operations). Listing and choosing the
+//! members is the container's and the facade's.
 
 use pzl_core::{Error, Parsed, Result, SolveRequest};
-use pzl_macfile::{ResourceFork, fourcc, macroman};
 
-use super::ftor::{PuzzleResource, is_puzzle_type, source_from_resource};
+use super::ftor::{PuzzleResource, from_mac_roman, mac_roman, source_from_resource, type_text};
 use crate::kind::PolyDoc;
 use crate::packer::{SearchOptions, Solution};
 
@@ -23,9 +23,18 @@ pub struct PuzzleChoice {
 }
 
 impl PuzzleChoice {
+    /// The puzzle resource a container's member is (its type, ID, name and data).
+    pub fn of(member: &pzl_core::Member) -> Result<PuzzleChoice> {
+        let bad = || Error::usage(format!("{} is not a MacPoly puzzle resource", member.label));
+        let code = <[u8; 4]>::try_from(member.stored_as.as_bytes()).map_err(|_| bad())?;
+        let id = member.id.and_then(|id| i16::try_from(id).ok()).ok_or_else(bad)?;
+        let name = mac_roman(&member.name).unwrap_or_else(|| member.name.as_bytes().to_vec());
+        Ok(PuzzleChoice { code, id, name, data: member.bytes.clone() })
+    }
+
     /// How messages name it: `'SBP1' 128 "6 x 6 Square"`.
     pub fn label(&self) -> String {
-        format!("'{}' {} \"{}\"", fourcc(&self.code), self.id, macroman::decode(&self.name))
+        format!("'{}' {} \"{}\"", type_text(&self.code), self.id, from_mac_roman(&self.name))
     }
 
     /// The MacPoly source file the resource was made from (name, message, grid; CR line ends).
@@ -39,72 +48,6 @@ impl PuzzleChoice {
     pub fn doc(&self) -> Result<Parsed<PolyDoc>> {
         let source = self.source()?;
         crate::kind::read_macpoly(&source).map_err(|e| e.in_file(self.label()))
-    }
-}
-
-/// What [`choose_puzzle`] selects by: any of them may be left out.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Selector {
-    /// The resource type (`SBP2`); without one, any of `SBP0`…`SBP9`.
-    pub code: Option<[u8; 4]>,
-    /// The resource ID.
-    pub id: Option<i16>,
-    /// The resource name (as text; matched after encoding to Mac Roman).
-    pub name: Option<String>,
-}
-
-impl Selector {
-    /// Whether anything was asked for (otherwise a file is about its container, not a puzzle).
-    pub fn is_empty(&self) -> bool {
-        self.code.is_none() && self.id.is_none() && self.name.is_none()
-    }
-}
-
-/// Every puzzle resource of `fork` (types `SBP0`…`SBP9`), in the fork's order.
-pub fn puzzle_resources(fork: &ResourceFork) -> Vec<PuzzleChoice> {
-    fork.iter()
-        .filter(|(c, _)| is_puzzle_type(c))
-        .map(|(c, r)| PuzzleChoice {
-            code: *c,
-            id: r.id,
-            name: r.name.clone().unwrap_or_default(),
-            data: r.contents().map_or_else(|_| r.data.clone(), std::borrow::Cow::into_owned),
-        })
-        .collect()
-}
-
-/// The one puzzle resource `selector` names: of its type (`SBP0`…`SBP9` when none is given), its
-/// ID and its name. None or several matching is a usage error that lists the file's puzzle
-/// resources.
-pub fn choose_puzzle(fork: &ResourceFork, selector: &Selector) -> Result<PuzzleChoice> {
-    let name = selector.name.as_deref().map(|n| macroman::encode(n).unwrap_or_else(|| n.as_bytes().to_vec()));
-    let mut matches = fork
-        .iter()
-        .filter(|(c, r)| {
-            selector.code.as_ref().map_or(is_puzzle_type(c), |want| want == *c)
-                && selector.id.is_none_or(|id| id == r.id)
-                && name.as_ref().is_none_or(|n| r.name.as_deref() == Some(n.as_slice()))
-        })
-        .map(|(c, r)| PuzzleChoice {
-            code: *c,
-            id: r.id,
-            name: r.name.clone().unwrap_or_default(),
-            data: r.contents().map_or_else(|_| r.data.clone(), std::borrow::Cow::into_owned),
-        });
-    let listing = || {
-        let all: Vec<String> = puzzle_resources(fork).iter().map(PuzzleChoice::label).collect();
-        if all.is_empty() { "none".to_string() } else { all.join(", ") }
-    };
-    match (matches.next(), matches.next()) {
-        (Some(only), None) => Ok(only),
-        (None, _) => Err(Error::usage(format!(
-            "no MacPoly puzzle resource matches; the file's puzzle resources: {}",
-            listing()
-        ))),
-        (Some(_), Some(_)) => Err(Error::usage(format!(
-            "several puzzle resources match; choose one with --type and --id, or --name: {}",
-            listing()
-        ))),
     }
 }
 
@@ -193,7 +136,7 @@ pub fn save_arrangement(choice: &PuzzleChoice, request: &SolveRequest) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::macpoly::ftor::add_sources;
+    use crate::format::macpoly::ftor::resources_from_sources;
     use pzl_core::ErrorKind;
 
     const FIG6: &str = "6 x 6 Square\rCongratulations! Puzzle by David Levner.\r\
@@ -201,50 +144,34 @@ mod tests {
         ......SSSSSS......\r.c.c..SSSSSS..d.d.\r.cccc.SSSSSS.dddd.\r.ccc..........ddd.\r\
         ..................\r";
 
-    fn fork_with(codes: &[&[u8; 4]]) -> ResourceFork {
-        let mut fork = ResourceFork::new();
-        for code in codes {
-            add_sources(&mut fork, **code, &[FIG6.as_bytes().to_vec()]).unwrap();
-        }
-        fork
+    /// The puzzle resource FIG6 stored as, through the ftor path.
+    fn choice() -> PuzzleChoice {
+        let made = resources_from_sources(*b"SBP1", &[FIG6.as_bytes().to_vec()]).unwrap();
+        let [(name, data)] = made.try_into().unwrap();
+        PuzzleChoice { code: *b"SBP1", id: 128, name, data }
     }
 
     #[test]
-    fn one_puzzle_needs_no_selector_and_opens_as_a_doc() {
-        let fork = fork_with(&[b"SBP1"]);
-        let choice = choose_puzzle(&fork, &Selector::default()).unwrap();
+    fn a_puzzle_resource_opens_as_a_doc() {
+        let choice = choice();
         assert_eq!(choice.label(), "'SBP1' 128 \"6 x 6 Square\"");
         assert_eq!(choice.source().unwrap(), FIG6.as_bytes());
         assert!(matches!(choice.doc().unwrap().value, PolyDoc::MacPoly { .. }));
-        assert_eq!(puzzle_resources(&fork).len(), 1);
-    }
-
-    #[test]
-    fn none_or_several_matching_list_the_puzzles() {
-        let fork = fork_with(&[b"SBP1", b"SBP2"]);
-        let e = choose_puzzle(&fork, &Selector::default()).unwrap_err();
+        let member = pzl_core::Member {
+            stored_as: "SBP1".into(),
+            id: Some(128),
+            name: "6 x 6 Square".into(),
+            label: choice.label(),
+            bytes: choice.data.clone(),
+        };
+        assert_eq!(PuzzleChoice::of(&member).unwrap(), choice);
+        let e = PuzzleChoice::of(&pzl_core::Member { id: None, ..member }).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Usage);
-        assert_eq!(
-            e.message,
-            "several puzzle resources match; choose one with --type and --id, or --name: \
-             'SBP1' 128 \"6 x 6 Square\", 'SBP2' 128 \"6 x 6 Square\""
-        );
-        let e = choose_puzzle(&fork, &Selector { id: Some(200), ..Selector::default() }).unwrap_err();
-        assert!(
-            e.message.starts_with("no MacPoly puzzle resource matches; the file's puzzle resources: 'SBP1'")
-        );
-        let two = Selector { code: Some(*b"SBP2"), ..Selector::default() };
-        assert_eq!(choose_puzzle(&fork, &two).unwrap().code, *b"SBP2");
-        let e = choose_puzzle(&ResourceFork::new(), &Selector::default()).unwrap_err();
-        assert!(e.message.ends_with("resources: none"), "{e}");
     }
 
     #[test]
     fn saving_writes_the_arrangement_and_the_numbers() {
-        let fork = fork_with(&[b"SBP1"]);
-        let choice =
-            choose_puzzle(&fork, &Selector { name: Some("6 x 6 Square".into()), ..Selector::default() })
-                .unwrap();
+        let choice = choice();
         let SaveOutcome::Saved(saved) = save_arrangement(&choice, &SolveRequest::default()).unwrap() else {
             panic!("the square has a solution");
         };
