@@ -287,7 +287,9 @@ fn crossword(seeds: &mut Seeds) {
 }
 
 fn apad(seeds: &mut Seeds) {
-    use pzl::kinds::apad::{Limits, date, edition, solve_date, weekday_for};
+    use pzl::kinds::apad::edition;
+    use pzl_apad::date;
+    use pzl_apad::solve::{Limits, solve_date, weekday_for};
     for (params, dates) in
         [("", ["Jan 1", "Feb 29", "Jul 4", "Dec 31"]), ("weekday", ["Mar 3", "Jun 15", "Oct 31", "Jan 19"])]
     {
