@@ -309,12 +309,24 @@ fn check_fill(
                 if f == b'-' || (is_block(s) && is_block(f)) {
                     continue;
                 }
-                let entry = puzzle.cell_entry(i).to_uppercase();
-                let answer = puzzle.cell_answer(i).to_uppercase();
                 let first_ok = f.to_ascii_uppercase() == s;
-                let right = if entry.chars().count() > 1 { entry == answer } else { first_ok };
+                // A cell of one fill byte and no rebus entry is right when its letter is; only
+                // a rebus entry, or `ß` (whose capital is `SS`), is compared as text.
+                let rebus_entry =
+                    puzzle.user_rebus.as_ref().and_then(|u| u.get(i)).is_some_and(|e| !e.is_empty());
+                let right = if rebus_entry || f == 0xDF {
+                    let entry = puzzle.cell_entry(i).to_uppercase();
+                    if entry.chars().count() > 1 {
+                        entry == puzzle.cell_answer(i).to_uppercase()
+                    } else {
+                        first_ok
+                    }
+                } else {
+                    first_ok
+                };
                 if !right {
                     wrong = true;
+                    let answer = puzzle.cell_answer(i).to_uppercase();
                     problems.push(problem(
                         "fill",
                         "wrong-letter",

@@ -463,8 +463,12 @@ impl Kind for CrosswordKind {
         // Only ipuz and JPZ hold bars: other formats get the grid without them, each clue on the
         // entry of the same cells, and `lost` names the bars and the clues left without one.
         let holds_bars = matches!(format, Format::Ipuz | Format::Jpz | Format::JpzXml | Format::Xd);
-        let (plain, cut) = doc.puzzle().without_bars();
-        let p = if holds_bars { doc.puzzle() } else { &plain };
+        // The bar-less copy is made only when bars are to go (not a copy of every puzzle written).
+        let stripped = (!holds_bars && doc.puzzle().bars.is_some()).then(|| doc.puzzle().without_bars());
+        let (p, cut) = match &stripped {
+            Some((plain, cut)) => (plain, *cut),
+            None => (doc.puzzle(), 0),
+        };
         // What an ipuz or xd source holds that no other format can.
         let mut ipuz_extras = match doc.source() {
             Source::Ipuz { extras, .. } | Source::Xd { extras, .. } | Source::Jpz { extras, .. } => {

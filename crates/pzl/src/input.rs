@@ -50,15 +50,22 @@ pub fn read(name: &Path) -> Result<Input, Error> {
         return Ok(Input { name: url.into(), path: None, bytes: url.as_bytes().to_vec() });
     }
     let shown = shown(name);
-    if !name.exists()
-        && let Some(file) = member_file(&shown)
-    {
-        let bytes = std::fs::read(&file).map_err(|e| io_error(&shown, &e))?;
-        return Ok(Input { name: shown, path: Some(file), bytes });
-    }
     // One open and one look at the open file (not a look by name, then `fs::read`'s open and
     // look): a folder of thousands of small files spends much of its time in these calls.
-    let mut file = std::fs::File::open(name).map_err(|e| io_error(&shown, &e))?;
+    let mut file = match std::fs::File::open(name) {
+        Ok(file) => file,
+        // `ARCHIVE#MEMBER`: read the archive; the library finds the member (`pzl::container`).
+        // Looked for only when the name does not open (no `stat` a file for the others).
+        Err(e) => {
+            if !name.exists()
+                && let Some(file) = member_file(&shown)
+            {
+                let bytes = std::fs::read(&file).map_err(|e| io_error(&shown, &e))?;
+                return Ok(Input { name: shown, path: Some(file), bytes });
+            }
+            return Err(io_error(&shown, &e));
+        }
+    };
     let meta = file.metadata().map_err(|e| io_error(&shown, &e))?;
     if meta.is_dir() {
         return Err(Error::usage("is a folder").in_file(&shown).hint("this command takes files"));

@@ -16,6 +16,7 @@
 //! `__MACOSX/`, and its inflated size is capped at [`MAX_INFLATED`] (zip bombs are refused).
 
 use rustc_hash::FxHashMap as HashMap;
+use std::fmt::Write as _;
 use std::io::{Cursor, Read, Write};
 
 use pzl_grid::Pos;
@@ -1481,14 +1482,14 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         let value = xml_text(value);
         let value = value.trim();
         if value.is_empty() {
-            out.push_str(&format!("      <{name}/>\n"));
+            let _ = writeln!(out, "      <{name}/>");
         } else {
-            out.push_str(&format!("      <{name}>{}</{name}>\n", e(value, false)));
+            let _ = writeln!(out, "      <{name}>{}</{name}>", e(value, false));
         }
     }
     out.push_str("    </metadata>\n    <crossword>\n");
     lost.extend(puzzle.metadata_lost(&["editor", "publisher"]));
-    out.push_str(&format!("      <grid width=\"{w}\" height=\"{}\">\n", puzzle.height));
+    let _ = writeln!(out, "      <grid width=\"{w}\" height=\"{}\">", puzzle.height);
     out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
     let numbers = puzzle.cell_numbers();
     // The file's own labels (a puzzle read from a file numbering its words its own way).
@@ -1504,28 +1505,32 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             .map(|rgb| format!(" background-color=\"{}\"", CellStyle::hex(rgb)))
             .unwrap_or_default();
         if look.void {
-            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"void\"{shade}/>\n"));
+            let _ = writeln!(out, "        <cell x=\"{x}\" y=\"{y}\" type=\"void\"{shade}/>");
             continue;
         }
         if is_block(b) {
             diagramless |= b == b':';
             let circle = if puzzle.is_circled(i) { " background-shape=\"circle\"" } else { "" };
-            out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\" type=\"block\"{circle}{shade}/>\n"));
+            let _ = writeln!(out, "        <cell x=\"{x}\" y=\"{y}\" type=\"block\"{circle}{shade}/>");
             continue;
         }
         let flags = markup.and_then(|m| m.get(i)).copied().unwrap_or(0);
         let given = flags & flag::GIVEN != 0;
-        out.push_str(&format!("        <cell x=\"{x}\" y=\"{y}\""));
+        let _ = write!(out, "        <cell x=\"{x}\" y=\"{y}\"");
         if given {
             out.push_str(" type=\"clue\"");
         }
         if has_solution {
-            out.push_str(&format!(" solution=\"{}\"", e(&puzzle.cell_answer(i), true)));
+            let _ = write!(out, " solution=\"{}\"", e(&puzzle.cell_answer(i), true));
         }
         if number > 0 {
             match labels.get(i).and_then(Option::as_deref) {
-                Some(label) => out.push_str(&format!(" number=\"{}\"", e(label, true))),
-                None => out.push_str(&format!(" number=\"{number}\"")),
+                Some(label) => {
+                    let _ = write!(out, " number=\"{}\"", e(label, true));
+                }
+                None => {
+                    let _ = write!(out, " number=\"{number}\"");
+                }
             }
         }
         if flags & flag::CIRCLED != 0 {
@@ -1542,7 +1547,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         let entry = puzzle.cell_entry(i);
         if entry != "-" && !entry.is_empty() {
             pencil |= entry.bytes().any(|c| c.is_ascii_lowercase()) && flags & flag::PENCIL != 0;
-            out.push_str(&format!(" solve-state=\"{}\"", e(&entry.to_ascii_uppercase(), true)));
+            let _ = write!(out, " solve-state=\"{}\"", e(&entry.to_ascii_uppercase(), true));
         }
         out.push_str("/>\n");
         if flags & !(flag::CIRCLED | flag::GIVEN) != 0 {
@@ -1558,9 +1563,9 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         all.into_iter().enumerate().filter(|(k, _)| puzzle.is_file_entry(*k)).map(|(_, en)| en).collect();
     entries.sort_by_key(|e| e.slot.direction);
     for (k, entry) in entries.iter().enumerate() {
-        out.push_str(&format!("      <word id=\"{}\">\n", k + 1));
+        let _ = writeln!(out, "      <word id=\"{}\">", k + 1);
         for &c in &entry.cells {
-            out.push_str(&format!("        <cells x=\"{}\" y=\"{}\"/>\n", c % w + 1, c / w + 1));
+            let _ = writeln!(out, "        <cells x=\"{}\" y=\"{}\"/>", c % w + 1, c / w + 1);
         }
         out.push_str("      </word>\n");
     }
@@ -1568,9 +1573,9 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut next_word = entries.len();
     for clue in puzzle.other_lists.iter().flat_map(|l| &l.clues).filter(|c| !c.cells.is_empty()) {
         next_word += 1;
-        out.push_str(&format!("      <word id=\"{next_word}\">\n"));
+        let _ = writeln!(out, "      <word id=\"{next_word}\">");
         for &c in &clue.cells {
-            out.push_str(&format!("        <cells x=\"{}\" y=\"{}\"/>\n", c % w + 1, c / w + 1));
+            let _ = writeln!(out, "        <cells x=\"{}\" y=\"{}\"/>", c % w + 1, c / w + 1);
         }
         out.push_str("      </word>\n");
     }
@@ -1586,9 +1591,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     if !puzzle.clues.is_empty() || empty_lists_tell {
         let clued = !puzzle.clues.is_empty();
         for (d, title) in [(Direction::Across, "Across"), (Direction::Down, "Down")] {
-            out.push_str(&format!(
-                "      <clues ordering=\"normal\">\n        <title><b>{title}</b></title>\n"
-            ));
+            let _ = writeln!(out, "      <clues ordering=\"normal\">\n        <title><b>{title}</b></title>");
             for (k, entry) in entries.iter().enumerate().filter(|(_, en)| clued && en.slot.direction == d) {
                 let text = xml_text(entry.clue.as_deref().unwrap_or(""));
                 let marked = entry.markup.is_empty().then(|| e(text.trim(), false));
@@ -1598,18 +1601,14 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
                     crate::markup::to_tags(plain, &entry.markup, |s| e(&xml_text(s), false))
                 });
                 let text = text.trim();
-                out.push_str(&format!(
-                    "        <clue word=\"{}\" number=\"{}\"",
-                    k + 1,
-                    e(&entry.label, true)
-                ));
+                let _ = write!(out, "        <clue word=\"{}\" number=\"{}\"", k + 1, e(&entry.label, true));
                 if let Some(format) = &entry.enumeration {
-                    out.push_str(&format!(" format=\"{}\"", e(format, true)));
+                    let _ = write!(out, " format=\"{}\"", e(format, true));
                 }
                 if text.is_empty() {
                     out.push_str("/>\n");
                 } else {
-                    out.push_str(&format!(">{text}</clue>\n"));
+                    let _ = writeln!(out, ">{text}</clue>");
                 }
             }
             out.push_str("      </clues>\n");
@@ -1617,19 +1616,20 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     let mut next_word = entries.len();
     for list in &puzzle.other_lists {
-        out.push_str(&format!(
-            "      <clues ordering=\"normal\">\n        <title><b>{}</b></title>\n",
+        let _ = writeln!(
+            out,
+            "      <clues ordering=\"normal\">\n        <title><b>{}</b></title>",
             e(xml_text(&list.title).trim(), false)
-        ));
+        );
         for clue in &list.clues {
             out.push_str("        <clue");
             if !clue.cells.is_empty() {
                 next_word += 1;
-                out.push_str(&format!(" word=\"{next_word}\""));
+                let _ = write!(out, " word=\"{next_word}\"");
             }
-            out.push_str(&format!(" number=\"{}\"", e(&clue.label, true)));
+            let _ = write!(out, " number=\"{}\"", e(&clue.label, true));
             if !clue.enumeration.is_empty() {
-                out.push_str(&format!(" format=\"{}\"", e(&clue.enumeration, true)));
+                let _ = write!(out, " format=\"{}\"", e(&clue.enumeration, true));
             }
             let text = if clue.markup.is_empty() {
                 e(xml_text(&clue.text).trim(), false)
@@ -1640,7 +1640,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             if text.is_empty() {
                 out.push_str("/>\n");
             } else {
-                out.push_str(&format!(">{text}</clue>\n"));
+                let _ = writeln!(out, ">{text}</clue>");
             }
         }
         out.push_str("      </clues>\n");

@@ -834,6 +834,45 @@ fn one_line(s: &str) -> String {
     s.replace("\r\n", " ").replace(['\n', '\r'], " ").trim().to_string()
 }
 
+/// [`one_line`], borrowing `s` when it has no line break (nearly every clue).
+fn one_line_cow(s: &str) -> Cow<'_, str> {
+    if s.bytes().any(|b| b == b'\n' || b == b'\r') {
+        Cow::Owned(one_line(s))
+    } else {
+        Cow::Borrowed(s.trim())
+    }
+}
+
+/// Append the header line `key: value` (`key:` when the value is empty; the value is one line
+/// without outer spaces).
+fn push_field(out: &mut String, key: &str, value: &str) {
+    out.push_str(key);
+    out.push(':');
+    if !value.is_empty() {
+        out.push(' ');
+        out.push_str(value);
+    }
+    out.push('\n');
+}
+
+/// Append `n` in decimal (a clue number: no formatter, no allocation).
+fn push_number(out: &mut String, n: u16) {
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
 /// The notes as the last section holds them: LF line ends, no blank lines around, no line that
 /// reads as a `## Section` header.
 fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
@@ -927,21 +966,22 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         ));
     }
     let w = puzzle.width;
-    let mut out = String::new();
+    // Room for the headers, the grid, and each clue with its number and answer.
+    let clue_bytes: usize = puzzle.clues.iter().map(|c| c.len() + 16).sum();
+    let mut out = String::with_capacity(256 + puzzle.solution.len() * 3 + puzzle.notes.len() + clue_bytes);
     for (key, value) in
         [("Title", &puzzle.title), ("Author", &puzzle.author), ("Copyright", &puzzle.copyright)]
     {
-        let v = one_line(value);
+        let v = one_line_cow(value);
         if v != *value {
             lost.push(format!("the line breaks and outer spaces of the {}", key.to_lowercase()));
         }
-        out.push_str(format!("{key}: {v}").trim_end());
-        out.push('\n');
+        push_field(&mut out, key, &v);
     }
     // Every other field as `Key: value` (keys are case-insensitive; written capitalised).
     for (key, value) in &puzzle.metadata {
         let valid = !key.is_empty() && !key.contains([':', '\n', '\r']) && !key.starts_with('#');
-        let v = one_line(value);
+        let v = one_line_cow(value);
         if !valid {
             lost.push(format!("the metadata {key:?} (not a key .xd can write)"));
             continue;
@@ -954,8 +994,7 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         if let Some(first) = capital.get_mut(..1) {
             first.make_ascii_uppercase();
         }
-        out.push_str(format!("{capital}: {v}").trim_end());
-        out.push('\n');
+        push_field(&mut out, &capital, &v);
     }
     // Rebus keys for each table entry.
     let mut keys: Vec<(u8, char, String)> = Vec::new();
@@ -1039,45 +1078,74 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if circles_lost > 0 {
         lost.push(format!("the circles of {circles_lost} rebus, block or non-letter cell(s)"));
     }
-    let mut entries = puzzle.clue_entries();
-    // Across first, then down, each by number (the slots come by number, across before down).
-    entries.sort_by_key(|e| e.slot.direction);
+    // Across first, then down, each in slot order (the slots come by number), written straight
+    // into `out`: no entry list, no line formatted apart.
+    let slots = puzzle.slots();
     let mut wrote_across = false;
     let mut wrote_down = false;
-    for e in &entries {
-        let (d, first) = match e.slot.direction {
-            Direction::Across => ('A', !wrote_across),
-            Direction::Down => ('D', !wrote_down),
-        };
-        if first {
-            out.push_str(if d == 'A' || !wrote_across { "\n\n" } else { "\n" });
-            if d == 'A' {
+    for d in [Direction::Across, Direction::Down] {
+        for (k, slot) in slots.iter().enumerate().filter(|(_, s)| s.direction == d) {
+            let letter = match d {
+                Direction::Across => 'A',
+                Direction::Down => 'D',
+            };
+            if letter == 'A' && !wrote_across {
+                out.push_str("\n\n");
                 wrote_across = true;
-            } else {
+            } else if letter == 'D' && !wrote_down {
+                out.push_str(if wrote_across { "\n" } else { "\n\n" });
                 wrote_down = true;
             }
-        }
-        let marked = crate::markup::to_xd(e.clue.as_deref().unwrap_or(""), &e.markup);
-        let clue = one_line(&marked);
-        let answer: String = e.answer.chars().filter(|c| !c.is_whitespace()).collect();
-        let number = if labelled { e.label.clone() } else { e.slot.number.to_string() };
-        if clue.is_empty() {
-            out.push_str(&format!("{d}{number}. ~ {answer}\n"));
-        } else {
-            out.push_str(&format!("{d}{number}. {clue} ~ {answer}\n"));
+            out.push(letter);
+            if labelled {
+                out.push_str(&puzzle.label(k, slot));
+            } else {
+                push_number(&mut out, slot.number);
+            }
+            out.push('.');
+            let plain = puzzle.clues.get(k).map_or("", String::as_str);
+            let markup = puzzle.markup_of(k);
+            let marked = if markup.is_empty() {
+                Cow::Borrowed(plain)
+            } else {
+                Cow::Owned(crate::markup::to_xd(plain, markup))
+            };
+            let clue = one_line_cow(&marked);
+            if !clue.is_empty() {
+                out.push(' ');
+                out.push_str(&clue);
+            }
+            out.push_str(" ~ ");
+            // The answer along the clue's word (the file's own cells, or the slot's run), rebus
+            // cells expanded, without white space.
+            let mut push_cell = |i: usize| match puzzle.rebus.as_ref().and_then(|r| r.answer(i)) {
+                Some(answer) => out.extend(answer.chars().filter(|c| !c.is_whitespace())),
+                None => {
+                    if let Some(ch) =
+                        puzzle.solution.get(i).map(|&b| char::from(b)).filter(|c| !c.is_whitespace())
+                    {
+                        out.push(ch);
+                    }
+                }
+            };
+            match puzzle.words.as_ref().and_then(|w| w.get(k)).filter(|w| !w.is_empty()) {
+                Some(cells) => cells.iter().for_each(|&i| push_cell(i)),
+                None => slot.cells(w).for_each(push_cell),
+            }
+            out.push('\n');
         }
     }
-    if entries.is_empty() {
+    if slots.is_empty() {
         out.push_str("\n\n");
     }
-    if puzzle.clues.len() > entries.len() {
-        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - entries.len()));
+    if puzzle.clues.len() > slots.len() {
+        lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - slots.len()));
     }
     let notes = notes_text(&puzzle.notes, &mut lost);
     let design = design(puzzle);
     // Bars and shading need a `## Design` section, and notes after a grid without clues would
     // read back as its clues: then the whole file gets `## ` headers (v2).
-    if design.is_some() || (entries.is_empty() && !notes.is_empty()) {
+    if design.is_some() || (slots.is_empty() && !notes.is_empty()) {
         let mut v2 = format!("## Metadata\n\n{}\n## Grid\n\n", &out[..meta_end]);
         v2.push_str(&out[meta_end + 2..grid_end]);
         v2.push_str("\n## Clues\n\n");
@@ -1134,6 +1202,10 @@ const CLASSES: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 /// row: `.` plain, `#` block, a class letter) and the cells whose look found no class name left,
 /// or `None` when it has no bars and no shading.
 fn design(puzzle: &Puzzle) -> Option<(String, usize)> {
+    // Most grids have neither bars nor shading: no cell has a look to class.
+    if puzzle.bars.is_none() && puzzle.styles.as_ref().is_none_or(|s| s.iter().all(|st| st.shade.is_none())) {
+        return None;
+    }
     let cells = puzzle.width * puzzle.height;
     let bars = |i: usize| {
         puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0) & (BAR_RIGHT | BAR_BOTTOM)
