@@ -137,6 +137,17 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if !e.markup.is_empty() {
                 item["markup"] = json!(e.markup);
             }
+            // The clue's metadata lines (`.xd` `^Hint:`…) in order, and the clues it refers to.
+            if !e.meta.is_empty() {
+                item["meta"] = e.meta.iter().map(|(k, v)| json!({"key": k, "value": v})).collect();
+            }
+            if !e.references.is_empty() {
+                item["references"] = e
+                    .references
+                    .iter()
+                    .map(|r| json!({"direction": r.direction.name(), "label": r.label}))
+                    .collect();
+            }
             item["cells"] = e.cells.iter().map(|&i| json!([i / p.width + 1, i % p.width + 1])).collect();
             // The file's own number, when it labels the entry otherwise than the grid numbers it.
             if e.label != e.slot.number.to_string() {
@@ -158,8 +169,10 @@ fn clue_listing(p: &Puzzle) -> Fact {
                 e.answer.clone()
             };
             let enumeration = e.enumeration.as_deref().map(|en| format!(" ({en})")).unwrap_or_default();
+            // Each metadata line after the position, as `.xd` spells it (`^Refs: A5 A6`).
+            let meta: String = e.meta.iter().map(|(k, v)| format!("  ^{k}: {v}")).collect();
             format!(
-                "{:>4} {:<6} {}{enumeration}  [{answer}] at {}",
+                "{:>4} {:<6} {}{enumeration}  [{answer}] at {}{meta}",
                 e.label,
                 e.slot.direction.name(),
                 // Markup shown as the tags ipuz writes (`<i>…</i>`), plain to read.
@@ -495,6 +508,7 @@ impl Kind for CrosswordKind {
             }
             ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
             ipuz_extras.extend(doc.puzzle().other_lists_lost());
+            ipuz_extras.extend(doc.puzzle().clue_meta_lost(&[]));
             ipuz_extras.extend(p.labels_lost());
             if p.own_words() > 0 {
                 ipuz_extras.push(format!(

@@ -108,7 +108,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         let label = (entry.label != entry.slot.number.to_string()).then_some(&entry.label);
         // A word the file defines otherwise than as the slot's run: its `cells`, from 0.
         let own = !entry.cells.iter().copied().eq(entry.slot.cells(w));
-        let item = match (entry.enumeration, label, own) {
+        let item = match (entry.enumeration, label, own || !entry.meta.is_empty()) {
             (None, None, false) => json!([entry.slot.number, clue]),
             (enumeration, label, _) => {
                 let mut item = json!({"number": entry.slot.number, "clue": clue});
@@ -121,6 +121,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
                 if own {
                     item["cells"] = entry.cells.iter().map(|&i| json!([i % w, i / w])).collect();
                 }
+                write_clue_meta(&mut item, &entry.meta, &entry.references);
                 item
             }
         };
@@ -130,6 +131,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     doc["clues"] = json!({"Across": across, "Down": down});
+    dropped.extend(puzzle.clue_meta_lost(&["hint", crate::puzzle::REFS_KEY]));
     for list in &puzzle.other_lists {
         if matches!(list.title.as_str(), "Across" | "Down") || doc["clues"].get(&list.title).is_some() {
             dropped.push(format!("the clue list {:?} (its title is taken)", list.title));
@@ -168,8 +170,63 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     (text + "\n", dropped)
 }
 
+/// A clue's `Hint` metadata as ipuz `hints`, its cross-references as `references`
+/// (`{"direction": "Across", "number": 5}`, a number when the label is one).
+fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::puzzle::ClueRef]) {
+    let hints: Vec<&str> =
+        meta.iter().filter(|(k, _)| k.eq_ignore_ascii_case("hint")).map(|(_, v)| v.as_str()).collect();
+    if !hints.is_empty() {
+        item["hints"] = json!(hints);
+    }
+    if !refs.is_empty() {
+        item["references"] = refs
+            .iter()
+            .map(|r| {
+                let number = r.label.parse::<u64>().map_or_else(|_| json!(r.label), |n| json!(n));
+                json!({"direction": if r.direction == Direction::Across { "Across" } else { "Down" }, "number": number})
+            })
+            .collect();
+    }
+}
+
 /// An Across or Down clue as listed: number, text, enumeration, and its display label.
-type ListedClue = (u64, String, String, Option<String>);
+type ListedClue = (u64, String, String, Option<String>, Vec<(String, String)>);
+
+/// A clue object's `hints` and `references` as clue metadata (`Hint`, `Refs`: `.xd`'s keys);
+/// a reference to a clue of a list other than Across and Down is left out and counted.
+fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<(String, String)> {
+    let mut meta = Vec::new();
+    match o.get("hints") {
+        Some(Value::Array(hints)) => {
+            meta.extend(hints.iter().filter_map(text_of).map(|h| ("Hint".to_string(), h)));
+        }
+        Some(hint) => meta.extend(text_of(hint).map(|h| ("Hint".to_string(), h))),
+        None => {}
+    }
+    if let Some(Value::Array(refs)) = o.get("references") {
+        let mut tokens = Vec::new();
+        for r in refs {
+            let direction = r.get("direction").and_then(Value::as_str).unwrap_or_default();
+            let label = r.get("number").and_then(text_of).map(|n| n.trim().to_string()).unwrap_or_default();
+            let d = match direction.to_ascii_lowercase().as_str() {
+                "across" => 'A',
+                "down" => 'D',
+                _ => {
+                    *other_refs += 1;
+                    continue;
+                }
+            };
+            match crate::puzzle::ClueRef::parse(&format!("{d}{label}")) {
+                Some(r) => tokens.push(r.xd()),
+                None => *other_refs += 1,
+            }
+        }
+        if !tokens.is_empty() {
+            meta.push((crate::puzzle::REFS_KEY.to_string(), tokens.join(" ")));
+        }
+    }
+    meta
+}
 
 fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::at_path(path, message)
@@ -345,21 +402,23 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         p.puzzle_type |= TYPE_DIAGRAMLESS;
     }
     // Clues by number and direction, placed in the grid's slot order.
-    let clue_list = |key: &str| -> Result<Vec<ListedClue>, ParseError> {
+    let mut other_refs = 0;
+    let mut clue_list = |key: &str| -> Result<Vec<ListedClue>, ParseError> {
         let list = doc["clues"][key].as_array().cloned().unwrap_or_default();
         list.iter()
             .enumerate()
             .map(|(n, item)| {
                 let path = format!("$.clues.{key}[{n}]");
-                let (number, clue, enumeration, label) = match item {
+                let (number, clue, enumeration, label, meta) = match item {
                     Value::Array(pair) if pair.len() >= 2 => {
-                        (pair[0].clone(), pair[1].clone(), Value::Null, Value::Null)
+                        (pair[0].clone(), pair[1].clone(), Value::Null, Value::Null, Vec::new())
                     }
                     Value::Object(o) => (
                         o.get("number").cloned().unwrap_or_default(),
                         o.get("clue").cloned().unwrap_or_default(),
                         o.get("enumeration").cloned().unwrap_or_default(),
                         o.get("label").cloned().unwrap_or_default(),
+                        clue_meta(o, &mut other_refs),
                     ),
                     _ => return Err(err(&path, "expected [number, clue] or {\"number\", \"clue\"}")),
                 };
@@ -372,16 +431,21 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                     text_of(&clue).unwrap_or_default(),
                     text_of(&enumeration).unwrap_or_default(),
                     label,
+                    meta,
                 ))
             })
             .collect()
     };
     let across = clue_list("Across")?;
     let down = clue_list("Down")?;
+    if other_refs > 0 {
+        dropped.push(format!("{other_refs} cross-reference(s) to clues outside Across and Down"));
+    }
     let slots = p.slots();
     let mut warnings = Vec::new();
     let mut unclued = Vec::new();
     let mut enumerations = Vec::with_capacity(slots.len());
+    let mut meta: Vec<Vec<(String, String)>> = Vec::with_capacity(slots.len());
     let mut markup = Vec::with_capacity(slots.len());
     // The clue numbers as the file labels them ("" for an entry without a clue).
     let mut labels = Vec::with_capacity(slots.len());
@@ -389,15 +453,16 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         .iter()
         .map(|s| {
             let list = if s.direction == Direction::Across { &across } else { &down };
-            let found = list.iter().find(|(n, _, _, _)| *n == u64::from(s.number));
-            enumerations.push(found.map(|(_, _, e, _)| e.clone()).unwrap_or_default());
+            let found = list.iter().find(|(n, _, _, _, _)| *n == u64::from(s.number));
+            enumerations.push(found.map(|(_, _, e, _, _)| e.clone()).unwrap_or_default());
+            meta.push(found.map(|(_, _, _, _, m)| m.clone()).unwrap_or_default());
             labels.push(match found {
-                Some((_, _, _, Some(label))) => label.clone(),
+                Some((_, _, _, Some(label), _)) => label.clone(),
                 Some(_) => s.number.to_string(),
                 None => String::new(),
             });
             match found {
-                Some((_, c, _, _)) => {
+                Some((_, c, _, _, _)) => {
                     // ipuz clues may hold HTML: its style tags become the clue's markup.
                     let (plain, spans) = crate::markup::from_html(c);
                     markup.push(spans);
@@ -416,7 +481,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         })
         .collect();
     for (key, list, d) in [("Across", &across, Direction::Across), ("Down", &down, Direction::Down)] {
-        for (n, _, _, _) in list.iter() {
+        for (n, _, _, _, _) in list.iter() {
             if !slots.iter().any(|s| s.direction == d && u64::from(s.number) == *n) {
                 warnings.push(Warning::new(format!(
                     "clue {n} of the {key} list dropped: the grid has no {} entry numbered {n}",
@@ -434,6 +499,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     }
     if markup.iter().any(|m| !m.is_empty()) {
         p.clue_markup = Some(markup);
+    }
+    if meta.iter().any(|m| !m.is_empty()) {
+        p.clue_meta = Some(meta);
     }
     let any_clue = !across.is_empty() || !down.is_empty();
     if any_clue && !unclued.is_empty() {

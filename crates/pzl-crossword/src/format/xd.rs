@@ -149,8 +149,18 @@ struct ClueLine<'a> {
 
 enum Parsed<'a> {
     Clue(ClueLine<'a>),
-    Meta,
+    Meta(MetaLine<'a>),
     Other,
+}
+
+/// A clue metadata line, `A1 ^Hint: text` (`.xd` 3.0): the clue it belongs to, its key and value.
+struct MetaLine<'a> {
+    direction: Direction,
+    number: u16,
+    /// The key as written, `None` when the line has no `:` (then it cannot be kept).
+    key: Option<&'a str>,
+    value: &'a str,
+    line: usize,
 }
 
 /// `str::trim`, quicker for the usual ASCII ends: every line is asked whether it is blank several
@@ -178,8 +188,12 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let Ok(number) = rest[..digits].parse::<u16>() else { return Parsed::Other };
     let after = &rest[digits..];
-    if after.trim_start().starts_with('^') {
-        return Parsed::Meta;
+    if let Some(meta) = after.trim_start().strip_prefix('^') {
+        let (key, value) = match meta.split_once(':') {
+            Some((k, v)) if !trim(k).is_empty() => (Some(trim(k)), trim(v)),
+            _ => (None, ""),
+        };
+        return Parsed::Meta(MetaLine { direction, number, key, value, line: line.number });
     }
     let Some(body) = after.strip_prefix('.') else { return Parsed::Other };
     let body = trim(body);
@@ -318,7 +332,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
             let all_clues = || {
                 body.iter()
                     .filter(|l| !l.blank())
-                    .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta))
+                    .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta(_)))
             };
             if name == "notes" && all_clues() {
                 *name = "clues".to_string();
@@ -592,7 +606,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
 
     // Clues.
     let mut clues = Vec::new();
-    let mut clue_meta = 0;
+    let mut meta_lines: Vec<MetaLine<'_>> = Vec::new();
     for (_, body) in sections.iter().filter(|(n, _)| n == "clues") {
         for line in body.iter().filter(|l| !l.blank()) {
             match parse_clue(line, &split) {
@@ -602,16 +616,13 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                     }
                     clues.push(c);
                 }
-                Parsed::Meta => clue_meta += 1,
+                Parsed::Meta(m) => meta_lines.push(m),
                 Parsed::Other => warnings.push(Warning::at(
                     Location::line(line.number),
                     format!("not a clue line (`A1. clue ~ ANSWER`): {:?}", line.text.trim()),
                 )),
             }
         }
-    }
-    if clue_meta > 0 {
-        extras.push(format!("{clue_meta} clue metadata line(s) (^Hint, ^Refs, ^alt…)"));
     }
     let across_clues = clues.iter().filter(|c| c.direction == Direction::Across).count();
     let down_clues = clues.len() - across_clues;
@@ -656,6 +667,9 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let (assigned, labels) = assign(&puzzle, &slots, &clues, &either, has_bars, &mut warnings, &mut extras)?;
     puzzle.clues = assigned;
     puzzle.labels = labels;
+    if !meta_lines.is_empty() {
+        puzzle.clue_meta = clue_meta(&puzzle, &slots, &meta_lines, &mut warnings, &mut extras);
+    }
     // `{/italic/}` and the other runs become the clues' markup.
     if puzzle.clues.iter().any(|c| c.contains('{')) {
         let mut markup = Vec::with_capacity(puzzle.clues.len());
@@ -669,6 +683,49 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         }
     }
     Ok(XdRead { puzzle, warnings, extras, across_clues, down_clues, explicit })
+}
+
+/// The clue metadata lines (`A1 ^Hint: …`) of each slot in clue order, each on the clue of its
+/// direction and number (the file's own number where it labels its clues); lines of no clue or
+/// without `key:` are named in `extras`.
+fn clue_meta(
+    puzzle: &Puzzle,
+    slots: &[Slot],
+    lines: &[MetaLine<'_>],
+    warnings: &mut Vec<Warning>,
+    extras: &mut Vec<String>,
+) -> Option<Vec<Vec<(String, String)>>> {
+    let mut by_key: FxHashMap<(Direction, u16), usize> = FxHashMap::default();
+    for (k, s) in slots.iter().enumerate() {
+        let number = puzzle
+            .labels
+            .as_ref()
+            .and_then(|l| l.get(k))
+            .and_then(|l| l.parse::<u16>().ok())
+            .unwrap_or(s.number);
+        by_key.entry((s.direction, number)).or_insert(k);
+    }
+    let mut meta = vec![Vec::new(); slots.len()];
+    let mut unkept = 0;
+    for m in lines {
+        match (m.key, by_key.get(&(m.direction, m.number))) {
+            (Some(key), Some(&k)) => meta[k].push((key.to_string(), m.value.to_string())),
+            (key, _) => {
+                unkept += 1;
+                let why = if key.is_none() {
+                    "it is not `^Key: value`"
+                } else {
+                    "no clue of the grid has its number"
+                };
+                warnings
+                    .push(Warning::at(Location::line(m.line), format!("clue metadata line not kept: {why}")));
+            }
+        }
+    }
+    if unkept > 0 {
+        extras.push(format!("{unkept} clue metadata line(s) (no `^Key:` or no clue of the grid)"));
+    }
+    meta.iter().any(|m| !m.is_empty()).then_some(meta)
 }
 
 /// The solution of one cell: its rebus answer, or its letter.
@@ -877,7 +934,7 @@ fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
     // Notes made only of clue lines (`A1. … ~ …`) would read back as clues: they are not written.
     let clue_like = |t: &String| {
         let line = Line { number: 0, text: Cow::Borrowed(t.as_str()) };
-        line.blank() || matches!(parse_clue(&line, ""), Parsed::Clue(_) | Parsed::Meta)
+        line.blank() || matches!(parse_clue(&line, ""), Parsed::Clue(_) | Parsed::Meta(_))
     };
     if !out.is_empty() && out.iter().all(clue_like) {
         lost.push(
@@ -1044,6 +1101,7 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     entries.sort_by_key(|e| e.slot.direction);
     let mut wrote_across = false;
     let mut wrote_down = false;
+    let mut meta_unwritten = 0;
     for e in &entries {
         let (d, first) = match e.slot.direction {
             Direction::Across => ('A', !wrote_across),
@@ -1066,6 +1124,12 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         } else {
             out.push_str(&format!("{d}{number}. {clue} ~ {answer}\n"));
         }
+        if !e.meta.is_empty() {
+            meta_unwritten += push_clue_meta(&mut out, d, &number, &e.meta);
+        }
+    }
+    if meta_unwritten > 0 {
+        lost.push(format!("{meta_unwritten} clue metadata line(s) whose key .xd cannot write"));
     }
     if entries.is_empty() {
         out.push_str("\n\n");
@@ -1125,6 +1189,22 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         lost.push(format!("{} unknown .puz section(s)", puzzle.puz.other_sections.len()));
     }
     (out, lost)
+}
+
+/// Write a clue's metadata lines (`A1 ^Hint: text`) after it; returns how many could not be
+/// written (a key with `:`, a line break or nothing in it). A value's line breaks become spaces.
+fn push_clue_meta(out: &mut String, d: char, number: &str, meta: &[(String, String)]) -> usize {
+    let mut unwritten = 0;
+    for (key, value) in meta {
+        if key.trim().is_empty() || key.trim() != key || key.contains([':', '\n', '\r']) {
+            unwritten += 1;
+            continue;
+        }
+        let value = one_line(value);
+        out.push_str(format!("{d}{number} ^{key}: {value}").trim_end());
+        out.push('\n');
+    }
+    unwritten
 }
 
 /// The class names of a written `## Design` section.
