@@ -144,6 +144,8 @@ struct ClueLine<'a> {
     number: u16,
     text: &'a str,
     answer: Option<Cow<'a, str>>,
+    /// The word lengths the answer's split characters mark (`REAR|VIEW`: `4,4`), if any.
+    enumeration: Option<String>,
     line: usize,
 }
 
@@ -213,17 +215,34 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
     } else {
         (body, None)
     };
+    let mut enumeration = None;
     let answer = answer.map(|a| {
         let mut a = Cow::Borrowed(trim(a));
         if !split.is_empty() && a.contains(split) {
+            enumeration = split_lengths(&a, split);
             a = Cow::Owned(a.replace(split, ""));
         }
         if a.contains('|') {
+            enumeration = enumeration.take().or_else(|| split_lengths(&a, "|"));
             a.to_mut().retain(|c| c != '|');
         }
         a
     });
-    Parsed::Clue(ClueLine { direction, number, text: trim(text), answer, line: line.number })
+    Parsed::Clue(ClueLine { direction, number, text: trim(text), answer, enumeration, line: line.number })
+}
+
+/// The word lengths an answer's split characters mark, as an enumeration (`REAR|VIEW`: `4,4`);
+/// `None` when a word is empty (a split at an end or two together).
+fn split_lengths(answer: &str, split: &str) -> Option<String> {
+    let mut lengths = Vec::new();
+    for word in answer.split(split) {
+        let n = word.chars().count();
+        if n == 0 {
+            return None;
+        }
+        lengths.push(n.to_string());
+    }
+    (lengths.len() > 1).then(|| lengths.join(","))
 }
 
 /// What a `## Design` section says: classes for circles, bars and shading.
@@ -665,7 +684,16 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     }
     let has_bars = puzzle.bars.is_some();
     let (assigned, labels) = assign(&puzzle, &slots, &clues, &either, has_bars, &mut warnings, &mut extras)?;
-    puzzle.clues = assigned;
+    let clue = |i: &Option<usize>| i.and_then(|i| clues.get(i));
+    puzzle.clues = assigned.iter().map(|i| clue(i).map(|c| c.text.to_string()).unwrap_or_default()).collect();
+    // Word breaks (`REAR|VIEW`) are the clue's enumeration, where they split the slot's letters.
+    if clues.iter().any(|c| c.enumeration.is_some()) {
+        let enumerations: Vec<String> = assigned
+            .iter()
+            .map(|i| clue(i).and_then(|c| c.enumeration.clone()).unwrap_or_default())
+            .collect();
+        puzzle.enumerations = enumerations.iter().any(|e| !e.is_empty()).then_some(enumerations);
+    }
     puzzle.labels = labels;
     if !meta_lines.is_empty() {
         puzzle.clue_meta = clue_meta(&puzzle, &slots, &meta_lines, &mut warnings, &mut extras);
@@ -764,7 +792,11 @@ fn slot_spells(puzzle: &Puzzle, slot: &Slot, answer: &str) -> bool {
     rest.is_empty()
 }
 
-/// The clue text of each slot, in slot order, and the file's own clue numbers when they are
+/// The clue (an index into the clue lines) of each slot in slot order, and the file's own clue
+/// numbers when they are not the grid's.
+type Assigned = (Vec<Option<usize>>, Option<Vec<String>>);
+
+/// The clue line of each slot, in slot order, and the file's own clue numbers when they are
 /// not the grid's (clues then taken in order).
 fn assign(
     puzzle: &Puzzle,
@@ -774,15 +806,15 @@ fn assign(
     has_bars: bool,
     warnings: &mut Vec<Warning>,
     extras: &mut Vec<String>,
-) -> Result<(Vec<String>, Option<Vec<String>>), ParseError> {
+) -> Result<Assigned, ParseError> {
     if clues.is_empty() {
         return Ok((Vec::new(), None));
     }
     // The first clue of each (direction, number), and the slots there are.
-    let mut by_key: FxHashMap<(Direction, u16), &ClueLine<'_>> = FxHashMap::default();
+    let mut by_key: FxHashMap<(Direction, u16), (usize, &ClueLine<'_>)> = FxHashMap::default();
     by_key.reserve(clues.len());
-    for c in clues {
-        by_key.entry((c.direction, c.number)).or_insert(c);
+    for (i, c) in clues.iter().enumerate() {
+        by_key.entry((c.direction, c.number)).or_insert((i, c));
     }
     let slot_keys: FxHashSet<(Direction, u16)> = slots.iter().map(|s| (s.direction, s.number)).collect();
     let find = |s: &Slot| by_key.get(&(s.direction, s.number)).copied();
@@ -805,15 +837,15 @@ fn assign(
         ));
         // In slot order, each direction's clues in turn (one pass over the slots a direction);
         // the file's numbers kept as the slots' labels.
-        let mut ordered: Vec<String> = vec![String::new(); slots.len()];
+        let mut ordered: Vec<Option<usize>> = vec![None; slots.len()];
         let mut labels: Vec<String> = slots.iter().map(|s| s.number.to_string()).collect();
         for d in [Direction::Across, Direction::Down] {
-            let mut these = clues.iter().filter(|c| c.direction == d);
+            let mut these = clues.iter().enumerate().filter(|(_, c)| c.direction == d);
             for (k, s) in slots.iter().enumerate() {
                 if s.direction == d
-                    && let Some(c) = these.next()
+                    && let Some((i, c)) = these.next()
                 {
-                    ordered[k] = c.text.to_string();
+                    ordered[k] = Some(i);
                     labels[k] = c.number.to_string();
                 }
             }
@@ -843,7 +875,7 @@ fn assign(
     }
     for s in slots {
         match find(s) {
-            Some(c) => {
+            Some((i, c)) => {
                 let either = s.cells(puzzle.width).any(|i| either.get(i).copied().unwrap_or(false));
                 if let Some(answer) = c.answer.as_ref().filter(|_| !either) {
                     let spelt = slot_spells(puzzle, s, answer);
@@ -866,7 +898,7 @@ fn assign(
                         ));
                     }
                 }
-                out.push((s, Some(c)));
+                out.push((s, Some(i)));
             }
             None => {
                 let d = if s.direction == Direction::Across { 'A' } else { 'D' };
@@ -875,7 +907,7 @@ fn assign(
             }
         }
     }
-    Ok((out.into_iter().map(|(_, c)| c.map(|c| c.text.to_string()).unwrap_or_default()).collect(), None))
+    Ok((out.into_iter().map(|(_, c)| c).collect(), None))
 }
 
 /// Keys for rebus answers: digits, then symbols, then circled numbers; none that the grid uses.
@@ -973,8 +1005,13 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if voids > 0 {
         lost.push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
     }
-    if enumerations > 0 {
-        lost.push(format!("the enumerations of {enumerations} clue(s)"));
+    // Enumerations of word lengths go into the answers as split characters (`REAR|VIEW`).
+    let mut entries = puzzle.clue_entries();
+    let (splits, unsplit) = if enumerations > 0 { split_answers(&entries) } else { (Vec::new(), 0) };
+    if unsplit > 0 {
+        lost.push(format!(
+            "the enumerations of {unsplit} clue(s) (.xd marks only the word breaks of answers of several words)"
+        ));
     }
     lost.extend(puzzle.other_lists_lost());
     if puzzle.own_words() > 0 {
@@ -1056,6 +1093,9 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if (0..puzzle.solution.len()).any(circled_letter) {
         out.push_str("Special: circle\n");
     }
+    if splits.iter().any(Option::is_some) {
+        out.push_str("Splitcharacter: |\n");
+    }
     let meta_end = out.len();
     out.push_str("\n\n");
     let mut circles_lost = 0;
@@ -1096,13 +1136,16 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if circles_lost > 0 {
         lost.push(format!("the circles of {circles_lost} rebus, block or non-letter cell(s)"));
     }
-    let mut entries = puzzle.clue_entries();
+    // Each entry with its answer split at its word breaks (when its enumeration gives them).
+    let mut splits = splits.into_iter();
+    let mut entries: Vec<(crate::puzzle::ClueEntry, Option<String>)> =
+        entries.drain(..).map(|e| (e, splits.next().flatten())).collect();
     // Across first, then down, each by number (the slots come by number, across before down).
-    entries.sort_by_key(|e| e.slot.direction);
+    entries.sort_by_key(|(e, _)| e.slot.direction);
     let mut wrote_across = false;
     let mut wrote_down = false;
     let mut meta_unwritten = 0;
-    for e in &entries {
+    for (e, split) in &entries {
         let (d, first) = match e.slot.direction {
             Direction::Across => ('A', !wrote_across),
             Direction::Down => ('D', !wrote_down),
@@ -1117,7 +1160,10 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         }
         let marked = crate::markup::to_xd(e.clue.as_deref().unwrap_or(""), &e.markup);
         let clue = one_line(&marked);
-        let answer: String = e.answer.chars().filter(|c| !c.is_whitespace()).collect();
+        let answer: String = match split {
+            Some(split) => split.clone(),
+            None => e.answer.chars().filter(|c| !c.is_whitespace()).collect(),
+        };
         let number = if labelled { e.label.clone() } else { e.slot.number.to_string() };
         if clue.is_empty() {
             out.push_str(&format!("{d}{number}. ~ {answer}\n"));
@@ -1189,6 +1235,43 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         lost.push(format!("{} unknown .puz section(s)", puzzle.puz.other_sections.len()));
     }
     (out, lost)
+}
+
+/// Each entry's answer with `|` at the word breaks its enumeration gives (`4,4`: `REAR|VIEW`),
+/// in clue order (`None`: no enumeration), and how many enumerations cannot be written so: a
+/// single word, other than word lengths (`3-4`, `2 wds`), not the answer's length, or an answer
+/// holding `|` itself.
+fn split_answers(entries: &[crate::puzzle::ClueEntry]) -> (Vec<Option<String>>, usize) {
+    let mut unsplit = 0;
+    let splits = entries
+        .iter()
+        .map(|e| {
+            let enumeration = e.enumeration.as_deref()?;
+            let answer: Vec<char> = e.answer.chars().filter(|c| !c.is_whitespace()).collect();
+            // Only what reads back as written: `4,4`, never `4, 4` or `04`.
+            let lengths: Option<Vec<usize>> = enumeration
+                .split(',')
+                .map(|n| n.parse::<usize>().ok().filter(|&v| v > 0 && v.to_string() == n))
+                .collect();
+            let split = lengths
+                .filter(|l| l.len() > 1 && l.iter().sum::<usize>() == answer.len() && !answer.contains(&'|'));
+            let Some(lengths) = split else {
+                unsplit += 1;
+                return None;
+            };
+            let mut out = String::with_capacity(answer.len() + lengths.len());
+            let mut at = 0;
+            for (k, n) in lengths.iter().enumerate() {
+                if k > 0 {
+                    out.push('|');
+                }
+                out.extend(&answer[at..at + n]);
+                at += n;
+            }
+            Some(out)
+        })
+        .collect();
+    (splits, unsplit)
 }
 
 /// Write a clue's metadata lines (`A1 ^Hint: text`) after it; returns how many could not be
