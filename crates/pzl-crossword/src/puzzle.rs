@@ -461,6 +461,28 @@ impl Puzzle {
         }
     }
 
+    /// Whether the cell at `index` (row-major) holds a given letter: a letter of the fill the
+    /// solver starts with and cannot change (the GIVEN flag on a filled cell: JPZ `type="clue"`,
+    /// ipuz `value`, `.xd` `## Start`, `.puz` GEXT 0x40).
+    pub fn is_given(&self, index: usize) -> bool {
+        self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::GIVEN != 0)
+            && self.fill.get(index).is_some_and(|&b| b != b'-' && !numbering::is_block(b))
+    }
+
+    /// Give the cell at `index` the letter(s) `letter` as a given (pre-filled) letter.
+    pub fn set_given(&mut self, index: usize, letter: &str) {
+        let cells = self.width * self.height;
+        let Some(first) = letter.bytes().next() else { return };
+        if index >= cells || self.solution.get(index).is_some_and(|&b| numbering::is_block(b)) {
+            return;
+        }
+        self.fill[index] = if first.is_ascii_graphic() { first.to_ascii_uppercase() } else { b'X' };
+        if letter.chars().count() > 1 || !letter.is_ascii() {
+            self.user_rebus.get_or_insert_with(|| vec![String::new(); cells])[index] = letter.to_uppercase();
+        }
+        self.markup.get_or_insert_with(|| vec![0; cells])[index] |= flag::GIVEN;
+    }
+
     /// Whether the cell at `index` (row-major) is circled.
     pub fn is_circled(&self, index: usize) -> bool {
         self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::CIRCLED != 0)

@@ -62,7 +62,14 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
             let sides: String = sides.iter().filter(|(f, _)| bars & f != 0).map(|(_, s)| *s).collect();
             style.insert("barred".into(), json!(sides));
         }
-        if style.is_empty() { json!(n) } else { json!({"cell": n, "style": style}) }
+        // A given letter is the cell's `value` (ipuz's pre-filled cell).
+        let given = puzzle.is_given(i).then(|| puzzle.cell_entry(i));
+        match (given, style.is_empty()) {
+            (None, true) => json!(n),
+            (None, false) => json!({"cell": n, "style": style}),
+            (Some(value), true) => json!({"cell": n, "value": value}),
+            (Some(value), false) => json!({"cell": n, "style": style, "value": value}),
+        }
     });
     let diagramless = puzzle.puzzle_type & TYPE_DIAGRAMLESS != 0;
     let mut doc = json!({
@@ -90,7 +97,8 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         SolutionState::Locked => dropped.push("the solution (the puzzle is locked)".to_string()),
         SolutionState::None => {}
     }
-    if puzzle.fill.iter().any(|&b| b != b'-' && !is_block(b)) {
+    // The player's fill (given letters are the puzzle's `value`s, not the player's).
+    if puzzle.fill.iter().enumerate().any(|(i, &b)| b != b'-' && !is_block(b) && !puzzle.is_given(i)) {
         doc["saved"] = rows(&|i| {
             if blocked(i) {
                 json!(block)
@@ -160,8 +168,9 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     if puzzle.timer.is_some() {
         dropped.push("the timer".to_string());
     }
-    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & 0x78 != 0)) {
-        dropped.push("cell flags other than circles (given, incorrect, pencil)".to_string());
+    // Given letters are written as `value`s; the other flags have no place.
+    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & 0x38 != 0)) {
+        dropped.push("cell flags other than circles and givens (incorrect, pencil)".to_string());
     }
     if !puzzle.puz.other_sections.is_empty() {
         dropped.push(format!("{} unknown section(s)", puzzle.puz.other_sections.len()));
@@ -350,6 +359,10 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if style["shapebg"].as_str() == Some("circle") {
                 p.set_circled(pzl_grid::Pos::new(r, c), true);
             }
+            // A pre-filled cell's `value`: a given letter.
+            if let Some(value) = cell.get("value").and_then(text_of).filter(|v| !v.trim().is_empty()) {
+                p.set_given(i, value.trim());
+            }
             let other = style.as_object().is_some_and(|o| {
                 o.iter().any(|(k, v)| match k.as_str() {
                     "barred" => false,
@@ -375,7 +388,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                 }
                 p.solution[i] = upper.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
             }
-            if let Some(entry) = saved.as_ref().and_then(|s| text_of(&s[r][c])).filter(|e| !e.is_empty()) {
+            if let Some(entry) =
+                saved.as_ref().and_then(|s| text_of(&s[r][c])).filter(|e| !e.is_empty() && !p.is_given(i))
+            {
                 p.fill[i] = entry.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
                 if entry.chars().count() > 1 || !entry.is_ascii() {
                     let cells = w * h;

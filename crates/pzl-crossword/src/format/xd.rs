@@ -1185,9 +1185,10 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     }
     let notes = notes_text(&puzzle.notes, &mut lost);
     let design = design(puzzle);
-    // Bars and shading need a `## Design` section, and notes after a grid without clues would
-    // read back as its clues: then the whole file gets `## ` headers (v2).
-    if design.is_some() || (entries.is_empty() && !notes.is_empty()) {
+    let start = start_section(puzzle);
+    // Bars and shading need a `## Design` section, given letters a `## Start`, and notes after
+    // a grid without clues would read back as its clues: then the whole file gets `## ` headers.
+    if design.is_some() || start.is_some() || (entries.is_empty() && !notes.is_empty()) {
         let mut v2 = format!("## Metadata\n\n{}\n## Grid\n\n", &out[..meta_end]);
         v2.push_str(&out[meta_end + 2..grid_end]);
         v2.push_str("\n## Clues\n\n");
@@ -1204,6 +1205,15 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
             }
             v2.push_str("\n## Design\n\n");
             v2.push_str(&design);
+        }
+        if let Some((start, unwritten)) = start {
+            if unwritten > 0 {
+                lost.push(format!(
+                    "{unwritten} given letter(s) a `## Start` cell cannot hold (a rebus or a symbol)"
+                ));
+            }
+            v2.push_str("\n## Start\n\n");
+            v2.push_str(&start);
         }
         out = v2;
     } else if notes.is_empty() {
@@ -1222,14 +1232,18 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if puzzle.solution.contains(&b':') {
         lost.push("the diagramless flag".to_string());
     }
-    if puzzle.fill.iter().any(|&b| b != b'-' && !is_block(b)) || puzzle.user_rebus.is_some() {
+    // Given letters go into `## Start`; the rest of the fill is the player's.
+    let played = |i: usize| !puzzle.is_given(i);
+    let rebus_played =
+        puzzle.user_rebus.iter().flatten().enumerate().any(|(i, e)| !e.is_empty() && played(i));
+    if puzzle.fill.iter().enumerate().any(|(i, &b)| b != b'-' && !is_block(b) && played(i)) || rebus_played {
         lost.push("the player's fill".to_string());
     }
     if puzzle.timer.is_some() {
         lost.push("the timer".to_string());
     }
-    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & !flag::CIRCLED != 0)) {
-        lost.push("cell flags other than circles (given, incorrect, pencil)".to_string());
+    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & !(flag::CIRCLED | flag::GIVEN) != 0)) {
+        lost.push("cell flags other than circles and givens (incorrect, pencil)".to_string());
     }
     if !puzzle.puz.other_sections.is_empty() {
         lost.push(format!("{} unknown .puz section(s)", puzzle.puz.other_sections.len()));
@@ -1272,6 +1286,35 @@ fn split_answers(entries: &[crate::puzzle::ClueEntry]) -> (Vec<Option<String>>, 
         })
         .collect();
     (splits, unsplit)
+}
+
+/// The `## Start` body of `puzzle` (its given letters; `.` an open cell, `#` a block), and how
+/// many givens it cannot hold (a rebus, a character other than a letter or digit), or `None`
+/// when there are no given letters.
+fn start_section(puzzle: &Puzzle) -> Option<(String, usize)> {
+    let cells = puzzle.width * puzzle.height;
+    if !(0..cells).any(|i| puzzle.is_given(i)) {
+        return None;
+    }
+    let mut out = String::with_capacity(cells + puzzle.height);
+    let mut unwritten = 0;
+    for r in 0..puzzle.height {
+        for c in 0..puzzle.width {
+            let i = r * puzzle.width + c;
+            let entry = puzzle.cell_entry(i);
+            let ch = match entry.as_bytes() {
+                _ if puzzle.solution.get(i).is_some_and(|&b| is_block(b)) => '#',
+                [b] if puzzle.is_given(i) && b.is_ascii_alphanumeric() => char::from(b.to_ascii_uppercase()),
+                _ => {
+                    unwritten += usize::from(puzzle.is_given(i));
+                    '.'
+                }
+            };
+            out.push(ch);
+        }
+        out.push('\n');
+    }
+    Some((out, unwritten))
 }
 
 /// Write a clue's metadata lines (`A1 ^Hint: text`) after it; returns how many could not be
