@@ -509,6 +509,9 @@ impl Kind for CrosswordKind {
             ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
             ipuz_extras.extend(doc.puzzle().other_lists_lost());
             ipuz_extras.extend(doc.puzzle().clue_meta_lost(&[]));
+            if doc.puzzle().variety.is_some() {
+                ipuz_extras.push("the acrostic kind (written as a crossword)".to_string());
+            }
             ipuz_extras.extend(p.labels_lost());
             if p.own_words() > 0 {
                 ipuz_extras.push(format!(

@@ -176,6 +176,16 @@ impl ClueRef {
     }
 }
 
+/// A puzzle other than a plain crossword whose grid and clue lists the model holds as a
+/// crossword's: the kind is kept so that a format naming it (ipuz `kind`, JPZ element) writes
+/// it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variety {
+    /// An acrostic (ipuz `http://ipuz.org/acrostic#1`, JPZ `<acrostic>`): the grid is the quote,
+    /// the clues are another list (`Clues`) whose words are cells of the quote.
+    Acrostic,
+}
+
 /// The key of clue metadata that holds cross-references (`^Refs`), compared without case.
 pub const REFS_KEY: &str = "Refs";
 
@@ -316,6 +326,8 @@ pub struct Puzzle {
     /// order, keys as written; `None` = no clue has any. Cross-references are the `Refs` key
     /// ([`Puzzle::references`]).
     pub clue_meta: Option<Vec<Vec<(String, String)>>>,
+    /// The kind of puzzle when it is not a plain crossword ([`Variety`]); `None` for a crossword.
+    pub variety: Option<Variety>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -390,6 +402,7 @@ impl Puzzle {
             words: None,
             other_lists: Vec::new(),
             clue_meta: None,
+            variety: None,
             puz: PuzExtras::default(),
         }
     }
@@ -841,6 +854,7 @@ impl Puzzle {
             words: None,
             other_lists: Vec::new(),
             clue_meta: None,
+            variety: None,
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

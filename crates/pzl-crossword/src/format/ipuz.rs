@@ -5,11 +5,12 @@ use serde_json::{Value, json};
 
 use crate::error::{ParseError, Warning};
 use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
-use crate::puzzle::{CellStyle, Puzzle, SolutionState};
+use crate::puzzle::{CellStyle, Puzzle, SolutionState, Variety};
 use crate::raw::{STATE_NO_SOLUTION, TYPE_DIAGRAMLESS};
 
 const KIND: &str = "http://ipuz.org/crossword#1";
 const KIND_DIAGRAMLESS: &str = "http://ipuz.org/crossword/diagramless#1";
+const KIND_ACROSTIC: &str = "http://ipuz.org/acrostic#1";
 
 /// The metadata fields of ipuz (beyond title, author, copyright and notes) the model keeps.
 pub const METADATA: [&str; 9] =
@@ -18,7 +19,9 @@ pub const METADATA: [&str; 9] =
 /// Whether `bytes` look like an ipuz crossword (JSON naming the ipuz version and a crossword kind).
 pub fn looks_like_ipuz(bytes: &[u8]) -> bool {
     let text = String::from_utf8_lossy(bytes);
-    text.trim_start().starts_with('{') && text.contains("ipuz.org/v") && text.contains("ipuz.org/crossword")
+    text.trim_start().starts_with('{')
+        && text.contains("ipuz.org/v")
+        && (text.contains("ipuz.org/crossword") || text.contains("ipuz.org/acrostic"))
 }
 
 /// The ipuz document of `puzzle`, and what it could not carry.
@@ -74,7 +77,11 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     let diagramless = puzzle.puzzle_type & TYPE_DIAGRAMLESS != 0;
     let mut doc = json!({
         "version": "http://ipuz.org/v2",
-        "kind": [if diagramless { KIND_DIAGRAMLESS } else { KIND }],
+        "kind": [match (puzzle.variety, diagramless) {
+            (Some(Variety::Acrostic), _) => KIND_ACROSTIC,
+            (None, true) => KIND_DIAGRAMLESS,
+            (None, false) => KIND,
+        }],
         "dimensions": {"width": w, "height": puzzle.height},
         "title": puzzle.title,
         "author": puzzle.author,
@@ -269,8 +276,14 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     })?;
     let mut dropped = Vec::new();
     let kinds: Vec<&str> = doc["kind"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-    if !kinds.iter().any(|k| k.contains("ipuz.org/crossword")) {
-        return Err(err("$.kind", "expected a crossword kind (http://ipuz.org/crossword#1)"));
+    // An acrostic is read as a crossword whose grid is the quote and whose clues are another
+    // list (`Clues`) with cells.
+    let acrostic = kinds.iter().any(|k| k.contains("ipuz.org/acrostic"));
+    if !acrostic && !kinds.iter().any(|k| k.contains("ipuz.org/crossword")) {
+        return Err(err(
+            "$.kind",
+            "expected a crossword or acrostic kind (http://ipuz.org/crossword#1, http://ipuz.org/acrostic#1)",
+        ));
     }
     let dim = |key: &str| {
         doc["dimensions"][key]
@@ -301,6 +314,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let solution = grid_rows("solution")?;
     let saved = grid_rows("saved")?;
     let mut p = Puzzle::new(w, h);
+    if acrostic {
+        p.variety = Some(Variety::Acrostic);
+    }
     p.title = doc["title"].as_str().unwrap_or_default().to_string();
     p.author = doc["author"].as_str().unwrap_or_default().to_string();
     p.copyright = doc["copyright"].as_str().unwrap_or_default().to_string();
@@ -314,10 +330,17 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         |v: &Value| v.is_null() || text_of(v).or_else(|| text_of(&v["cell"])).is_some_and(|t| t == block);
     let mut styles: Vec<CellStyle> = Vec::new();
     let mut rebus_lost = 0usize;
+    let mut labelled = 0usize;
     for r in 0..h {
         for c in 0..w {
             let i = r * w + c;
             let cell = &shape[r][c];
+            // A cell's own label (`1A`), not a number: the model draws the grid's numbers.
+            let own = cell.get("cell").unwrap_or(cell);
+            labelled += usize::from(
+                own.as_str()
+                    .is_some_and(|t| !t.is_empty() && t != block && t != "0" && t.parse::<u64>().is_err()),
+            );
             let style = &cell["style"];
             // Shading: a hex colour (a palette number or `highlight` has no colour to keep).
             let shade = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
@@ -536,6 +559,14 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let mut budget = (super::jpz::WORD_CELLS_PER_CELL - 2) * w * h;
     p.words = own_words(&doc, &slots, w, h, &mut budget, &mut warnings);
     p.other_lists = other_lists(&doc, w, h, &mut budget, &mut warnings)?;
+    // A puzzle clued only by its own lists (an acrostic's `Clues`) has no Across or Down
+    // entries: its grid's runs are no clues.
+    if !any_clue && !p.other_lists.is_empty() {
+        p.clues.clear();
+    }
+    if labelled > 0 {
+        dropped.push(format!("the labels of {labelled} cell(s) (such as an acrostic's `1A`)"));
+    }
     Ok((p, dropped, warnings))
 }
 

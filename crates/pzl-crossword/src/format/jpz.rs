@@ -1220,7 +1220,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             warnings.push(Warning::new(
                 "an acrostic: read as its grid and its clue lists; the letters of its cells are not kept",
             ));
-            extras.push("the acrostic kind and its cell letters (written as a crossword)".to_string());
+            extras.push("the letters of the acrostic's cells".to_string());
+            puzzle.variety = Some(crate::puzzle::Variety::Acrostic);
         }
         PuzzleKind::Coded => {
             warnings.push(Warning::new(
@@ -1511,7 +1512,12 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             out.push_str(&format!("      <{name}>{}</{name}>\n", e(value, false)));
         }
     }
-    out.push_str("    </metadata>\n    <crossword>\n");
+    // An acrostic keeps its element (its grid and lists are a crossword's for the model).
+    let element = match puzzle.variety {
+        Some(crate::puzzle::Variety::Acrostic) => "acrostic",
+        None => "crossword",
+    };
+    out.push_str(&format!("    </metadata>\n    <{element}>\n"));
     lost.extend(puzzle.metadata_lost(&["editor", "publisher"]));
     out.push_str(&format!("      <grid width=\"{w}\" height=\"{}\">\n", puzzle.height));
     out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
@@ -1675,7 +1681,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
         out.push_str("      </clues>\n");
     }
-    out.push_str("    </crossword>\n  </rectangular-puzzle>\n</crossword-compiler>\n");
+    out.push_str(&format!("    </{element}>\n  </rectangular-puzzle>\n</crossword-compiler>\n"));
     bad_chars += [&puzzle.title, &puzzle.author, &puzzle.copyright, &puzzle.notes]
         .into_iter()
         .chain(&puzzle.clues)

@@ -1014,6 +1014,9 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         ));
     }
     lost.extend(puzzle.other_lists_lost());
+    if puzzle.variety.is_some() {
+        lost.push("the acrostic kind (written as a crossword)".to_string());
+    }
     if puzzle.own_words() > 0 {
         lost.push(format!(
             "the words of {} clue(s) as the file defines them (written as their entries)",
