@@ -141,9 +141,9 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if !e.meta.is_empty() {
                 item["meta"] = e.meta.iter().map(|(k, v)| json!({"key": k, "value": v})).collect();
             }
-            if !e.references.is_empty() {
-                item["references"] = e
-                    .references
+            let references = e.references();
+            if !references.is_empty() {
+                item["references"] = references
                     .iter()
                     .map(|r| json!({"direction": r.direction.name(), "label": r.label}))
                     .collect();

@@ -55,6 +55,8 @@ fn the_forkyz_acrostic_reads_and_keeps_its_kind() {
     assert!(json.contains("http://ipuz.org/acrostic#1"), "{json}");
     let again = ipuz::read(&json).unwrap().0;
     assert_eq!((again.variety, lists(&again)), (Some(Variety::Acrostic), want.clone()));
+    // Written with empty Across and Down lists, it reads back with no grid entries either.
+    assert!(again.clues.is_empty(), "{:?}", again.clues);
     let (xml, _) = jpz::write_xml(&p);
     assert!(xml.contains("<acrostic>") && xml.contains("</acrostic>"), "{xml}");
     let from_jpz = jpz::read_xml(&xml).unwrap().puzzle;

@@ -117,7 +117,10 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     let mut across = Vec::new();
     let mut down = Vec::new();
-    for entry in puzzle.clue_entries() {
+    // A puzzle clued only by its own lists (an acrostic, a rows garden) has no Across or Down
+    // entries to write: empty lists, so that it reads back so.
+    let own_lists_only = puzzle.clues.is_empty() && !puzzle.other_lists.is_empty();
+    for entry in puzzle.clue_entries().into_iter().filter(|_| !own_lists_only) {
         let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
         // The file's own number (JPZ, `.xd`) as ipuz's display `label`.
         let label = (entry.label != entry.slot.number.to_string()).then_some(&entry.label);
@@ -136,7 +139,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
                 if own {
                     item["cells"] = entry.cells.iter().map(|&i| json!([i % w, i / w])).collect();
                 }
-                write_clue_meta(&mut item, &entry.meta, &entry.references);
+                write_clue_meta(&mut item, &entry.meta, &crate::puzzle::refs_in(&entry.meta));
                 item
             }
         };
