@@ -138,18 +138,6 @@ pub struct ClueEntry {
     pub cells: Vec<usize>,
     /// The solution along the word, rebus cells expanded.
     pub answer: String,
-    /// The clue's metadata lines as the file gives them (`.xd` `A1 ^Hint: …`), `(key, value)`
-    /// in order, keys as written ([`Puzzle::clue_meta`]); its cross-references are
-    /// [`ClueEntry::references`].
-    pub meta: Vec<(String, String)>,
-}
-
-impl ClueEntry {
-    /// The clues it refers to (`.xd` `^Refs: A5 D4`, ipuz `references`): the `Refs` lines of
-    /// its [`ClueEntry::meta`].
-    pub fn references(&self) -> Vec<ClueRef> {
-        refs_in(&self.meta)
-    }
 }
 
 /// A clue's reference to another Across or Down clue (`A5` in `.xd`'s `^Refs: A5 D4`, an ipuz
@@ -772,7 +760,6 @@ impl Puzzle {
                     markup: self.markup_of(i).to_vec(),
                     answer: cells.iter().map(|&c| self.cell_answer(c)).collect(),
                     cells,
-                    meta: self.clue_meta_of(i).to_vec(),
                 }
             })
             .collect()

@@ -120,13 +120,14 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     // A puzzle clued only by its own lists (an acrostic, a rows garden) has no Across or Down
     // entries to write: empty lists, so that it reads back so.
     let own_lists_only = puzzle.clues.is_empty() && !puzzle.other_lists.is_empty();
-    for entry in puzzle.clue_entries().into_iter().filter(|_| !own_lists_only) {
+    for (k, entry) in puzzle.clue_entries().into_iter().enumerate().filter(|_| !own_lists_only) {
+        let meta = puzzle.clue_meta_of(k);
         let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
         // The file's own number (JPZ, `.xd`) as ipuz's display `label`.
         let label = (entry.label != entry.slot.number.to_string()).then_some(&entry.label);
         // A word the file defines otherwise than as the slot's run: its `cells`, from 0.
         let own = !entry.cells.iter().copied().eq(entry.slot.cells(w));
-        let item = match (entry.enumeration, label, own || !entry.meta.is_empty()) {
+        let item = match (entry.enumeration, label, own || !meta.is_empty()) {
             (None, None, false) => json!([entry.slot.number, clue]),
             (enumeration, label, _) => {
                 let mut item = json!({"number": entry.slot.number, "clue": clue});
@@ -139,7 +140,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
                 if own {
                     item["cells"] = entry.cells.iter().map(|&i| json!([i % w, i / w])).collect();
                 }
-                write_clue_meta(&mut item, &entry.meta, &crate::puzzle::refs_in(&entry.meta));
+                write_clue_meta(&mut item, meta, &puzzle.references(k));
                 item
             }
         };

@@ -1588,6 +1588,20 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut entries: Vec<_> =
         all.into_iter().enumerate().filter(|(k, _)| puzzle.is_file_entry(*k)).map(|(_, en)| en).collect();
     entries.sort_by_key(|e| e.slot.direction);
+    // Each entry's clue metadata (its `citation`), found by its slot's start and direction.
+    let meta_index: std::collections::HashMap<(usize, Direction), usize> = match puzzle.clue_meta {
+        Some(_) => puzzle
+            .slots()
+            .iter()
+            .enumerate()
+            .map(|(k, s)| ((s.start.row * w + s.start.col, s.direction), k))
+            .collect(),
+        None => std::collections::HashMap::new(),
+    };
+    let meta_of = |entry: &crate::puzzle::ClueEntry| {
+        let start = entry.slot.start.row * w + entry.slot.start.col;
+        meta_index.get(&(start, entry.slot.direction)).map_or(&[][..], |&k| puzzle.clue_meta_of(k))
+    };
     for (k, entry) in entries.iter().enumerate() {
         out.push_str(&format!("      <word id=\"{}\">\n", k + 1));
         for &c in &entry.cells {
@@ -1638,7 +1652,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
                     out.push_str(&format!(" format=\"{}\"", e(format, true)));
                 }
                 if let Some((_, citation)) =
-                    entry.meta.iter().find(|(k, _)| k.eq_ignore_ascii_case("citation"))
+                    meta_of(entry).iter().find(|(k, _)| k.eq_ignore_ascii_case("citation"))
                 {
                     out.push_str(&format!(" citation=\"{}\"", e(&xml_text(citation), true)));
                 }

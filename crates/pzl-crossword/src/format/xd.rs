@@ -1173,8 +1173,9 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         } else {
             out.push_str(&format!("{d}{number}. {clue} ~ {answer}\n"));
         }
-        if !e.meta.is_empty() {
-            meta_unwritten += push_clue_meta(&mut out, d, &number, &e.meta);
+        let meta = puzzle.clue_meta_of(k as usize);
+        if !meta.is_empty() {
+            meta_unwritten += push_clue_meta(&mut out, d, &number, meta);
         }
     }
     if meta_unwritten > 0 {
