@@ -6,7 +6,7 @@ import type { Puzzle } from './pkg/pzl_wasm.js';
 import { $, board, say, sayError, setStatus, type Player } from './main';
 
 type Side = 'top' | 'right' | 'bottom' | 'left';
-interface Cell { block: boolean; number: number; circled: boolean; entry: string; bars?: Side[]; shade?: string; void?: boolean; label?: string }
+interface Cell { block: boolean; number: number; circled: boolean; entry: string; bars?: Side[]; shade?: string; void?: boolean; label?: string; given?: boolean }
 /** A run of inline markup: byte offsets into the clue's UTF-8 text (as the library gives them). */
 interface Span { style: 'italic' | 'bold' | 'underline' | 'strike' | 'sub' | 'sup'; start: number; end: number }
 interface Clue { number: number; direction: string; clue: string | null; cells: number[]; list?: string; label?: string; enumeration?: string; markup?: Span[] }
@@ -80,6 +80,8 @@ export class CrosswordPlayer implements Player {
     this.storeKey = `pzl-xw:${this.x.title}:${this.x.width}x${this.x.height}:${this.x.clues.map((c) => c.clue).join('|').slice(0, 200)}`;
     const saved = localStorage.getItem(this.storeKey);
     this.entries = saved ? JSON.parse(saved) : this.x.cells.map((c) => (c.block ? '' : c.entry));
+    // Given letters are the puzzle's: they stay whatever was saved.
+    this.x.cells.forEach((c, i) => { if (c.given) this.entries[i] = c.entry; });
     this.cur = this.x.diagramless ? 0 : this.x.cells.findIndex((c) => this.playable(c));
     this.draw();
     this.extras();
@@ -274,6 +276,7 @@ export class CrosswordPlayer implements Player {
       td.classList.toggle('cur', i === this.cur);
       // Diagramless: the player places the blocks (`.`), and no numbers are shown.
       td.classList.toggle('placed-block', dl && this.entries[i] === '.');
+      td.classList.toggle('given', !!cell.given);
       // Only what changed is rewritten: this runs on every key.
       const letter = this.entries[i] === '.' ? '' : this.entries[i] || '';
       const label = this.cellLabel(i, this.clueAt(i, this.across) ?? this.clueAt(i, !this.across));
@@ -388,6 +391,7 @@ export class CrosswordPlayer implements Player {
     this.input.value = '';
     let any = false;
     for (const ch of text) {
+      if (this.x.cells[this.cur].given) { this.step(1); continue; }
       if (ch === '.' && this.x.diagramless) { this.entries[this.cur] = this.entries[this.cur] === '.' ? '' : '.'; any = true; continue; }
       if (!/^[\p{L}\p{N}]$/u.test(ch)) continue;
       this.entries[this.cur] = ch.toUpperCase();
@@ -408,13 +412,17 @@ export class CrosswordPlayer implements Player {
       if (!this.nextClue(e.shiftKey, k === 'Tab')) return;
     }
     else if (k === ' ') this.across = !this.across;
-    else if (k === 'Backspace' || k === 'Delete') {
+    else if (this.x.cells[this.cur].given && (k === 'Backspace' || k === 'Delete' || /^[\p{L}\p{N}.]$/u.test(k))) {
+      // A given letter cannot be changed: typing moves on, Backspace moves back, Delete stays.
+      if (k !== 'Delete') this.step(k === 'Backspace' ? -1 : 1);
+    } else if (k === 'Insert' || k === 'Escape') {
+      if (this.x.cells[this.cur].given) return;
+      const v = prompt('Rebus entry (several letters in this cell)', this.entries[this.cur] || '');
+      if (v !== null) { this.entries[this.cur] = v.toUpperCase(); this.save(); }
+    } else if (k === 'Backspace' || k === 'Delete') {
       if (!this.entries[this.cur] && k === 'Backspace') this.step(-1);
       this.entries[this.cur] = '';
       this.save();
-    } else if (k === 'Insert' || k === 'Escape') {
-      const v = prompt('Rebus entry (several letters in this cell)', this.entries[this.cur] || '');
-      if (v !== null) { this.entries[this.cur] = v.toUpperCase(); this.save(); }
     } else if (k === '.' && this.x.diagramless) {
       this.entries[this.cur] = this.entries[this.cur] === '.' ? '' : '.';
       this.save();

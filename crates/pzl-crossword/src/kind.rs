@@ -102,18 +102,13 @@ fn clue_listing(p: &Puzzle) -> Fact {
     let locked = p.state() == SolutionState::Locked;
     let no_solution = p.state() == SolutionState::None;
     // Entries the file never defines (a file numbering its own words) are left out.
-    let mut entries: Vec<_> = p
-        .clue_entries()
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| p.is_file_entry(*k))
-        .map(|(_, e)| e)
-        .collect();
+    let mut entries: Vec<_> =
+        p.clue_entries().into_iter().enumerate().filter(|(k, _)| p.is_file_entry(*k)).collect();
     // A stable sort keeps each direction in clue-number order.
-    entries.sort_by_key(|e| e.slot.direction != Direction::Across);
+    entries.sort_by_key(|(_, e)| e.slot.direction != Direction::Across);
     let value: Vec<serde_json::Value> = entries
         .iter()
-        .map(|e| {
+        .map(|(k, e)| {
             let mut item = json!({
                 "number": e.slot.number,
                 "direction": e.slot.direction.name(),
@@ -137,6 +132,18 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if !e.markup.is_empty() {
                 item["markup"] = json!(e.markup);
             }
+            // The clue's metadata lines (`.xd` `^Hint:`…) in order, and the clues it refers to.
+            let meta = p.clue_meta_of(*k);
+            if !meta.is_empty() {
+                item["meta"] = meta.iter().map(|(k, v)| json!({"key": k, "value": v})).collect();
+            }
+            let references = p.references(*k);
+            if !references.is_empty() {
+                item["references"] = references
+                    .iter()
+                    .map(|r| json!({"direction": r.direction.name(), "label": r.label}))
+                    .collect();
+            }
             item["cells"] = e.cells.iter().map(|&i| json!([i / p.width + 1, i % p.width + 1])).collect();
             // The file's own number, when it labels the entry otherwise than the grid numbers it.
             if e.label != e.slot.number.to_string() {
@@ -148,7 +155,7 @@ fn clue_listing(p: &Puzzle) -> Fact {
     let mut value = value;
     let mut text: Vec<String> = entries
         .iter()
-        .map(|e| {
+        .map(|(k, e)| {
             // A locked puzzle's solution is scrambled: its letters are no answers (issue 13).
             let answer = if locked {
                 "locked".to_string()
@@ -158,8 +165,10 @@ fn clue_listing(p: &Puzzle) -> Fact {
                 e.answer.clone()
             };
             let enumeration = e.enumeration.as_deref().map(|en| format!(" ({en})")).unwrap_or_default();
+            // Each metadata line after the position, as `.xd` spells it (`^Refs: A5 A6`).
+            let meta: String = p.clue_meta_of(*k).iter().map(|(k, v)| format!("  ^{k}: {v}")).collect();
             format!(
-                "{:>4} {:<6} {}{enumeration}  [{answer}] at {}",
+                "{:>4} {:<6} {}{enumeration}  [{answer}] at {}{meta}",
                 e.label,
                 e.slot.direction.name(),
                 // Markup shown as the tags ipuz writes (`<i>…</i>`), plain to read.
@@ -499,6 +508,10 @@ impl Kind for CrosswordKind {
             }
             ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
             ipuz_extras.extend(doc.puzzle().other_lists_lost());
+            ipuz_extras.extend(doc.puzzle().clue_meta_lost(&[]));
+            if doc.puzzle().variety.is_some() {
+                ipuz_extras.push("the acrostic kind (written as a crossword)".to_string());
+            }
             ipuz_extras.extend(p.labels_lost());
             if p.own_words() > 0 {
                 ipuz_extras.push(format!(

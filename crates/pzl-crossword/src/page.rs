@@ -481,14 +481,17 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
             let upper = entry.to_uppercase();
             // Rebus entries shrink until they fit the cell.
             let mut size = cell * 0.55;
-            while size > 3.0 && fonts.width(&upper, Font::Regular, size) > cell * 0.86 {
+            let measure = if puzzle.is_given(i) { Font::Bold } else { Font::Regular };
+            while size > 3.0 && fonts.width(&upper, measure, size) > cell * 0.86 {
                 size -= 0.5;
             }
+            // A given letter (the puzzle's, not the player's) is printed bold.
+            let font = if puzzle.is_given(i) { Font::Bold } else { Font::Regular };
             page.marks.push(Mark::Text {
                 x: x + cell / 2.0,
                 y: y + cell * 0.86,
                 size,
-                font: Font::Regular,
+                font,
                 anchor: Anchor::Middle,
                 gray: entry.chars().all(char::is_lowercase),
                 slant: false,

@@ -33,6 +33,10 @@ pub struct PlayerCell {
     /// their own way); left out when none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// The cell's letter (`entry`) is given: the solver starts with it and cannot change it
+    /// (JPZ `type="clue"`, ipuz `value`, `.xd` `## Start`). Left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub given: bool,
 }
 
 /// One clue and the cells of its answer.
@@ -132,6 +136,7 @@ impl PlayerGrid {
                     shade: look.shade.map(CellStyle::hex),
                     void: look.void,
                     label: labels.get_mut(i).and_then(Option::take),
+                    given: p.is_given(i),
                 }
             })
             .collect();

@@ -9,7 +9,7 @@
 use pzl_grid::Pos;
 
 use crate::error::Warning;
-use crate::numbering::{self, Slot};
+use crate::numbering::{self, Direction, Slot};
 use crate::raw::{HEADER_LEN, MAGIC, PuzFile, STATE_LOCKED, STATE_NO_SOLUTION, Section, off, parse_version};
 use crate::text::{self, Decoded};
 
@@ -139,6 +139,50 @@ pub struct ClueEntry {
     /// The solution along the word, rebus cells expanded.
     pub answer: String,
 }
+
+/// A clue's reference to another Across or Down clue (`A5` in `.xd`'s `^Refs: A5 D4`, an ipuz
+/// clue's `references` entry `{"direction": "Across", "number": 5}`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClueRef {
+    /// Across or Down.
+    pub direction: Direction,
+    /// The referred clue's label (its number as the file writes it).
+    pub label: String,
+}
+
+impl ClueRef {
+    /// Parse `.xd`'s spelling, `A5` / `D12` (a direction letter, then a label).
+    pub fn parse(token: &str) -> Option<ClueRef> {
+        let mut chars = token.chars();
+        let direction = match chars.next()? {
+            'A' | 'a' => Direction::Across,
+            'D' | 'd' => Direction::Down,
+            _ => return None,
+        };
+        let label = chars.as_str();
+        (!label.is_empty() && label.chars().all(|c| c.is_alphanumeric()))
+            .then(|| ClueRef { direction, label: label.to_string() })
+    }
+
+    /// `.xd`'s spelling, `A5`.
+    pub fn xd(&self) -> String {
+        let d = if self.direction == Direction::Across { 'A' } else { 'D' };
+        format!("{d}{}", self.label)
+    }
+}
+
+/// A puzzle other than a plain crossword whose grid and clue lists the model holds as a
+/// crossword's: the kind is kept so that a format naming it (ipuz `kind`, JPZ element) writes
+/// it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variety {
+    /// An acrostic (ipuz `http://ipuz.org/acrostic#1`, JPZ `<acrostic>`): the grid is the quote,
+    /// the clues are another list (`Clues`) whose words are cells of the quote.
+    Acrostic,
+}
+
+/// The key of clue metadata that holds cross-references (`^Refs`), compared without case.
+pub const REFS_KEY: &str = "Refs";
 
 /// A clue list other than Across and Down, as ipuz and JPZ files hold them: the clues of an
 /// acrostic, a rows garden's Rows and Blooms, marching bands, a diagonal, a spiral's Inward and
@@ -272,6 +316,13 @@ pub struct Puzzle {
     /// Clue lists other than Across and Down, in file order, after them ([`OtherList`]);
     /// empty for most puzzles (and every `.puz`).
     pub other_lists: Vec<OtherList>,
+    /// The metadata of each clue in clue order (`.xd` 3.0's `A1 ^Hint: …`, `A1 ^Refs: A5 D4`,
+    /// any `^Key:`; ipuz `hints` and `references`; JPZ `citation`): `(key, value)` in file
+    /// order, keys as written; `None` = no clue has any. Cross-references are the `Refs` key
+    /// ([`Puzzle::references`]).
+    pub clue_meta: Option<Vec<Vec<(String, String)>>>,
+    /// The kind of puzzle when it is not a plain crossword ([`Variety`]); `None` for a crossword.
+    pub variety: Option<Variety>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -345,6 +396,8 @@ impl Puzzle {
             metadata: Vec::new(),
             words: None,
             other_lists: Vec::new(),
+            clue_meta: None,
+            variety: None,
             puz: PuzExtras::default(),
         }
     }
@@ -416,6 +469,28 @@ impl Puzzle {
         }
     }
 
+    /// Whether the cell at `index` (row-major) holds a given letter: a letter of the fill the
+    /// solver starts with and cannot change (the GIVEN flag on a filled cell: JPZ `type="clue"`,
+    /// ipuz `value`, `.xd` `## Start`, `.puz` GEXT 0x40).
+    pub fn is_given(&self, index: usize) -> bool {
+        self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::GIVEN != 0)
+            && self.fill.get(index).is_some_and(|&b| b != b'-' && !numbering::is_block(b))
+    }
+
+    /// Give the cell at `index` the letter(s) `letter` as a given (pre-filled) letter.
+    pub fn set_given(&mut self, index: usize, letter: &str) {
+        let cells = self.width * self.height;
+        let Some(first) = letter.bytes().next() else { return };
+        if index >= cells || self.solution.get(index).is_some_and(|&b| numbering::is_block(b)) {
+            return;
+        }
+        self.fill[index] = if first.is_ascii_graphic() { first.to_ascii_uppercase() } else { b'X' };
+        if letter.chars().count() > 1 || !letter.is_ascii() {
+            self.user_rebus.get_or_insert_with(|| vec![String::new(); cells])[index] = letter.to_uppercase();
+        }
+        self.markup.get_or_insert_with(|| vec![0; cells])[index] |= flag::GIVEN;
+    }
+
     /// Whether the cell at `index` (row-major) is circled.
     pub fn is_circled(&self, index: usize) -> bool {
         self.markup.as_ref().and_then(|m| m.get(index)).is_some_and(|&m| m & flag::CIRCLED != 0)
@@ -450,6 +525,40 @@ impl Puzzle {
     /// The markup spans of clue `k` (clue order); empty when it has none.
     pub fn markup_of(&self, k: usize) -> &[crate::markup::Span] {
         self.clue_markup.as_ref().and_then(|m| m.get(k)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The metadata lines of clue `k` (clue order), `(key, value)` as the file gives them.
+    pub fn clue_meta_of(&self, k: usize) -> &[(String, String)] {
+        self.clue_meta.as_ref().and_then(|m| m.get(k)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The clues clue `k` refers to: the tokens of its `Refs` metadata that name an Across or
+    /// Down clue (`A5`, `D4`), in order.
+    pub fn references(&self, k: usize) -> Vec<ClueRef> {
+        refs_in(self.clue_meta_of(k))
+    }
+
+    /// How many clues carry metadata lines, and the keys they use (first use order), for the
+    /// `lost` list of a format that holds only the keys `holds` says it does (lower case).
+    pub fn clue_meta_lost(&self, holds: &[&str]) -> Option<String> {
+        let mut keys: Vec<&str> = Vec::new();
+        let mut clues = 0;
+        for meta in self.clue_meta.as_deref().unwrap_or_default() {
+            let mut lost = false;
+            for (key, _) in meta {
+                if !holds.iter().any(|h| h.eq_ignore_ascii_case(key)) {
+                    lost = true;
+                    if !keys.iter().any(|k| k.eq_ignore_ascii_case(key)) {
+                        keys.push(key);
+                    }
+                }
+            }
+            clues += usize::from(lost);
+        }
+        (clues > 0).then(|| {
+            let keys: Vec<String> = keys.iter().map(|k| format!("^{k}")).collect();
+            format!("the clue metadata {} of {clues} clue(s)", keys.join(", "))
+        })
     }
 
     /// The value of metadata field `key` (lower case), if the file gives it.
@@ -546,6 +655,7 @@ impl Puzzle {
         plain.enumerations = self.enumerations.as_deref().map(|enums| carried(&from, enums));
         plain.clue_markup = self.clue_markup.as_deref().map(|spans| carried(&from, spans));
         plain.words = self.words.as_deref().map(|words| carried(&from, words));
+        plain.clue_meta = self.clue_meta.as_deref().map(|meta| carried(&from, meta));
         let lost = barred
             .iter()
             .enumerate()
@@ -736,6 +846,8 @@ impl Puzzle {
             metadata: Vec::new(),
             words: None,
             other_lists: Vec::new(),
+            clue_meta: None,
+            variety: None,
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),
@@ -992,6 +1104,14 @@ fn parse_user_rebus(data: &[u8], cells: usize, utf8: bool) -> Option<Vec<String>
     let body = data.strip_suffix(&[0])?;
     let entries: Vec<String> = body.split(|&b| b == 0).map(|s| text::decode(s, utf8).0).collect();
     (entries.len() == cells).then_some(entries)
+}
+
+/// The cross-references in clue metadata: each token of a `Refs` line that names a clue.
+pub fn refs_in(meta: &[(String, String)]) -> Vec<ClueRef> {
+    meta.iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case(REFS_KEY))
+        .flat_map(|(_, v)| v.split([' ', ',', '\t']).filter_map(ClueRef::parse))
+        .collect()
 }
 
 #[cfg(test)]

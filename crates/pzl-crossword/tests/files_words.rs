@@ -125,7 +125,7 @@ fn every_corpus_ipuz_reads_with_its_manifest_clue_counts_or_says_why_not() {
         seen += 1;
         let parsed = match CrosswordKind::read(&bytes, Format::Ipuz, &()) {
             Ok(parsed) => parsed,
-            // Not a crossword pzl reads (acrostic kind, non-strict JSON): a clear error.
+            // Not a file pzl reads (non-strict JSON): a clear error.
             Err(e) => {
                 assert!(!e.to_string().is_empty(), "{name}");
                 continue;

@@ -154,9 +154,10 @@ fn check_continued_headings(layout: &Layout) {
             if *anchor == Anchor::Start {
                 last_heading_y = *y;
                 column_left = *x;
-            } else if *x > column_left + 60.0 || *y < last_heading_y - 0.01 {
-                // A clue number in a new column (further right or back up the page): the column
-                // must have started with a heading since.
+            } else if *anchor == Anchor::End && (*x > column_left + 60.0 || *y < last_heading_y - 0.01) {
+                // A clue number (set right-aligned; a given letter in the grid is bold too, but
+                // centred) in a new column (further right or back up the page): the column must
+                // have started with a heading since.
                 panic!("a clue at ({x}, {y}) starts a column without a heading");
             }
         }

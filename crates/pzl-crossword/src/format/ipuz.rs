@@ -5,11 +5,12 @@ use serde_json::{Value, json};
 
 use crate::error::{ParseError, Warning};
 use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
-use crate::puzzle::{CellStyle, Puzzle, SolutionState};
+use crate::puzzle::{CellStyle, Puzzle, SolutionState, Variety};
 use crate::raw::{STATE_NO_SOLUTION, TYPE_DIAGRAMLESS};
 
 const KIND: &str = "http://ipuz.org/crossword#1";
 const KIND_DIAGRAMLESS: &str = "http://ipuz.org/crossword/diagramless#1";
+const KIND_ACROSTIC: &str = "http://ipuz.org/acrostic#1";
 
 /// The metadata fields of ipuz (beyond title, author, copyright and notes) the model keeps.
 pub const METADATA: [&str; 9] =
@@ -18,7 +19,9 @@ pub const METADATA: [&str; 9] =
 /// Whether `bytes` look like an ipuz crossword (JSON naming the ipuz version and a crossword kind).
 pub fn looks_like_ipuz(bytes: &[u8]) -> bool {
     let text = String::from_utf8_lossy(bytes);
-    text.trim_start().starts_with('{') && text.contains("ipuz.org/v") && text.contains("ipuz.org/crossword")
+    text.trim_start().starts_with('{')
+        && text.contains("ipuz.org/v")
+        && (text.contains("ipuz.org/crossword") || text.contains("ipuz.org/acrostic"))
 }
 
 /// The ipuz document of `puzzle`, and what it could not carry.
@@ -62,12 +65,23 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
             let sides: String = sides.iter().filter(|(f, _)| bars & f != 0).map(|(_, s)| *s).collect();
             style.insert("barred".into(), json!(sides));
         }
-        if style.is_empty() { json!(n) } else { json!({"cell": n, "style": style}) }
+        // A given letter is the cell's `value` (ipuz's pre-filled cell).
+        let given = puzzle.is_given(i).then(|| puzzle.cell_entry(i));
+        match (given, style.is_empty()) {
+            (None, true) => json!(n),
+            (None, false) => json!({"cell": n, "style": style}),
+            (Some(value), true) => json!({"cell": n, "value": value}),
+            (Some(value), false) => json!({"cell": n, "style": style, "value": value}),
+        }
     });
     let diagramless = puzzle.puzzle_type & TYPE_DIAGRAMLESS != 0;
     let mut doc = json!({
         "version": "http://ipuz.org/v2",
-        "kind": [if diagramless { KIND_DIAGRAMLESS } else { KIND }],
+        "kind": [match (puzzle.variety, diagramless) {
+            (Some(Variety::Acrostic), _) => KIND_ACROSTIC,
+            (None, true) => KIND_DIAGRAMLESS,
+            (None, false) => KIND,
+        }],
         "dimensions": {"width": w, "height": puzzle.height},
         "title": puzzle.title,
         "author": puzzle.author,
@@ -90,7 +104,8 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         SolutionState::Locked => dropped.push("the solution (the puzzle is locked)".to_string()),
         SolutionState::None => {}
     }
-    if puzzle.fill.iter().any(|&b| b != b'-' && !is_block(b)) {
+    // The player's fill (given letters are the puzzle's `value`s, not the player's).
+    if puzzle.fill.iter().enumerate().any(|(i, &b)| b != b'-' && !is_block(b) && !puzzle.is_given(i)) {
         doc["saved"] = rows(&|i| {
             if blocked(i) {
                 json!(block)
@@ -102,13 +117,17 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     let mut across = Vec::new();
     let mut down = Vec::new();
-    for entry in puzzle.clue_entries() {
+    // A puzzle clued only by its own lists (an acrostic, a rows garden) has no Across or Down
+    // entries to write: empty lists, so that it reads back so.
+    let own_lists_only = puzzle.clues.is_empty() && !puzzle.other_lists.is_empty();
+    for (k, entry) in puzzle.clue_entries().into_iter().enumerate().filter(|_| !own_lists_only) {
+        let meta = puzzle.clue_meta_of(k);
         let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
         // The file's own number (JPZ, `.xd`) as ipuz's display `label`.
         let label = (entry.label != entry.slot.number.to_string()).then_some(&entry.label);
         // A word the file defines otherwise than as the slot's run: its `cells`, from 0.
         let own = !entry.cells.iter().copied().eq(entry.slot.cells(w));
-        let item = match (entry.enumeration, label, own) {
+        let item = match (entry.enumeration, label, own || !meta.is_empty()) {
             (None, None, false) => json!([entry.slot.number, clue]),
             (enumeration, label, _) => {
                 let mut item = json!({"number": entry.slot.number, "clue": clue});
@@ -121,6 +140,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
                 if own {
                     item["cells"] = entry.cells.iter().map(|&i| json!([i % w, i / w])).collect();
                 }
+                write_clue_meta(&mut item, meta, &puzzle.references(k));
                 item
             }
         };
@@ -130,6 +150,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     doc["clues"] = json!({"Across": across, "Down": down});
+    dropped.extend(puzzle.clue_meta_lost(&["hint", crate::puzzle::REFS_KEY]));
     for list in &puzzle.other_lists {
         if matches!(list.title.as_str(), "Across" | "Down") || doc["clues"].get(&list.title).is_some() {
             dropped.push(format!("the clue list {:?} (its title is taken)", list.title));
@@ -158,8 +179,9 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     if puzzle.timer.is_some() {
         dropped.push("the timer".to_string());
     }
-    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & 0x78 != 0)) {
-        dropped.push("cell flags other than circles (given, incorrect, pencil)".to_string());
+    // Given letters are written as `value`s; the other flags have no place.
+    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & 0x38 != 0)) {
+        dropped.push("cell flags other than circles and givens (incorrect, pencil)".to_string());
     }
     if !puzzle.puz.other_sections.is_empty() {
         dropped.push(format!("{} unknown section(s)", puzzle.puz.other_sections.len()));
@@ -168,8 +190,63 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     (text + "\n", dropped)
 }
 
+/// A clue's `Hint` metadata as ipuz `hints`, its cross-references as `references`
+/// (`{"direction": "Across", "number": 5}`, a number when the label is one).
+fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::puzzle::ClueRef]) {
+    let hints: Vec<&str> =
+        meta.iter().filter(|(k, _)| k.eq_ignore_ascii_case("hint")).map(|(_, v)| v.as_str()).collect();
+    if !hints.is_empty() {
+        item["hints"] = json!(hints);
+    }
+    if !refs.is_empty() {
+        item["references"] = refs
+            .iter()
+            .map(|r| {
+                let number = r.label.parse::<u64>().map_or_else(|_| json!(r.label), |n| json!(n));
+                json!({"direction": if r.direction == Direction::Across { "Across" } else { "Down" }, "number": number})
+            })
+            .collect();
+    }
+}
+
 /// An Across or Down clue as listed: number, text, enumeration, and its display label.
-type ListedClue = (u64, String, String, Option<String>);
+type ListedClue = (u64, String, String, Option<String>, Vec<(String, String)>);
+
+/// A clue object's `hints` and `references` as clue metadata (`Hint`, `Refs`: `.xd`'s keys);
+/// a reference to a clue of a list other than Across and Down is left out and counted.
+fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<(String, String)> {
+    let mut meta = Vec::new();
+    match o.get("hints") {
+        Some(Value::Array(hints)) => {
+            meta.extend(hints.iter().filter_map(text_of).map(|h| ("Hint".to_string(), h)));
+        }
+        Some(hint) => meta.extend(text_of(hint).map(|h| ("Hint".to_string(), h))),
+        None => {}
+    }
+    if let Some(Value::Array(refs)) = o.get("references") {
+        let mut tokens = Vec::new();
+        for r in refs {
+            let direction = r.get("direction").and_then(Value::as_str).unwrap_or_default();
+            let label = r.get("number").and_then(text_of).map(|n| n.trim().to_string()).unwrap_or_default();
+            let d = match direction.to_ascii_lowercase().as_str() {
+                "across" => 'A',
+                "down" => 'D',
+                _ => {
+                    *other_refs += 1;
+                    continue;
+                }
+            };
+            match crate::puzzle::ClueRef::parse(&format!("{d}{label}")) {
+                Some(r) => tokens.push(r.xd()),
+                None => *other_refs += 1,
+            }
+        }
+        if !tokens.is_empty() {
+            meta.push((crate::puzzle::REFS_KEY.to_string(), tokens.join(" ")));
+        }
+    }
+    meta
+}
 
 fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::at_path(path, message)
@@ -203,8 +280,14 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     })?;
     let mut dropped = Vec::new();
     let kinds: Vec<&str> = doc["kind"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-    if !kinds.iter().any(|k| k.contains("ipuz.org/crossword")) {
-        return Err(err("$.kind", "expected a crossword kind (http://ipuz.org/crossword#1)"));
+    // An acrostic is read as a crossword whose grid is the quote and whose clues are another
+    // list (`Clues`) with cells.
+    let acrostic = kinds.iter().any(|k| k.contains("ipuz.org/acrostic"));
+    if !acrostic && !kinds.iter().any(|k| k.contains("ipuz.org/crossword")) {
+        return Err(err(
+            "$.kind",
+            "expected a crossword or acrostic kind (http://ipuz.org/crossword#1, http://ipuz.org/acrostic#1)",
+        ));
     }
     let dim = |key: &str| {
         doc["dimensions"][key]
@@ -235,6 +318,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let solution = grid_rows("solution")?;
     let saved = grid_rows("saved")?;
     let mut p = Puzzle::new(w, h);
+    if acrostic {
+        p.variety = Some(Variety::Acrostic);
+    }
     p.title = doc["title"].as_str().unwrap_or_default().to_string();
     p.author = doc["author"].as_str().unwrap_or_default().to_string();
     p.copyright = doc["copyright"].as_str().unwrap_or_default().to_string();
@@ -248,10 +334,17 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         |v: &Value| v.is_null() || text_of(v).or_else(|| text_of(&v["cell"])).is_some_and(|t| t == block);
     let mut styles: Vec<CellStyle> = Vec::new();
     let mut rebus_lost = 0usize;
+    let mut labelled = 0usize;
     for r in 0..h {
         for c in 0..w {
             let i = r * w + c;
             let cell = &shape[r][c];
+            // A cell's own label (`1A`), not a number: the model draws the grid's numbers.
+            let own = cell.get("cell").unwrap_or(cell);
+            labelled += usize::from(
+                own.as_str()
+                    .is_some_and(|t| !t.is_empty() && t != block && t != "0" && t.parse::<u64>().is_err()),
+            );
             let style = &cell["style"];
             // Shading: a hex colour (a palette number or `highlight` has no colour to keep).
             let shade = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
@@ -293,6 +386,10 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if style["shapebg"].as_str() == Some("circle") {
                 p.set_circled(pzl_grid::Pos::new(r, c), true);
             }
+            // A pre-filled cell's `value`: a given letter.
+            if let Some(value) = cell.get("value").and_then(text_of).filter(|v| !v.trim().is_empty()) {
+                p.set_given(i, value.trim());
+            }
             let other = style.as_object().is_some_and(|o| {
                 o.iter().any(|(k, v)| match k.as_str() {
                     "barred" => false,
@@ -318,7 +415,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                 }
                 p.solution[i] = upper.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
             }
-            if let Some(entry) = saved.as_ref().and_then(|s| text_of(&s[r][c])).filter(|e| !e.is_empty()) {
+            if let Some(entry) =
+                saved.as_ref().and_then(|s| text_of(&s[r][c])).filter(|e| !e.is_empty() && !p.is_given(i))
+            {
                 p.fill[i] = entry.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
                 if entry.chars().count() > 1 || !entry.is_ascii() {
                     let cells = w * h;
@@ -345,21 +444,23 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         p.puzzle_type |= TYPE_DIAGRAMLESS;
     }
     // Clues by number and direction, placed in the grid's slot order.
-    let clue_list = |key: &str| -> Result<Vec<ListedClue>, ParseError> {
+    let mut other_refs = 0;
+    let mut clue_list = |key: &str| -> Result<Vec<ListedClue>, ParseError> {
         let list = doc["clues"][key].as_array().cloned().unwrap_or_default();
         list.iter()
             .enumerate()
             .map(|(n, item)| {
                 let path = format!("$.clues.{key}[{n}]");
-                let (number, clue, enumeration, label) = match item {
+                let (number, clue, enumeration, label, meta) = match item {
                     Value::Array(pair) if pair.len() >= 2 => {
-                        (pair[0].clone(), pair[1].clone(), Value::Null, Value::Null)
+                        (pair[0].clone(), pair[1].clone(), Value::Null, Value::Null, Vec::new())
                     }
                     Value::Object(o) => (
                         o.get("number").cloned().unwrap_or_default(),
                         o.get("clue").cloned().unwrap_or_default(),
                         o.get("enumeration").cloned().unwrap_or_default(),
                         o.get("label").cloned().unwrap_or_default(),
+                        clue_meta(o, &mut other_refs),
                     ),
                     _ => return Err(err(&path, "expected [number, clue] or {\"number\", \"clue\"}")),
                 };
@@ -372,16 +473,21 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                     text_of(&clue).unwrap_or_default(),
                     text_of(&enumeration).unwrap_or_default(),
                     label,
+                    meta,
                 ))
             })
             .collect()
     };
     let across = clue_list("Across")?;
     let down = clue_list("Down")?;
+    if other_refs > 0 {
+        dropped.push(format!("{other_refs} cross-reference(s) to clues outside Across and Down"));
+    }
     let slots = p.slots();
     let mut warnings = Vec::new();
     let mut unclued = Vec::new();
     let mut enumerations = Vec::with_capacity(slots.len());
+    let mut meta: Vec<Vec<(String, String)>> = Vec::with_capacity(slots.len());
     let mut markup = Vec::with_capacity(slots.len());
     // The clue numbers as the file labels them ("" for an entry without a clue).
     let mut labels = Vec::with_capacity(slots.len());
@@ -389,15 +495,16 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         .iter()
         .map(|s| {
             let list = if s.direction == Direction::Across { &across } else { &down };
-            let found = list.iter().find(|(n, _, _, _)| *n == u64::from(s.number));
-            enumerations.push(found.map(|(_, _, e, _)| e.clone()).unwrap_or_default());
+            let found = list.iter().find(|(n, _, _, _, _)| *n == u64::from(s.number));
+            enumerations.push(found.map(|(_, _, e, _, _)| e.clone()).unwrap_or_default());
+            meta.push(found.map(|(_, _, _, _, m)| m.clone()).unwrap_or_default());
             labels.push(match found {
-                Some((_, _, _, Some(label))) => label.clone(),
+                Some((_, _, _, Some(label), _)) => label.clone(),
                 Some(_) => s.number.to_string(),
                 None => String::new(),
             });
             match found {
-                Some((_, c, _, _)) => {
+                Some((_, c, _, _, _)) => {
                     // ipuz clues may hold HTML: its style tags become the clue's markup.
                     let (plain, spans) = crate::markup::from_html(c);
                     markup.push(spans);
@@ -416,7 +523,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         })
         .collect();
     for (key, list, d) in [("Across", &across, Direction::Across), ("Down", &down, Direction::Down)] {
-        for (n, _, _, _) in list.iter() {
+        for (n, _, _, _, _) in list.iter() {
             if !slots.iter().any(|s| s.direction == d && u64::from(s.number) == *n) {
                 warnings.push(Warning::new(format!(
                     "clue {n} of the {key} list dropped: the grid has no {} entry numbered {n}",
@@ -434,6 +541,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     }
     if markup.iter().any(|m| !m.is_empty()) {
         p.clue_markup = Some(markup);
+    }
+    if meta.iter().any(|m| !m.is_empty()) {
+        p.clue_meta = Some(meta);
     }
     let any_clue = !across.is_empty() || !down.is_empty();
     if any_clue && !unclued.is_empty() {
@@ -453,6 +563,14 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let mut budget = (super::jpz::WORD_CELLS_PER_CELL - 2) * w * h;
     p.words = own_words(&doc, &slots, w, h, &mut budget, &mut warnings);
     p.other_lists = other_lists(&doc, w, h, &mut budget, &mut warnings)?;
+    // A puzzle clued only by its own lists (an acrostic's `Clues`) has no Across or Down
+    // entries: its grid's runs are no clues.
+    if !any_clue && !p.other_lists.is_empty() {
+        p.clues.clear();
+    }
+    if labelled > 0 {
+        dropped.push(format!("the labels of {labelled} cell(s) (such as an acrostic's `1A`)"));
+    }
     Ok((p, dropped, warnings))
 }
 

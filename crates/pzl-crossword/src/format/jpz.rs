@@ -64,6 +64,8 @@ pub struct JpzClue {
     pub word: Option<String>,
     /// The enumeration (`format`), if any.
     pub format: Option<String>,
+    /// The `citation` note, if any (kept as the clue's `citation` metadata).
+    pub citation: Option<String>,
     /// Its inline markup (`<i>`, `<b>`, `<u>`, `<sub>`, `<sup>`…) as spans over `text`.
     pub markup: Vec<crate::markup::Span>,
     /// The line of the `<clue>` element.
@@ -735,7 +737,8 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
     let mut stack: Vec<Tag> = Vec::with_capacity(16);
     // The element whose text is being gathered: its tag, depth, text, markup seen, and offset.
     let mut capture: Option<(Tag, usize, String, bool, u64)> = None;
-    let mut clue_attrs: (String, Option<String>, Option<String>) = (String::new(), None, None);
+    let mut clue_attrs: (String, Option<String>, Option<String>, Option<String>) =
+        (String::new(), None, None, None);
     // Elements open inside the captured one: a style's run (its style and where its text
     // starts) or `None` for other markup; and the runs closed so far.
     let mut open_runs: Vec<Option<(crate::markup::Style, usize)>> = Vec::new();
@@ -830,14 +833,17 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                         p.doc.lists.push(ClueList { title: String::new(), clues: Vec::new() });
                     }
                     Tag::Clue => {
-                        clue_attrs = (String::new(), None, None);
+                        clue_attrs = (String::new(), None, None, None);
                         for a in e.attributes().flatten() {
                             let v = attr_value(&a).map(|v| v.into_owned());
                             match a.key.local_name().as_ref().as_bytes() {
                                 b"number" => clue_attrs.0 = v.unwrap_or_default(),
                                 b"word" => clue_attrs.1 = v.map(|v| v.trim().to_string()),
                                 b"format" => clue_attrs.2 = v.filter(|v| !v.is_empty()),
-                                b"citation" => p.doc.citations += 1,
+                                b"citation" => {
+                                    p.doc.citations += 1;
+                                    clue_attrs.3 = v;
+                                }
                                 _ => {}
                             }
                         }
@@ -896,10 +902,18 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                             if markup {
                                 d.marked_up += 1;
                             }
-                            let (number, word, format) = std::mem::take(&mut clue_attrs);
+                            let (number, word, format, citation) = std::mem::take(&mut clue_attrs);
                             let line = p.lines.line(at);
                             if let Some(list) = p.doc.lists.last_mut() {
-                                list.clues.push(JpzClue { number, text, word, format, markup: spans, line });
+                                list.clues.push(JpzClue {
+                                    number,
+                                    text,
+                                    word,
+                                    format,
+                                    citation,
+                                    markup: spans,
+                                    line,
+                                });
                             }
                         }
                         _ => {}
@@ -1207,7 +1221,8 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             warnings.push(Warning::new(
                 "an acrostic: read as its grid and its clue lists; the letters of its cells are not kept",
             ));
-            extras.push("the acrostic kind and its cell letters (written as a crossword)".to_string());
+            extras.push("the letters of the acrostic's cells".to_string());
+            puzzle.variety = Some(crate::puzzle::Variety::Acrostic);
         }
         PuzzleKind::Coded => {
             warnings.push(Warning::new(
@@ -1244,6 +1259,11 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     let mut labels: Vec<String> = vec![String::new(); slots.len()];
     let mut enumerations: Vec<String> = vec![String::new(); slots.len()];
     let mut markup: Vec<Vec<crate::markup::Span>> = vec![Vec::new(); slots.len()];
+    // A clue's `citation` as its metadata (`.xd` writers spell it `^citation:`).
+    let mut meta: Vec<Vec<(String, String)>> = vec![Vec::new(); slots.len()];
+    let citation = |clue: &JpzClue| -> Vec<(String, String)> {
+        clue.citation.iter().map(|c| ("citation".to_string(), c.clone())).collect()
+    };
     // The file's own word of a slot whose clue's word is not the slot's run (placed by number).
     let mut own_words: Vec<Vec<usize>> = vec![Vec::new(); slots.len()];
     let (mut dropped, mut renumbered, mut formats) = (0, 0, 0);
@@ -1304,6 +1324,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
                     clues[k] = Some(clue.text.clone());
                     enumerations[k] = clue.format.clone().unwrap_or_default();
                     markup[k] = clue.markup.clone();
+                    meta[k] = citation(clue);
                     continue;
                 }
                 (_, _, Some(_)) => "its entry already has a clue".to_string(),
@@ -1340,6 +1361,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             clues[k] = Some(clue.text.clone());
             enumerations[k] = clue.format.clone().unwrap_or_default();
             markup[k] = clue.markup.clone();
+            meta[k] = citation(clue);
             labels[k] = slots[k].number.to_string();
             // The word stays as the file defines it.
             if let Some(cells) = clue.word.as_deref().and_then(|id| doc.word(id)) {
@@ -1381,8 +1403,12 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             doc.marked_up
         ));
     }
-    if doc.citations > 0 {
-        extras.push(format!("the citations of {} clue(s)", doc.citations));
+    let kept = meta.iter().filter(|m| !m.is_empty()).count();
+    if doc.citations > kept {
+        extras.push(format!("the citations of {} clue(s)", doc.citations - kept));
+    }
+    if kept > 0 {
+        puzzle.clue_meta = Some(meta);
     }
     if doc.fake_lists > 0 {
         extras.push(format!("{} solver-placed (fake) clue list(s)", doc.fake_lists));
@@ -1487,7 +1513,12 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             let _ = writeln!(out, "      <{name}>{}</{name}>", e(value, false));
         }
     }
-    out.push_str("    </metadata>\n    <crossword>\n");
+    // An acrostic keeps its element (its grid and lists are a crossword's for the model).
+    let element = match puzzle.variety {
+        Some(crate::puzzle::Variety::Acrostic) => "acrostic",
+        None => "crossword",
+    };
+    out.push_str(&format!("    </metadata>\n    <{element}>\n"));
     lost.extend(puzzle.metadata_lost(&["editor", "publisher"]));
     let _ = writeln!(out, "      <grid width=\"{w}\" height=\"{}\">", puzzle.height);
     out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
@@ -1562,6 +1593,20 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     let mut entries: Vec<_> =
         all.into_iter().enumerate().filter(|(k, _)| puzzle.is_file_entry(*k)).map(|(_, en)| en).collect();
     entries.sort_by_key(|e| e.slot.direction);
+    // Each entry's clue metadata (its `citation`), found by its slot's start and direction.
+    let meta_index: std::collections::HashMap<(usize, Direction), usize> = match puzzle.clue_meta {
+        Some(_) => puzzle
+            .slots()
+            .iter()
+            .enumerate()
+            .map(|(k, s)| ((s.start.row * w + s.start.col, s.direction), k))
+            .collect(),
+        None => std::collections::HashMap::new(),
+    };
+    let meta_of = |entry: &crate::puzzle::ClueEntry| {
+        let start = entry.slot.start.row * w + entry.slot.start.col;
+        meta_index.get(&(start, entry.slot.direction)).map_or(&[][..], |&k| puzzle.clue_meta_of(k))
+    };
     for (k, entry) in entries.iter().enumerate() {
         let _ = writeln!(out, "      <word id=\"{}\">", k + 1);
         for &c in &entry.cells {
@@ -1605,6 +1650,11 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
                 if let Some(format) = &entry.enumeration {
                     let _ = write!(out, " format=\"{}\"", e(format, true));
                 }
+                if let Some((_, citation)) =
+                    meta_of(entry).iter().find(|(k, _)| k.eq_ignore_ascii_case("citation"))
+                {
+                    out.push_str(&format!(" citation=\"{}\"", e(&xml_text(citation), true)));
+                }
                 if text.is_empty() {
                     out.push_str("/>\n");
                 } else {
@@ -1645,7 +1695,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
         out.push_str("      </clues>\n");
     }
-    out.push_str("    </crossword>\n  </rectangular-puzzle>\n</crossword-compiler>\n");
+    out.push_str(&format!("    </{element}>\n  </rectangular-puzzle>\n</crossword-compiler>\n"));
     bad_chars += [&puzzle.title, &puzzle.author, &puzzle.copyright, &puzzle.notes]
         .into_iter()
         .chain(&puzzle.clues)
@@ -1665,6 +1715,8 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     if puzzle.clues.len() > slot_count {
         lost.push(format!("{} clue(s) beyond the grid's slots", puzzle.clues.len() - slot_count));
     }
+    // JPZ holds one `citation` a clue; no hints, no cross-references.
+    lost.extend(puzzle.clue_meta_lost(&["citation"]));
     match puzzle.state() {
         SolutionState::Plain | SolutionState::None => {}
         SolutionState::Locked => {

@@ -144,13 +144,25 @@ struct ClueLine<'a> {
     number: u16,
     text: &'a str,
     answer: Option<Cow<'a, str>>,
+    /// The word lengths the answer's split characters mark (`REAR|VIEW`: `4,4`), if any.
+    enumeration: Option<String>,
     line: usize,
 }
 
 enum Parsed<'a> {
     Clue(ClueLine<'a>),
-    Meta,
+    Meta(MetaLine<'a>),
     Other,
+}
+
+/// A clue metadata line, `A1 ^Hint: text` (`.xd` 3.0): the clue it belongs to, its key and value.
+struct MetaLine<'a> {
+    direction: Direction,
+    number: u16,
+    /// The key as written, `None` when the line has no `:` (then it cannot be kept).
+    key: Option<&'a str>,
+    value: &'a str,
+    line: usize,
 }
 
 /// `str::trim`, quicker for the usual ASCII ends: every line is asked whether it is blank several
@@ -178,8 +190,12 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let Ok(number) = rest[..digits].parse::<u16>() else { return Parsed::Other };
     let after = &rest[digits..];
-    if after.trim_start().starts_with('^') {
-        return Parsed::Meta;
+    if let Some(meta) = after.trim_start().strip_prefix('^') {
+        let (key, value) = match meta.split_once(':') {
+            Some((k, v)) if !trim(k).is_empty() => (Some(trim(k)), trim(v)),
+            _ => (None, ""),
+        };
+        return Parsed::Meta(MetaLine { direction, number, key, value, line: line.number });
     }
     let Some(body) = after.strip_prefix('.') else { return Parsed::Other };
     let body = trim(body);
@@ -199,17 +215,34 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
     } else {
         (body, None)
     };
+    let mut enumeration = None;
     let answer = answer.map(|a| {
         let mut a = Cow::Borrowed(trim(a));
         if !split.is_empty() && a.contains(split) {
+            enumeration = split_lengths(&a, split);
             a = Cow::Owned(a.replace(split, ""));
         }
         if a.contains('|') {
+            enumeration = enumeration.take().or_else(|| split_lengths(&a, "|"));
             a.to_mut().retain(|c| c != '|');
         }
         a
     });
-    Parsed::Clue(ClueLine { direction, number, text: trim(text), answer, line: line.number })
+    Parsed::Clue(ClueLine { direction, number, text: trim(text), answer, enumeration, line: line.number })
+}
+
+/// The word lengths an answer's split characters mark, as an enumeration (`REAR|VIEW`: `4,4`);
+/// `None` when a word is empty (a split at an end or two together).
+fn split_lengths(answer: &str, split: &str) -> Option<String> {
+    let mut lengths = Vec::new();
+    for word in answer.split(split) {
+        let n = word.chars().count();
+        if n == 0 {
+            return None;
+        }
+        lengths.push(n.to_string());
+    }
+    (lengths.len() > 1).then(|| lengths.join(","))
 }
 
 /// What a `## Design` section says: classes for circles, bars and shading.
@@ -318,7 +351,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
             let all_clues = || {
                 body.iter()
                     .filter(|l| !l.blank())
-                    .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta))
+                    .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta(_)))
             };
             if name == "notes" && all_clues() {
                 *name = "clues".to_string();
@@ -592,7 +625,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
 
     // Clues.
     let mut clues = Vec::new();
-    let mut clue_meta = 0;
+    let mut meta_lines: Vec<MetaLine<'_>> = Vec::new();
     for (_, body) in sections.iter().filter(|(n, _)| n == "clues") {
         for line in body.iter().filter(|l| !l.blank()) {
             match parse_clue(line, &split) {
@@ -602,16 +635,13 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                     }
                     clues.push(c);
                 }
-                Parsed::Meta => clue_meta += 1,
+                Parsed::Meta(m) => meta_lines.push(m),
                 Parsed::Other => warnings.push(Warning::at(
                     Location::line(line.number),
                     format!("not a clue line (`A1. clue ~ ANSWER`): {:?}", line.text.trim()),
                 )),
             }
         }
-    }
-    if clue_meta > 0 {
-        extras.push(format!("{clue_meta} clue metadata line(s) (^Hint, ^Refs, ^alt…)"));
     }
     let across_clues = clues.iter().filter(|c| c.direction == Direction::Across).count();
     let down_clues = clues.len() - across_clues;
@@ -654,8 +684,20 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     }
     let has_bars = puzzle.bars.is_some();
     let (assigned, labels) = assign(&puzzle, &slots, &clues, &either, has_bars, &mut warnings, &mut extras)?;
-    puzzle.clues = assigned;
+    let clue = |i: &Option<usize>| i.and_then(|i| clues.get(i));
+    puzzle.clues = assigned.iter().map(|i| clue(i).map(|c| c.text.to_string()).unwrap_or_default()).collect();
+    // Word breaks (`REAR|VIEW`) are the clue's enumeration, where they split the slot's letters.
+    if clues.iter().any(|c| c.enumeration.is_some()) {
+        let enumerations: Vec<String> = assigned
+            .iter()
+            .map(|i| clue(i).and_then(|c| c.enumeration.clone()).unwrap_or_default())
+            .collect();
+        puzzle.enumerations = enumerations.iter().any(|e| !e.is_empty()).then_some(enumerations);
+    }
     puzzle.labels = labels;
+    if !meta_lines.is_empty() {
+        puzzle.clue_meta = clue_meta(&puzzle, &slots, &meta_lines, &mut warnings, &mut extras);
+    }
     // `{/italic/}` and the other runs become the clues' markup.
     if puzzle.clues.iter().any(|c| c.contains('{')) {
         let mut markup = Vec::with_capacity(puzzle.clues.len());
@@ -669,6 +711,49 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         }
     }
     Ok(XdRead { puzzle, warnings, extras, across_clues, down_clues, explicit })
+}
+
+/// The clue metadata lines (`A1 ^Hint: …`) of each slot in clue order, each on the clue of its
+/// direction and number (the file's own number where it labels its clues); lines of no clue or
+/// without `key:` are named in `extras`.
+fn clue_meta(
+    puzzle: &Puzzle,
+    slots: &[Slot],
+    lines: &[MetaLine<'_>],
+    warnings: &mut Vec<Warning>,
+    extras: &mut Vec<String>,
+) -> Option<Vec<Vec<(String, String)>>> {
+    let mut by_key: FxHashMap<(Direction, u16), usize> = FxHashMap::default();
+    for (k, s) in slots.iter().enumerate() {
+        let number = puzzle
+            .labels
+            .as_ref()
+            .and_then(|l| l.get(k))
+            .and_then(|l| l.parse::<u16>().ok())
+            .unwrap_or(s.number);
+        by_key.entry((s.direction, number)).or_insert(k);
+    }
+    let mut meta = vec![Vec::new(); slots.len()];
+    let mut unkept = 0;
+    for m in lines {
+        match (m.key, by_key.get(&(m.direction, m.number))) {
+            (Some(key), Some(&k)) => meta[k].push((key.to_string(), m.value.to_string())),
+            (key, _) => {
+                unkept += 1;
+                let why = if key.is_none() {
+                    "it is not `^Key: value`"
+                } else {
+                    "no clue of the grid has its number"
+                };
+                warnings
+                    .push(Warning::at(Location::line(m.line), format!("clue metadata line not kept: {why}")));
+            }
+        }
+    }
+    if unkept > 0 {
+        extras.push(format!("{unkept} clue metadata line(s) (no `^Key:` or no clue of the grid)"));
+    }
+    meta.iter().any(|m| !m.is_empty()).then_some(meta)
 }
 
 /// The solution of one cell: its rebus answer, or its letter.
@@ -707,7 +792,11 @@ fn slot_spells(puzzle: &Puzzle, slot: &Slot, answer: &str) -> bool {
     rest.is_empty()
 }
 
-/// The clue text of each slot, in slot order, and the file's own clue numbers when they are
+/// The clue (an index into the clue lines) of each slot in slot order, and the file's own clue
+/// numbers when they are not the grid's.
+type Assigned = (Vec<Option<usize>>, Option<Vec<String>>);
+
+/// The clue line of each slot, in slot order, and the file's own clue numbers when they are
 /// not the grid's (clues then taken in order).
 fn assign(
     puzzle: &Puzzle,
@@ -717,15 +806,15 @@ fn assign(
     has_bars: bool,
     warnings: &mut Vec<Warning>,
     extras: &mut Vec<String>,
-) -> Result<(Vec<String>, Option<Vec<String>>), ParseError> {
+) -> Result<Assigned, ParseError> {
     if clues.is_empty() {
         return Ok((Vec::new(), None));
     }
     // The first clue of each (direction, number), and the slots there are.
-    let mut by_key: FxHashMap<(Direction, u16), &ClueLine<'_>> = FxHashMap::default();
+    let mut by_key: FxHashMap<(Direction, u16), (usize, &ClueLine<'_>)> = FxHashMap::default();
     by_key.reserve(clues.len());
-    for c in clues {
-        by_key.entry((c.direction, c.number)).or_insert(c);
+    for (i, c) in clues.iter().enumerate() {
+        by_key.entry((c.direction, c.number)).or_insert((i, c));
     }
     let slot_keys: FxHashSet<(Direction, u16)> = slots.iter().map(|s| (s.direction, s.number)).collect();
     let find = |s: &Slot| by_key.get(&(s.direction, s.number)).copied();
@@ -748,15 +837,15 @@ fn assign(
         ));
         // In slot order, each direction's clues in turn (one pass over the slots a direction);
         // the file's numbers kept as the slots' labels.
-        let mut ordered: Vec<String> = vec![String::new(); slots.len()];
+        let mut ordered: Vec<Option<usize>> = vec![None; slots.len()];
         let mut labels: Vec<String> = slots.iter().map(|s| s.number.to_string()).collect();
         for d in [Direction::Across, Direction::Down] {
-            let mut these = clues.iter().filter(|c| c.direction == d);
+            let mut these = clues.iter().enumerate().filter(|(_, c)| c.direction == d);
             for (k, s) in slots.iter().enumerate() {
                 if s.direction == d
-                    && let Some(c) = these.next()
+                    && let Some((i, c)) = these.next()
                 {
-                    ordered[k] = c.text.to_string();
+                    ordered[k] = Some(i);
                     labels[k] = c.number.to_string();
                 }
             }
@@ -786,7 +875,7 @@ fn assign(
     }
     for s in slots {
         match find(s) {
-            Some(c) => {
+            Some((i, c)) => {
                 let either = s.cells(puzzle.width).any(|i| either.get(i).copied().unwrap_or(false));
                 if let Some(answer) = c.answer.as_ref().filter(|_| !either) {
                     let spelt = slot_spells(puzzle, s, answer);
@@ -809,7 +898,7 @@ fn assign(
                         ));
                     }
                 }
-                out.push((s, Some(c)));
+                out.push((s, Some(i)));
             }
             None => {
                 let d = if s.direction == Direction::Across { 'A' } else { 'D' };
@@ -818,7 +907,7 @@ fn assign(
             }
         }
     }
-    Ok((out.into_iter().map(|(_, c)| c.map(|c| c.text.to_string()).unwrap_or_default()).collect(), None))
+    Ok((out.into_iter().map(|(_, c)| c).collect(), None))
 }
 
 /// Keys for rebus answers: digits, then symbols, then circled numbers; none that the grid uses.
@@ -916,7 +1005,7 @@ fn notes_text(notes: &str, lost: &mut Vec<String>) -> String {
     // Notes made only of clue lines (`A1. … ~ …`) would read back as clues: they are not written.
     let clue_like = |t: &String| {
         let line = Line { number: 0, text: Cow::Borrowed(t.as_str()) };
-        line.blank() || matches!(parse_clue(&line, ""), Parsed::Clue(_) | Parsed::Meta)
+        line.blank() || matches!(parse_clue(&line, ""), Parsed::Clue(_) | Parsed::Meta(_))
     };
     if !out.is_empty() && out.iter().all(clue_like) {
         lost.push(
@@ -955,10 +1044,19 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if voids > 0 {
         lost.push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
     }
-    if enumerations > 0 {
-        lost.push(format!("the enumerations of {enumerations} clue(s)"));
+    // Enumerations of word lengths go into the answers as split characters (`REAR|VIEW`).
+    // (The entries are listed only then: a conversion's writer otherwise works from the slots.)
+    let (splits, unsplit) =
+        if enumerations > 0 { split_answers(&puzzle.clue_entries()) } else { (Vec::new(), 0) };
+    if unsplit > 0 {
+        lost.push(format!(
+            "the enumerations of {unsplit} clue(s) (.xd marks only the word breaks of answers of several words)"
+        ));
     }
     lost.extend(puzzle.other_lists_lost());
+    if puzzle.variety.is_some() {
+        lost.push("the acrostic kind (written as a crossword)".to_string());
+    }
     if puzzle.own_words() > 0 {
         lost.push(format!(
             "the words of {} clue(s) as the file defines them (written as their entries)",
@@ -1038,6 +1136,9 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if (0..puzzle.solution.len()).any(circled_letter) {
         out.push_str("Special: circle\n");
     }
+    if splits.iter().any(Option::is_some) {
+        out.push_str("Splitcharacter: |\n");
+    }
     let meta_end = out.len();
     out.push_str("\n\n");
     let mut circles_lost = 0;
@@ -1083,6 +1184,7 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     let slots = puzzle.slots();
     let mut wrote_across = false;
     let mut wrote_down = false;
+    let mut meta_unwritten = 0;
     for d in [Direction::Across, Direction::Down] {
         for (k, slot) in slots.iter().enumerate().filter(|(_, s)| s.direction == d) {
             let letter = match d {
@@ -1128,12 +1230,22 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
                     }
                 }
             };
-            match puzzle.words.as_ref().and_then(|w| w.get(k)).filter(|w| !w.is_empty()) {
-                Some(cells) => cells.iter().for_each(|&i| push_cell(i)),
-                None => slot.cells(w).for_each(push_cell),
+            // An answer of several words is written with its word breaks (`REAR|VIEW`).
+            match (splits.get(k).and_then(Option::as_ref), puzzle.words.as_ref().and_then(|w| w.get(k))) {
+                (Some(split), _) => out.push_str(split),
+                (None, Some(cells)) if !cells.is_empty() => cells.iter().for_each(|&i| push_cell(i)),
+                (None, _) => slot.cells(w).for_each(push_cell),
             }
             out.push('\n');
+            let meta = puzzle.clue_meta_of(k);
+            if !meta.is_empty() {
+                let number = if labelled { puzzle.label(k, slot) } else { slot.number.to_string() };
+                meta_unwritten += push_clue_meta(&mut out, letter, &number, meta);
+            }
         }
+    }
+    if meta_unwritten > 0 {
+        lost.push(format!("{meta_unwritten} clue metadata line(s) whose key .xd cannot write"));
     }
     if slots.is_empty() {
         out.push_str("\n\n");
@@ -1143,9 +1255,10 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     }
     let notes = notes_text(&puzzle.notes, &mut lost);
     let design = design(puzzle);
-    // Bars and shading need a `## Design` section, and notes after a grid without clues would
-    // read back as its clues: then the whole file gets `## ` headers (v2).
-    if design.is_some() || (slots.is_empty() && !notes.is_empty()) {
+    let start = start_section(puzzle);
+    // Bars and shading need a `## Design` section, given letters a `## Start`, and notes after
+    // a grid without clues would read back as its clues: then the whole file gets `## ` headers.
+    if design.is_some() || start.is_some() || (slots.is_empty() && !notes.is_empty()) {
         let mut v2 = format!("## Metadata\n\n{}\n## Grid\n\n", &out[..meta_end]);
         v2.push_str(&out[meta_end + 2..grid_end]);
         v2.push_str("\n## Clues\n\n");
@@ -1162,6 +1275,15 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
             }
             v2.push_str("\n## Design\n\n");
             v2.push_str(&design);
+        }
+        if let Some((start, unwritten)) = start {
+            if unwritten > 0 {
+                lost.push(format!(
+                    "{unwritten} given letter(s) a `## Start` cell cannot hold (a rebus or a symbol)"
+                ));
+            }
+            v2.push_str("\n## Start\n\n");
+            v2.push_str(&start);
         }
         out = v2;
     } else if notes.is_empty() {
@@ -1180,19 +1302,105 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     if puzzle.solution.contains(&b':') {
         lost.push("the diagramless flag".to_string());
     }
-    if puzzle.fill.iter().any(|&b| b != b'-' && !is_block(b)) || puzzle.user_rebus.is_some() {
+    // Given letters go into `## Start`; the rest of the fill is the player's.
+    let played = |i: usize| !puzzle.is_given(i);
+    let rebus_played =
+        puzzle.user_rebus.iter().flatten().enumerate().any(|(i, e)| !e.is_empty() && played(i));
+    if puzzle.fill.iter().enumerate().any(|(i, &b)| b != b'-' && !is_block(b) && played(i)) || rebus_played {
         lost.push("the player's fill".to_string());
     }
     if puzzle.timer.is_some() {
         lost.push("the timer".to_string());
     }
-    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & !flag::CIRCLED != 0)) {
-        lost.push("cell flags other than circles (given, incorrect, pencil)".to_string());
+    if puzzle.markup.as_ref().is_some_and(|m| m.iter().any(|&f| f & !(flag::CIRCLED | flag::GIVEN) != 0)) {
+        lost.push("cell flags other than circles and givens (incorrect, pencil)".to_string());
     }
     if !puzzle.puz.other_sections.is_empty() {
         lost.push(format!("{} unknown .puz section(s)", puzzle.puz.other_sections.len()));
     }
     (out, lost)
+}
+
+/// Each entry's answer with `|` at the word breaks its enumeration gives (`4,4`: `REAR|VIEW`),
+/// in clue order (`None`: no enumeration), and how many enumerations cannot be written so: a
+/// single word, other than word lengths (`3-4`, `2 wds`), not the answer's length, or an answer
+/// holding `|` itself.
+fn split_answers(entries: &[crate::puzzle::ClueEntry]) -> (Vec<Option<String>>, usize) {
+    let mut unsplit = 0;
+    let splits = entries
+        .iter()
+        .map(|e| {
+            let enumeration = e.enumeration.as_deref()?;
+            let answer: Vec<char> = e.answer.chars().filter(|c| !c.is_whitespace()).collect();
+            // Only what reads back as written: `4,4`, never `4, 4` or `04`.
+            let lengths: Option<Vec<usize>> = enumeration
+                .split(',')
+                .map(|n| n.parse::<usize>().ok().filter(|&v| v > 0 && v.to_string() == n))
+                .collect();
+            let split = lengths
+                .filter(|l| l.len() > 1 && l.iter().sum::<usize>() == answer.len() && !answer.contains(&'|'));
+            let Some(lengths) = split else {
+                unsplit += 1;
+                return None;
+            };
+            let mut out = String::with_capacity(answer.len() + lengths.len());
+            let mut at = 0;
+            for (k, n) in lengths.iter().enumerate() {
+                if k > 0 {
+                    out.push('|');
+                }
+                out.extend(&answer[at..at + n]);
+                at += n;
+            }
+            Some(out)
+        })
+        .collect();
+    (splits, unsplit)
+}
+
+/// The `## Start` body of `puzzle` (its given letters; `.` an open cell, `#` a block), and how
+/// many givens it cannot hold (a rebus, a character other than a letter or digit), or `None`
+/// when there are no given letters.
+fn start_section(puzzle: &Puzzle) -> Option<(String, usize)> {
+    let cells = puzzle.width * puzzle.height;
+    if !(0..cells).any(|i| puzzle.is_given(i)) {
+        return None;
+    }
+    let mut out = String::with_capacity(cells + puzzle.height);
+    let mut unwritten = 0;
+    for r in 0..puzzle.height {
+        for c in 0..puzzle.width {
+            let i = r * puzzle.width + c;
+            let entry = puzzle.cell_entry(i);
+            let ch = match entry.as_bytes() {
+                _ if puzzle.solution.get(i).is_some_and(|&b| is_block(b)) => '#',
+                [b] if puzzle.is_given(i) && b.is_ascii_alphanumeric() => char::from(b.to_ascii_uppercase()),
+                _ => {
+                    unwritten += usize::from(puzzle.is_given(i));
+                    '.'
+                }
+            };
+            out.push(ch);
+        }
+        out.push('\n');
+    }
+    Some((out, unwritten))
+}
+
+/// Write a clue's metadata lines (`A1 ^Hint: text`) after it; returns how many could not be
+/// written (a key with `:`, a line break or nothing in it). A value's line breaks become spaces.
+fn push_clue_meta(out: &mut String, d: char, number: &str, meta: &[(String, String)]) -> usize {
+    let mut unwritten = 0;
+    for (key, value) in meta {
+        if key.trim().is_empty() || key.trim() != key || key.contains([':', '\n', '\r']) {
+            unwritten += 1;
+            continue;
+        }
+        let value = one_line(value);
+        out.push_str(format!("{d}{number} ^{key}: {value}").trim_end());
+        out.push('\n');
+    }
+    unwritten
 }
 
 /// The class names of a written `## Design` section.
