@@ -46,27 +46,9 @@ fn keyword(name: &str) -> String {
 }
 
 /// The keyword arguments given for settings (a JSON object, `{"no_flip": true}`) as the
-/// library's options: a flag is `True` (`False` leaves it off); a valued setting a string (or
-/// `True` for `trace`, which gives the steps back rather than writing a file).
+/// library's options (`Options::from_json`, which the WASM API reads too).
 fn options(py: Python<'_>, settings: &str) -> PyResult<pzl::settings::Options> {
-    let bad = |why: String| to_py(py, Error::usage(why));
-    let given: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(settings).map_err(|e| bad(format!("settings: {e}")))?;
-    let mut options = pzl::settings::Options::default();
-    for (key, value) in given {
-        let name = key.replace('_', "-");
-        let value = match value {
-            serde_json::Value::Bool(false) | serde_json::Value::Null => continue,
-            serde_json::Value::Bool(true) => match pzl::settings::find(&name).map(|s| s.value) {
-                Some(pzl::settings::SettingType::Flag) | None => pzl::settings::Value::On,
-                Some(_) => pzl::settings::Value::Text(String::new()),
-            },
-            serde_json::Value::String(text) => pzl::settings::Value::Text(text),
-            other => pzl::settings::Value::Text(other.to_string()),
-        };
-        options.set(&name, value).map_err(|e| to_py(py, e))?;
-    }
-    Ok(options)
+    pzl::settings::Options::from_json(settings).map_err(|e| to_py(py, e))
 }
 
 /// Every kind's settings (`pzl.settings()`), as JSON.

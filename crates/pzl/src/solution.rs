@@ -57,7 +57,7 @@ impl Document {
 }
 
 /// The lower-cased extension of a file name, without the dot (none for `.hidden`).
-fn extension(name: &str) -> Option<String> {
+pub(crate) fn extension(name: &str) -> Option<String> {
     let file = name.rsplit(['/', '\\']).next()?;
     let (stem, ext) = file.rsplit_once('.')?;
     (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())

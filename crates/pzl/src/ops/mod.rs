@@ -104,7 +104,7 @@ pub fn check(
 /// names; to standard output (`-`) a crossword's page with its clues (`with_clues`) is SVG and
 /// anything else terminal text.
 pub fn picture(kind: Option<&str>, output: &Path, with_clues: bool) -> Result<Picture, Error> {
-    let implied = extension(output);
+    let implied = crate::solution::extension(&output.to_string_lossy());
     if let Some(kind) = kind {
         let picture = Picture::from_name(kind)?;
         if let Some(implied) = implied.as_deref().and_then(Picture::from_extension)
@@ -128,14 +128,6 @@ pub fn picture(kind: Option<&str>, output: &Path, with_clues: bool) -> Result<Pi
         }),
         None => Ok(Picture::Text),
     }
-}
-
-/// The lower-cased extension of a file name, without the dot.
-fn extension(name: &Path) -> Option<String> {
-    let name = name.to_string_lossy();
-    let file = name.rsplit(['/', '\\']).next()?;
-    let (stem, ext) = file.rsplit_once('.')?;
-    (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
 }
 
 /// `options` reading A-Puzzle-A-Day's `edition` (`classic`, `weekday` or a description file):
