@@ -450,6 +450,23 @@ fn every_format_converts_to_jpz_and_back() {
     assert!(out.lost.iter().any(|l| l.contains("timer")), "{:?}", out.lost);
 }
 
+/// Every HTML5 entity name decodes to its own characters: quick-xml's `resolve_html5_entity`
+/// (used before) gave U+0010 for `&Abreve;` and `9` for `&Alpha;` (538 of 2,125 names wrong).
+#[test]
+fn html5_entities_decode_to_their_characters() {
+    let clue = "&Abreve;&Alpha;&Afr;&Bcy;&fjlig;&amp;&lt;&NotEqualTilde;";
+    let body = format!(
+        "<crossword-compiler><rectangular-puzzle><crossword><grid width=\"2\" height=\"1\">\
+         <cell x=\"1\" y=\"1\" solution=\"A\"/><cell x=\"2\" y=\"1\" solution=\"B\"/></grid>\
+         <word id=\"1\" x=\"1-2\" y=\"1\"/><clues><title>Across</title><clue word=\"1\" number=\"1\">{clue}</clue></clues>\
+         </crossword></rectangular-puzzle></crossword-compiler>"
+    );
+    let r = jpz::read(body.as_bytes()).expect("reads");
+    assert_eq!(r.puzzle.clues, vec!["\u{102}\u{391}\u{1d504}\u{411}fj&<\u{2242}\u{338}".to_string()]);
+    // A name no table holds is an error, not a guess.
+    assert!(jpz::read(body.replace("&Alpha;", "&Alphax;").as_bytes()).is_err());
+}
+
 #[test]
 fn latin_1_utf_16_and_html_entities_read() {
     let body = "<crossword-compiler><rectangular-puzzle><metadata><title>Caf\u{e9} &rsquo;23&nbsp;&hellip;</title></metadata>\

@@ -453,7 +453,10 @@ fn attr_value<'a>(a: &quick_xml::events::attributes::Attribute<'a>) -> Option<st
 /// The predefined XML entities, then every HTML5 named entity (`&nbsp;`, `&rsquo;`, `&eacute;`…)
 /// that publishers leave in files written by HTML-minded tools.
 fn entity(name: &str) -> Option<&'static str> {
-    quick_xml::escape::resolve_xml_entity(name).or_else(|| quick_xml::escape::resolve_html5_entity(name))
+    quick_xml::escape::resolve_xml_entity(name).or_else(|| {
+        let names = &html_escape::NAMED_ENTITIES;
+        names.binary_search_by(|(n, _)| (*n).cmp(name.as_bytes())).ok().map(|i| names[i].1)
+    })
 }
 
 /// A coordinate `3` or range `1-10` (either order) as (first, last), each within `1..=max`.
