@@ -323,16 +323,14 @@ impl NativeDocument {
         settings: &str,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
-        let paper = pzl::Paper::from_name(paper).map_err(|e| to_py(py, e))?;
-        let options = options(py, settings)?;
-        let select = match (select, options.text("date")) {
-            (Some(_), Some(_)) => {
-                return Err(to_py(py, Error::usage("select= and date= choose boards two ways: give one")));
-            }
-            (select, date) => select.or(date.map(str::to_string)),
-        };
-        let request =
-            RenderRequest { picture, colour, select, with_clues: options.flag("with-clues"), paper };
+        let mut options = options(py, settings)?;
+        if options.text("paper").is_none() {
+            options.set("paper", pzl::settings::Value::Text(paper.to_string())).map_err(|e| to_py(py, e))?;
+        }
+        let mut request = RenderRequest::new(picture);
+        request.colour = colour;
+        request.select = select;
+        let request = options.render_request(request).map_err(|e| to_py(py, e))?;
         let bytes =
             py.detach(|| self.doc().render(&request)).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
         Ok(PyBytes::new(py, &bytes))

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use pzl_apad::solve::{self, Limits};
 use pzl_apad::{Answer, ApadKind, BoardSet, Date, Format, Puzzle};
+use pzl_core::settings::Value;
 use pzl_core::{ErrorKind, Kind, Location, Outcome, Picture, RenderRequest, SolveRequest};
 
 /// Board #0 of the reference file (Jan 19).
@@ -125,6 +126,14 @@ fn render_picks_boards_by_number_or_date() {
         request.select = Some(bad.into());
         assert_eq!(ApadKind::render(&set, &request).unwrap_err().kind, ErrorKind::Usage, "{bad}");
     }
+    // The setting `date` chooses as a selection does; both at once are refused.
+    let dated = RenderRequest::new(Picture::Text).with("date", Value::Text("Jan 19".into()));
+    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &dated).unwrap()).starts_with("board 1: Jan 19"));
+    request.select = Some("1".into());
+    request.settings.insert("date", Value::Text("Jan 19".into()));
+    let e = ApadKind::render(&set, &request).unwrap_err();
+    assert_eq!(e.message, "a board number and setting `date` choose boards two ways: give one");
+    request.settings = Default::default();
     request.select = None;
     request.picture = Picture::Pdf;
     assert_eq!(ApadKind::render(&set, &request).unwrap_err().kind, ErrorKind::Usage);

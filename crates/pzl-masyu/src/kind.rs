@@ -173,7 +173,7 @@ impl Kind for MasyuKind {
         if request.select.is_some() {
             return Err(Error::usage("a Masyu file holds one board: there is nothing to select"));
         }
-        if request.with_clues {
+        if request.settings.flag("with-clues") {
             return Err(Error::usage(format!(
                 "Masyu puzzles have no clues to print ({} is for crosswords)",
                 mention("with-clues")
@@ -450,7 +450,10 @@ mod tests {
     fn solve_reports_uniqueness_grade_and_statistics() {
         let wiki = read(WIKIPEDIA, Format::Text);
         for human in [false, true] {
-            let request = SolveRequest { human, ..SolveRequest::default() };
+            let mut request = SolveRequest::default();
+            if human {
+                request.settings.insert("human", pzl_core::settings::Value::On);
+            }
             let solved = MasyuKind::solve(&wiki, &request).unwrap();
             assert_eq!(solved.report.solutions, [WIKIPEDIA_SOL]);
             assert_eq!(solved.report.unique, Some(true));
@@ -500,7 +503,7 @@ mod tests {
     #[test]
     fn a_trace_is_recorded_when_asked_for() {
         let wiki = read(WIKIPEDIA, Format::Text);
-        let request = SolveRequest { trace: true, ..SolveRequest::default() };
+        let request = SolveRequest::default().with("trace", pzl_core::settings::Value::Text(String::new()));
         let trace = MasyuKind::solve(&wiki, &request).unwrap().trace.unwrap();
         let first: serde_json::Value = serde_json::from_str(trace.lines().next().unwrap()).unwrap();
         assert_eq!(first["type"], "header");
@@ -517,7 +520,7 @@ mod tests {
         let requests = [
             SolveRequest { all: true, ..SolveRequest::default() },
             SolveRequest { distinct: true, ..SolveRequest::default() },
-            SolveRequest { no_flip: true, ..SolveRequest::default() },
+            SolveRequest::default().with("no-flip", pzl_core::settings::Value::On),
         ];
         for request in requests {
             let e = MasyuKind::solve(&wiki, &request).unwrap_err();

@@ -423,6 +423,7 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
+    use pzl_core::settings::Value;
     use pzl_core::{ErrorKind, Location, Outcome, Picture, Status};
 
     use super::*;
@@ -604,7 +605,7 @@ mod tests {
         let distinct =
             count(SolveRequest { count: true, distinct: true, jobs: 2, ..SolveRequest::default() });
         assert_eq!(distinct.to_string(), "6\n");
-        let none = count(SolveRequest { count: true, no_flip: true, ..SolveRequest::default() });
+        let none = count(SolveRequest { count: true, ..SolveRequest::default() }.with("no-flip", Value::On));
         assert_eq!((none.to_string(), none.status()), ("0\n".to_string(), Status::Problems));
         let limited = count(SolveRequest { count: true, limit: Some(1), ..SolveRequest::default() });
         assert!(limited.to_string().ends_with("+\n"), "{limited}");
@@ -664,8 +665,8 @@ mod tests {
     fn unsupported_requests_are_refused() {
         let puzzle = read(FIG6, Format::MacPoly);
         for request in [
-            SolveRequest { trace: true, ..SolveRequest::default() },
-            SolveRequest { human: true, ..SolveRequest::default() },
+            SolveRequest::default().with("trace", Value::Text(String::new())),
+            SolveRequest::default().with("human", Value::On),
             SolveRequest { limit: Some(3), ..SolveRequest::default() },
             SolveRequest { count: true, all: true, ..SolveRequest::default() },
         ] {

@@ -234,7 +234,7 @@ fn stuffed_files_come_back_out_of_the_archive() {
 #[test]
 fn a_trace_is_read_from_its_file_and_replayed_as_text() {
     let doc = Document::read(LADYBUG, "ladybug.tootsweet", None, &Open::default()).unwrap().value;
-    let request = pzl::SolveRequest { trace: true, ..pzl::SolveRequest::default() };
+    let request = pzl::SolveRequest::default().with("trace", pzl::settings::Value::Text(String::new()));
     let trace = doc.solve(&request).unwrap().trace.expect("a trace when asked");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("ladybug.trace");

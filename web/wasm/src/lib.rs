@@ -177,8 +177,10 @@ impl Puzzle {
     ) -> Result<String, JsError> {
         let mut request = RenderRequest::new(Picture::from_name(picture).map_err(js)?);
         request.select = (!select.is_empty()).then(|| select.to_string());
-        request.with_clues = with_clues;
-        let request = settings_of(settings)?.render_request(request).map_err(js)?;
+        let mut request = settings_of(settings)?.render_request(request).map_err(js)?;
+        if with_clues {
+            request.settings.insert("with-clues", pzl::settings::Value::On);
+        }
         let bytes = self.doc.render(&request).map_err(js)?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
