@@ -276,3 +276,20 @@ fn a_weekday_file_stays_weekday_through_conversion() {
     assert_eq!(wrong.value.boards.len(), 2_472);
     assert!(wrong.warnings.iter().any(|w| w.message.contains("apad:weekday")));
 }
+
+#[test]
+fn an_id_is_a_date_to_solve() {
+    let made = ApadKind::instance("Jan 19").unwrap().value;
+    let (format, set) = made;
+    assert_eq!((format, set.puzzle.name.as_str(), set.boards.len()), (Format::Apad, "classic", 0));
+    let counted = ApadKind::solve(&set, &SolveRequest { count: true, ..SolveRequest::default() }).unwrap();
+    assert_eq!(counted.report.count.map(|c| c.value), Some(104));
+    let solved = ApadKind::solve(&set, &SolveRequest::default()).unwrap();
+    assert_eq!(solved.solutions[0].boards.len(), 1);
+    assert!(ApadKind::write(&set, Format::Apad).is_err());
+    let weekday = ApadKind::instance("weekday:2026-01-19").unwrap().value.1;
+    assert_eq!(weekday.asks.map(|a| a.to_string()).as_deref(), Some("Mon Jan 19"));
+    assert!(ApadKind::instance("weekday:Smarch 40").unwrap_err().hint.unwrap().contains("[EDITION:]DATE"));
+    let distinct = SolveRequest { distinct: true, ..SolveRequest::default() };
+    assert_eq!(ApadKind::solve(&set, &distinct).unwrap_err().kind, ErrorKind::Usage);
+}

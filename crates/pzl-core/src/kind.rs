@@ -53,6 +53,19 @@ pub trait Kind {
         }
     }
 
+    /// How the kind's puzzle ids are written after `NAME:` (Simon Tatham's `params:desc`, e.g.
+    /// `[EDITION:]DATE` for `apad:weekday:2026-01-19`); `None` when the kind makes no puzzles
+    /// from ids.
+    const ID_FORM: Option<&'static str> = None;
+
+    /// The puzzle the id `id` names (the text after `NAME:`, in [`Kind::ID_FORM`]), as a document
+    /// in the format it is written in by default: an instance that `solve` answers.
+    #[allow(clippy::type_complexity)]
+    fn instance(id: &str) -> Result<Parsed<(Self::Format, Self::Doc)>, Error> {
+        let _ = id;
+        Err(Error::unsupported(Self::NAME, "puzzle ids"))
+    }
+
     /// The settings the kind takes, with the verbs each applies to (see [`crate::settings`]).
     fn settings() -> &'static [crate::settings::Setting] {
         &[]

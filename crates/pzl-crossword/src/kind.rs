@@ -659,6 +659,7 @@ impl Kind for CrosswordKind {
             return Err(Error::usage(format!("a crossword has one grid: nothing to select with `{select}`")));
         }
         // A paper no page can have is refused whatever the picture.
+        #[cfg_attr(not(feature = "pdf"), allow(unused_variables))]
         let paper = paper(request)?;
         let p = doc.puzzle();
         // Colour is a preference of terminal text; the crossword text grid has none to give.

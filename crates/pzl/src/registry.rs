@@ -76,6 +76,28 @@ pub trait Documents: Sized {
         format: Self::Format,
         request: &SolveRequest,
     ) -> Result<SavedMember, Error>;
+    /// [`pzl_core::Kind::ID_FORM`] of the kind called `kind`, when it makes puzzles from ids.
+    fn id_form(kind: &str) -> Option<&'static str>;
+    /// [`pzl_core::Kind::instance`] of the kind called `kind` (`None`: no kind of that name).
+    fn instance(kind: &str, id: &str) -> Option<Result<Parsed<Self>, Error>>;
+}
+
+/// The kind and the id of a puzzle id `KIND:ID` whose kind makes puzzles from ids.
+fn split_id<D: Documents>(name: &str) -> Option<(&str, &str)> {
+    let (kind, id) = name.split_once(':')?;
+    D::id_form(kind).map(|_| (kind, id))
+}
+
+/// Whether `name` is a puzzle id: `KIND:ID` where the kind `KIND` makes puzzles from ids.
+pub fn is_id<D: Documents>(name: &str) -> bool {
+    split_id::<D>(name).is_some()
+}
+
+/// The puzzle the id `name` (`KIND:ID`) names, as a document of the kind; `None` when `name` is
+/// not a puzzle id.
+pub fn instance<D: Documents>(name: &str) -> Option<Result<Parsed<D>, Error>> {
+    let (kind, id) = split_id::<D>(name)?;
+    D::instance(kind, id).map(|r| r.map_err(|e| e.in_file(name)))
 }
 
 /// What `solve` gives back.
@@ -435,6 +457,26 @@ macro_rules! registry {
                     $( $(#[cfg($cfg)])? Format::$variant(format) => <$kind as $crate::Kind>::save_member(member, format, request), )+
                 }
             }
+            fn id_form(kind: &str) -> Option<&'static str> {
+                $(
+                    $(#[cfg($cfg)])?
+                    if kind == <$kind as $crate::Kind>::NAME {
+                        return <$kind as $crate::Kind>::ID_FORM;
+                    }
+                )+
+                None
+            }
+            fn instance(kind: &str, id: &str) -> Option<Result<$crate::Parsed<Document>, $crate::Error>> {
+                $(
+                    $(#[cfg($cfg)])?
+                    if kind == <$kind as $crate::Kind>::NAME {
+                        return Some(<$kind as $crate::Kind>::instance(id).map(|p| {
+                            p.map(|(format, value)| Document::$variant($crate::Doc { format, value }))
+                        }));
+                    }
+                )+
+                None
+            }
         }
 
         #[allow(dead_code)]
@@ -529,6 +571,26 @@ macro_rules! registry {
             /// beside a polyomino puzzle).
             pub fn combine(&self, other: &Document) -> Result<$crate::Parsed<Document>, $crate::Error> {
                 $crate::registry::combine(self, other)
+            }
+            /// Whether `name` is a puzzle id, `KIND:ID` (`apad:weekday:2026-01-19`), of a kind that
+            /// makes puzzles from ids (Simon Tatham's `params:desc`): an input that names no file
+            /// and stands for its own puzzle, as a link does.
+            pub fn is_id(name: &str) -> bool {
+                $crate::registry::is_id::<Document>(name)
+            }
+            /// The puzzle the id `name` (`KIND:ID`) names: an instance of the kind, which `solve`
+            /// answers; `None` when `name` is not a puzzle id.
+            pub fn instance(name: &str) -> Option<Result<$crate::Parsed<Document>, $crate::Error>> {
+                $crate::registry::instance::<Document>(name)
+            }
+            /// The forms of the puzzle ids the kinds take, as `KIND:FORM`
+            /// (`apad:[EDITION:]DATE`).
+            pub fn id_forms() -> Vec<String> {
+                let mut kinds: Vec<&str> = Format::all().map(|f| f.kind()).collect();
+                kinds.dedup();
+                kinds.into_iter().filter_map(|k| {
+                    <Document as $crate::registry::Documents>::id_form(k).map(|form| format!("{k}:{form}"))
+                }).collect()
             }
             /// What the user should know about drawing the document with `request`, e.g. that
             /// only the first of several chosen A-Puzzle-A-Day boards fits one picture.

@@ -137,11 +137,16 @@ impl Options {
         request.distinct = self.flag("distinct");
         request.shard = self.text("shard").map(parse_shard).transpose()?;
         for (name, value) in self.for_verb(Verb::Solve) {
-            request.settings.insert(name, value.clone());
+            if !FIELDS.contains(&name) {
+                request.settings.insert(name, value.clone());
+            }
         }
         Ok(request)
     }
 }
+
+/// The settings a [`SolveRequest`] has fields for (they steer any search that lists or counts).
+const FIELDS: [&str; 3] = ["all", "distinct", "shard"];
 
 /// `K/N`: shard `K` (from 0) of `N`.
 pub fn parse_shard(text: &str) -> Result<(u64, u64), Error> {
@@ -185,6 +190,7 @@ mod tests {
         options.set("shard", Value::Text("3/16".into())).unwrap();
         let request = options.solve_request(SolveRequest::default()).unwrap();
         assert!(request.settings.flag("no-flip") && !request.all && !request.settings.given("trace"));
+        assert!(!request.settings.given("shard"), "a field of the request");
         assert_eq!(request.shard, Some((3, 16)));
         let e = options.set("flip", Value::On).unwrap_err();
         assert_eq!(e.message, "no kind has a setting `flip`");
