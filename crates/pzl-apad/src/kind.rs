@@ -132,12 +132,9 @@ impl Kind for ApadKind {
         Ok(crate::check::check(doc))
     }
 
-    fn render(doc: &BoardSet, request: &RenderRequest) -> Result<Vec<u8>, Error> {
-        crate::render::boards(doc, request)
-    }
-
-    fn render_warnings(doc: &BoardSet, request: &RenderRequest) -> Result<Vec<pzl_core::Warning>, Error> {
-        crate::render::warnings(doc, request)
+    fn render(doc: &BoardSet, request: &RenderRequest) -> Result<pzl_core::Rendered, Error> {
+        let bytes = crate::render::boards(doc, request)?;
+        Ok(pzl_core::Rendered { bytes, warnings: crate::render::warnings(doc, request)? })
     }
 }
 

@@ -112,15 +112,17 @@ fn render_picks_boards_by_number_or_date() {
     let set = read(&[JAN_19, JAN_19].concat());
     let mut request = RenderRequest::new(Picture::Text);
     request.select = Some("1".into());
-    let text = String::from_utf8(ApadKind::render(&set, &request).unwrap()).unwrap();
+    let text = String::from_utf8(ApadKind::render(&set, &request).unwrap().bytes).unwrap();
     assert!(text.starts_with("board 1: Jan 19\n Jan   L   L   L   L   N\n"), "{text}");
     assert!(!text.contains("\x1b["));
     request.colour = true;
-    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap()).contains("\x1b[30;48;5;"));
+    assert!(
+        String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap().bytes).contains("\x1b[30;48;5;")
+    );
     request.picture = Picture::Svg;
     request.select = Some("Jan 19".into());
-    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap()).contains("<svg"));
-    let warnings = pzl_apad::render::warnings(&set, &request).unwrap();
+    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap().bytes).contains("<svg"));
+    let warnings = ApadKind::render(&set, &request).unwrap().warnings;
     assert!(warnings[0].message.contains("2 boards match; drew the first, board 1"), "{warnings:?}");
     for bad in ["3", "0", "Jan 20", "tomorrow"] {
         request.select = Some(bad.into());
@@ -128,7 +130,10 @@ fn render_picks_boards_by_number_or_date() {
     }
     // The setting `date` chooses as a selection does; both at once are refused.
     let dated = RenderRequest::new(Picture::Text).with("date", Value::Text("Jan 19".into()));
-    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &dated).unwrap()).starts_with("board 1: Jan 19"));
+    assert!(
+        String::from_utf8_lossy(&ApadKind::render(&set, &dated).unwrap().bytes)
+            .starts_with("board 1: Jan 19")
+    );
     request.select = Some("1".into());
     request.settings.insert("date", Value::Text("Jan 19".into()));
     let e = ApadKind::render(&set, &request).unwrap_err();

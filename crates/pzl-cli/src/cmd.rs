@@ -248,8 +248,9 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     request.colour = io::is_dash(&args.output) && ctx.colour();
     request.select = choice.select;
     let request = args.settings.0.render_request(request)?;
-    let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
-    ctx.warnings(&io::shown(name), &doc.render_warnings(&request)?);
+    let rendered = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
+    ctx.warnings(&io::shown(name), &rendered.warnings);
+    let bytes = rendered.bytes;
     if request.colour && std::str::from_utf8(&bytes).is_ok() {
         io::stdout_escaped(&bytes)?;
     } else {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::diag::{Parsed, Warning, Written};
+use crate::diag::{Parsed, Rendered, Warning, Written};
 use crate::error::Error;
 use crate::format::{FormatInfo, FormatTable};
 use crate::member::{Member, SavedMember};
@@ -161,14 +161,10 @@ pub trait Kind {
     fn check_with(doc: &Self::Doc, _flags: &[&str]) -> Result<CheckReport, Error> {
         Self::check(doc)
     }
-    /// Draw `doc`.
-    fn render(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    /// Draw `doc`, saying what the user should know about the drawing (only the first of
+    /// several chosen boards fits one picture; a font lacks a glyph).
+    fn render(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Rendered, Error> {
         Err(Error::unsupported(Self::NAME, "render"))
-    }
-    /// What the user should know about drawing `doc` with `request` (only the first of several
-    /// chosen boards fits one picture; a font lacks a glyph).
-    fn render_warnings(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Vec<Warning>, Error> {
-        Ok(Vec::new())
     }
     /// Solve `doc`.
     fn solve(_doc: &Self::Doc, _request: &SolveRequest) -> Result<Solved<Self::Doc>, Error> {

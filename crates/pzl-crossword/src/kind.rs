@@ -9,7 +9,7 @@
 use pzl_core::settings::{Setting, SettingType, Verb, mention};
 use pzl_core::{
     CheckReport, Error, ErrorKind, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest,
-    Warning, Written,
+    Rendered, Warning, Written,
 };
 use serde_json::json;
 
@@ -648,40 +648,44 @@ impl Kind for CrosswordKind {
         Ok(out)
     }
 
-    fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<Warning>, Error> {
-        Ok(render_warnings(doc, request))
-    }
-
     /// Text, SVG or PDF. The setting `with-clues` draws the print-ready page (SVG or PDF) on the
     /// setting `paper`; a PDF is always that page.
-    fn render(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<u8>, Error> {
-        if let Some(select) = &request.select {
-            return Err(Error::usage(format!("a crossword has one grid: nothing to select with `{select}`")));
+    fn render(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Rendered, Error> {
+        let bytes = draw(doc, request)?;
+        Ok(Rendered { bytes, warnings: render_warnings(doc, request) })
+    }
+}
+
+/// [`CrosswordKind::render`]'s picture.
+fn draw(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    if let Some(select) = &request.select {
+        return Err(Error::usage(format!("a crossword has one grid: nothing to select with `{select}`")));
+    }
+    // A paper no page can have is refused whatever the picture.
+    #[cfg_attr(not(feature = "pdf"), allow(unused_variables))]
+    let paper = paper(request)?;
+    let p = doc.puzzle();
+    // Colour is a preference of terminal text; the crossword text grid has none to give.
+    match (request.picture, request.settings.flag("with-clues")) {
+        #[cfg(feature = "pdf")]
+        (Picture::Pdf, _) => pdf::pdf(&page::layout(p, paper)),
+        #[cfg(feature = "pdf")]
+        (Picture::Svg, true) => Ok(page::svg(&page::layout(p, paper)).into_bytes()),
+        #[cfg(not(feature = "pdf"))]
+        (Picture::Pdf, _) | (Picture::Svg, true) => Err(Error::new(
+            ErrorKind::Unsupported,
+            "this build of pzl has no print-ready page (PDF, SVG with clues)",
+        )
+        .hint(
+            "it was built without the `pdf` feature (the command-line pzl and the Python package have it)",
+        )),
+        (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
+        (Picture::Text, false) => Ok(render::text(p).into_bytes()),
+        (Picture::Text, true) => {
+            Err(Error::usage(format!("{} draws a page: write it as svg or pdf", mention("with-clues")))
+                .hint(format!("use {} svg or {} pdf", mention("as"), mention("as"))))
         }
-        // A paper no page can have is refused whatever the picture.
-        #[cfg_attr(not(feature = "pdf"), allow(unused_variables))]
-        let paper = paper(request)?;
-        let p = doc.puzzle();
-        // Colour is a preference of terminal text; the crossword text grid has none to give.
-        match (request.picture, request.settings.flag("with-clues")) {
-            #[cfg(feature = "pdf")]
-            (Picture::Pdf, _) => pdf::pdf(&page::layout(p, paper)),
-            #[cfg(feature = "pdf")]
-            (Picture::Svg, true) => Ok(page::svg(&page::layout(p, paper)).into_bytes()),
-            #[cfg(not(feature = "pdf"))]
-            (Picture::Pdf, _) | (Picture::Svg, true) => Err(Error::new(
-                ErrorKind::Unsupported,
-                "this build of pzl has no print-ready page (PDF, SVG with clues)",
-            )
-            .hint("it was built without the `pdf` feature (the command-line pzl and the Python package have it)")),
-            (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
-            (Picture::Text, false) => Ok(render::text(p).into_bytes()),
-            (Picture::Text, true) => Err(Error::usage(format!("{} draws a page: write it as svg or pdf", mention("with-clues")))
-                .hint(format!("use {} svg or {} pdf", mention("as"), mention("as")))),
-            (other, _) => {
-                Err(Error::usage(format!("cannot draw crosswords as `{other}`; use text, svg or pdf")))
-            }
-        }
+        (other, _) => Err(Error::usage(format!("cannot draw crosswords as `{other}`; use text, svg or pdf"))),
     }
 }
 

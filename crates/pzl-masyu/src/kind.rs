@@ -169,7 +169,7 @@ impl Kind for MasyuKind {
 
     /// Unicode text or SVG; a Masyu board is one picture, so `select` and `with_clues` are refused.
     /// Colour does not apply: the text picture is the same either way.
-    fn render(doc: &Board, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    fn render(doc: &Board, request: &RenderRequest) -> Result<pzl_core::Rendered, Error> {
         if request.select.is_some() {
             return Err(Error::usage("a Masyu file holds one board: there is nothing to select"));
         }
@@ -180,10 +180,10 @@ impl Kind for MasyuKind {
             )));
         }
         match request.picture {
-            Picture::Text => Ok(render::text(doc).into_bytes()),
-            Picture::Svg => Ok(render::svg(doc).into_bytes()),
+            Picture::Text => Ok(pzl_core::Rendered::new(render::text(doc).into_bytes())),
+            Picture::Svg => Ok(pzl_core::Rendered::new(render::svg(doc).into_bytes())),
             other => Err(Error::usage(format!("Masyu boards are drawn as text or svg, not {other}"))
-                .hint("use --as text or --as svg")),
+                .hint(format!("use {} text or {} svg", mention("as"), mention("as")))),
         }
     }
 
@@ -412,10 +412,11 @@ mod tests {
     #[test]
     fn render_draws_text_and_svg_only() {
         let board = read("https://puzz.link/p?mashu/4/4/020100", Format::Pzprjs);
-        let text = MasyuKind::render(&board, &RenderRequest::new(Picture::Text)).unwrap();
+        let text = MasyuKind::render(&board, &RenderRequest::new(Picture::Text)).unwrap().bytes;
         assert_eq!(String::from_utf8(text).unwrap(), "· · · ·\n· ● · ·\n· · · ○\n· · · ·\n");
         let svg =
-            String::from_utf8(MasyuKind::render(&board, &RenderRequest::new(Picture::Svg)).unwrap()).unwrap();
+            String::from_utf8(MasyuKind::render(&board, &RenderRequest::new(Picture::Svg)).unwrap().bytes)
+                .unwrap();
         assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<circle").count(), 2);
         for picture in [Picture::Pdf, Picture::Html] {

@@ -299,8 +299,8 @@ impl Kind for PolyKind {
         crate::check::check(doc, flags.contains(&"no-flip"))
     }
 
-    fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
-        crate::render::render(doc, request)
+    fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<pzl_core::Rendered> {
+        crate::render::render(doc, request).map(pzl_core::Rendered::new)
     }
 
     fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
@@ -644,7 +644,7 @@ mod tests {
             (written.bytes.as_slice(), written.lost.as_slice()),
             (PACK.as_bytes(), &["the solution".to_string()][..])
         );
-        let text = PolyKind::render(&solved.solutions[0], &RenderRequest::new(Picture::Text)).unwrap();
+        let text = PolyKind::render(&solved.solutions[0], &RenderRequest::new(Picture::Text)).unwrap().bytes;
         assert!(!String::from_utf8(text).unwrap().contains('·'));
     }
 
@@ -722,14 +722,16 @@ mod tests {
     #[test]
     fn render_draws_text_and_svg() {
         let puzzle = read(FIG6, Format::MacPoly);
-        let text = String::from_utf8(PolyKind::render(&puzzle, &RenderRequest::new(Picture::Text)).unwrap())
-            .unwrap();
+        let text =
+            String::from_utf8(PolyKind::render(&puzzle, &RenderRequest::new(Picture::Text)).unwrap().bytes)
+                .unwrap();
         assert!(text.starts_with("6 x 6 Square\n"));
         assert!(!text.contains('\x1b'));
         let mut colour = RenderRequest::new(Picture::Text);
         colour.colour = true;
-        assert!(PolyKind::render(&puzzle, &colour).unwrap().contains(&0x1b));
-        let svg = PolyKind::render(&read(PACK, Format::Pack), &RenderRequest::new(Picture::Svg)).unwrap();
+        assert!(PolyKind::render(&puzzle, &colour).unwrap().bytes.contains(&0x1b));
+        let svg =
+            PolyKind::render(&read(PACK, Format::Pack), &RenderRequest::new(Picture::Svg)).unwrap().bytes;
         assert!(String::from_utf8(svg).unwrap().contains("<svg"));
     }
 }

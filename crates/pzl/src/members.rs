@@ -7,7 +7,9 @@
 
 use serde::Serialize;
 
-use pzl_core::{CheckReport, Error, Location, Member, Problem, RenderRequest, SavedMember, SolveRequest};
+use pzl_core::{
+    CheckReport, Error, Location, Member, Problem, RenderRequest, Rendered, SavedMember, SolveRequest,
+};
 
 use crate::registry::{self, Documents, Solution};
 use crate::{Document, Format};
@@ -175,8 +177,10 @@ impl Document {
         Ok(report)
     }
 
-    /// Draw the document (a container: its only member).
-    pub fn render(&self, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    /// Draw the document (a container: its only member), with what the user should know about
+    /// the drawing (only the first of several chosen boards fits one picture; a font lacks a
+    /// glyph).
+    pub fn render(&self, request: &RenderRequest) -> Result<Rendered, Error> {
         match self.only_member()? {
             Some(member) => member.render(request),
             None => Documents::draw(self, request),

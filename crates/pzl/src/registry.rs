@@ -11,7 +11,7 @@
 use pzl_core::{
     CheckReport, Error, FormatInfo, Info, InfoRequest, Parsed, RenderRequest, SolveRequest, Warning, Written,
 };
-use pzl_core::{Confidence, Member, SavedMember, SolveReport};
+use pzl_core::{Confidence, Member, Rendered, SavedMember, SolveReport};
 
 /// Every format of a registry: what the generated `Format` enum gives the shared rules.
 pub trait Formats: Copy + Eq + std::fmt::Debug + 'static {
@@ -52,9 +52,7 @@ pub trait Documents: Sized {
     /// [`pzl_core::Kind::overlay`].
     fn overlay(&self, bytes: &[u8]) -> Option<Result<Parsed<Self>, Error>>;
     /// [`pzl_core::Kind::render`].
-    fn draw(&self, request: &RenderRequest) -> Result<Vec<u8>, Error>;
-    /// [`pzl_core::Kind::render_warnings`].
-    fn draw_warnings(&self, request: &RenderRequest) -> Result<Vec<Warning>, Error>;
+    fn draw(&self, request: &RenderRequest) -> Result<Rendered, Error>;
     /// [`pzl_core::Kind::solve_as`], the solutions in the puzzle's format.
     fn solve_raw(&self, request: &SolveRequest) -> Result<Solution<Self>, Error>;
     /// [`pzl_core::Kind::settings`] of the document's kind.
@@ -389,14 +387,9 @@ macro_rules! registry {
                         .map(|r| r.map(|p| p.map(|value| Document::$variant($crate::Doc { format: d.format, value })))), )+
                 }
             }
-            fn draw(&self, request: &$crate::RenderRequest) -> Result<Vec<u8>, $crate::Error> {
+            fn draw(&self, request: &$crate::RenderRequest) -> Result<$crate::Rendered, $crate::Error> {
                 match self {
                     $( $(#[cfg($cfg)])? Document::$variant(d) => <$kind as $crate::Kind>::render(&d.value, request), )+
-                }
-            }
-            fn draw_warnings(&self, request: &$crate::RenderRequest) -> Result<Vec<$crate::Warning>, $crate::Error> {
-                match self {
-                    $( $(#[cfg($cfg)])? Document::$variant(d) => <$kind as $crate::Kind>::render_warnings(&d.value, request), )+
                 }
             }
             fn solve_raw(&self, request: &$crate::SolveRequest) -> Result<$crate::registry::Solution<Document>, $crate::Error> {
@@ -591,11 +584,6 @@ macro_rules! registry {
                 kinds.into_iter().filter_map(|k| {
                     <Document as $crate::registry::Documents>::id_form(k).map(|form| format!("{k}:{form}"))
                 }).collect()
-            }
-            /// What the user should know about drawing the document with `request`, e.g. that
-            /// only the first of several chosen A-Puzzle-A-Day boards fits one picture.
-            pub fn render_warnings(&self, request: &$crate::RenderRequest) -> Result<Vec<$crate::Warning>, $crate::Error> {
-                <Document as $crate::registry::Documents>::draw_warnings(self, request)
             }
         }
     };

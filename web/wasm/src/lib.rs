@@ -181,7 +181,7 @@ impl Puzzle {
         if with_clues {
             request.settings.insert("with-clues", pzl::settings::Value::On);
         }
-        let bytes = self.doc.render(&request).map_err(js)?;
+        let bytes = self.doc.render(&request).map_err(js)?.bytes;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
@@ -239,7 +239,7 @@ impl Puzzle {
             if flag("svg") {
                 svgs.push(
                     doc.render(&RenderRequest::new(Picture::Svg))
-                        .map(|b| String::from_utf8_lossy(&b).into_owned())
+                        .map(|r| String::from_utf8_lossy(&r.bytes).into_owned())
                         .unwrap_or_default(),
                 );
             }
