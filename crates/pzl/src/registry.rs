@@ -98,6 +98,30 @@ pub fn instance<D: Documents>(name: &str) -> Option<Result<Parsed<D>, Error>> {
     D::instance(kind, id).map(|r| r.map_err(|e| e.in_file(name)))
 }
 
+/// A registry's document as a document of the kind `K`, and back (implemented by
+/// [`registry!`](crate::registry!) for every kind): what a kind's own operations
+/// ([`crate::kinds`], the play layer) use instead of naming the enum's variants.
+pub trait Holds<K: pzl_core::Kind>: Sized {
+    /// The document of `K`, if it is one.
+    fn get(&self) -> Option<&crate::Doc<K>>;
+    /// The same, to change.
+    fn get_mut(&mut self) -> Option<&mut crate::Doc<K>>;
+    /// The document of `K`, or the document itself when it is of another kind.
+    #[allow(clippy::result_large_err)]
+    fn take(self) -> Result<crate::Doc<K>, Self>;
+    /// The registry's document holding `doc`.
+    fn hold(doc: crate::Doc<K>) -> Self;
+}
+
+/// A registry's format as a format of the kind `K`, and back (implemented by
+/// [`registry!`](crate::registry!) for every kind).
+pub trait HoldsFormat<K: pzl_core::Kind>: Sized {
+    /// The format of `K`, if it is one.
+    fn get(self) -> Option<K::Format>;
+    /// The registry's format for `format`.
+    fn hold(format: K::Format) -> Self;
+}
+
 /// What `solve` gives back.
 pub struct Solution<D = crate::Document> {
     /// What happened.
@@ -472,8 +496,53 @@ macro_rules! registry {
             }
         }
 
+        $(
+            $(#[cfg($cfg)])?
+            #[allow(unreachable_patterns)]
+            impl $crate::registry::Holds<$kind> for Document {
+                fn get(&self) -> Option<&$crate::Doc<$kind>> {
+                    match self { Document::$variant(d) => Some(d), _ => None }
+                }
+                fn get_mut(&mut self) -> Option<&mut $crate::Doc<$kind>> {
+                    match self { Document::$variant(d) => Some(d), _ => None }
+                }
+                #[allow(clippy::result_large_err)]
+                fn take(self) -> Result<$crate::Doc<$kind>, Document> {
+                    match self { Document::$variant(d) => Ok(d), other => Err(other) }
+                }
+                fn hold(doc: $crate::Doc<$kind>) -> Document {
+                    Document::$variant(doc)
+                }
+            }
+
+            $(#[cfg($cfg)])?
+            #[allow(unreachable_patterns)]
+            impl $crate::registry::HoldsFormat<$kind> for Format {
+                fn get(self) -> Option<<$kind as $crate::Kind>::Format> {
+                    match self { Format::$variant(f) => Some(f), _ => None }
+                }
+                fn hold(format: <$kind as $crate::Kind>::Format) -> Format {
+                    Format::$variant(format)
+                }
+            }
+        )+
+
         #[allow(dead_code)]
         impl Format {
+            /// The format as one of the kind `K` (`None` for another kind's).
+            pub fn as_kind<K: $crate::Kind>(self) -> Option<K::Format>
+            where
+                Format: $crate::registry::HoldsFormat<K>,
+            {
+                <Format as $crate::registry::HoldsFormat<K>>::get(self)
+            }
+            /// The format `format` of the kind `K`.
+            pub fn of_kind<K: $crate::Kind>(format: K::Format) -> Format
+            where
+                Format: $crate::registry::HoldsFormat<K>,
+            {
+                <Format as $crate::registry::HoldsFormat<K>>::hold(format)
+            }
             /// Every format, in detection order: the kinds in registry order, within a kind its
             /// most specific content test first.
             pub fn all() -> impl Iterator<Item = Format> {
@@ -518,6 +587,35 @@ macro_rules! registry {
 
         #[allow(dead_code)]
         impl Document {
+            /// The document as one of the kind `K` (`None` for another kind's).
+            pub fn as_kind<K: $crate::Kind>(&self) -> Option<&$crate::Doc<K>>
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::get(self)
+            }
+            /// The same, to change.
+            pub fn as_kind_mut<K: $crate::Kind>(&mut self) -> Option<&mut $crate::Doc<K>>
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::get_mut(self)
+            }
+            /// The document as one of the kind `K`, or itself when it is of another kind.
+            #[allow(clippy::result_large_err)]
+            pub fn into_kind<K: $crate::Kind>(self) -> Result<$crate::Doc<K>, Document>
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::take(self)
+            }
+            /// The document of the kind `K` holding `value`, written as `format` by default.
+            pub fn of_kind<K: $crate::Kind>(format: K::Format, value: K::Doc) -> Document
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::hold($crate::Doc { format, value })
+            }
             /// Read `bytes` as `format`, with the format's parameters.
             pub fn parse(bytes: &[u8], format: Format, params: &str) -> Result<$crate::Parsed<Document>, $crate::Error> {
                 <Document as $crate::registry::Documents>::parse(bytes, format, params)
