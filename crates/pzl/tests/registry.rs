@@ -169,8 +169,8 @@ fn the_registry_reaches_a_kinds_own_documents_without_naming_variants() {
     assert_eq!(sumline.as_kind::<pzl_masyu::MasyuKind>(), None);
     assert_eq!(Format::of_kind::<SumKind>(SumFormat::Line), sumline);
     assert!(sum.as_kind::<SumKind>().is_some() && sum.as_kind::<pzl_masyu::MasyuKind>().is_none());
-    let sum = sum.into_kind::<pzl_masyu::MasyuKind>().err().expect("a sum is no Masyu board");
-    let held = sum.into_kind::<SumKind>().ok().expect("a sum");
+    let Err(sum) = sum.into_kind::<pzl_masyu::MasyuKind>() else { panic!("a sum is no Masyu board") };
+    let Ok(held) = sum.into_kind::<SumKind>() else { panic!("a sum") };
     let again = Document::of_kind::<SumKind>(held.format, held.value);
     assert_eq!(again.write(sumline).unwrap().bytes, b"sum: ? + 2 = 2\n");
     // A kind without puzzle ids: its name is no id; the id forms list only kinds that have them.
