@@ -334,7 +334,9 @@ class Document:
         default) or ``"a4"``. ``settings`` are the kinds' render settings (see :func:`settings`):
         ``with_clues=True`` makes a crossword a printable page, ``date="Nov 22"`` draws the
         A-Puzzle-A-Day boards of a date."""
-        data = bytes(self._native.render(as_, colour, select, paper, _json.dumps(settings)))
+        native, found = self._native.render(as_, colour, select, paper, _json.dumps(settings))
+        _warn(found, self.name)
+        data = bytes(native)
         if as_.lower() == "pdf":
             return data
         return data.decode("utf-8")

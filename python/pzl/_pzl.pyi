@@ -39,7 +39,7 @@ class NativeDocument:
         select: Optional[str] = None,
         paper: str = "letter",
         settings: str = "{}",
-    ) -> bytes: ...
+    ) -> Tuple[bytes, List[Tuple[Optional[str], str]]]: ...
     def solve(
         self,
         timeout: Optional[float] = None,

@@ -181,8 +181,8 @@ fn open_path(
     format: Option<&str>,
     pick: Option<PickSpec>,
 ) -> PyResult<(NativeDocument, WarningList)> {
-    // A path, or a puzzle link (its own content) when no file has its name: read as the `pzl`
-    // command reads its arguments.
+    // A path, or a puzzle link or id (its own content) when no file has its name: read as the
+    // `pzl` command reads its arguments.
     let input = pzl::input::read(&path).map_err(|e| to_py(py, e))?;
     read(py, &input.bytes, &input.name, input.path.as_deref(), format, pick_of(pick))
 }
@@ -311,7 +311,7 @@ impl NativeDocument {
     }
 
     /// A drawing: `picture` is `text`, `svg`, `pdf` or `html`; `paper` (`letter`, `a4`) sizes a
-    /// crossword's print page.
+    /// crossword's print page. Gives the bytes and the warnings about the drawing.
     #[pyo3(signature = (picture, colour=false, select=None, paper="letter", settings="{}"))]
     fn render<'py>(
         &self,
@@ -321,21 +321,19 @@ impl NativeDocument {
         select: Option<String>,
         paper: &str,
         settings: &str,
-    ) -> PyResult<Bound<'py, PyBytes>> {
+    ) -> PyResult<(Bound<'py, PyBytes>, WarningList)> {
         let picture = Picture::from_name(picture).map_err(|e| to_py(py, e))?;
-        let paper = pzl::Paper::from_name(paper).map_err(|e| to_py(py, e))?;
-        let options = options(py, settings)?;
-        let select = match (select, options.text("date")) {
-            (Some(_), Some(_)) => {
-                return Err(to_py(py, Error::usage("select= and date= choose boards two ways: give one")));
-            }
-            (select, date) => select.or(date.map(str::to_string)),
-        };
-        let request =
-            RenderRequest { picture, colour, select, with_clues: options.flag("with-clues"), paper };
-        let bytes =
+        let mut options = options(py, settings)?;
+        if options.text("paper").is_none() {
+            options.set("paper", pzl::settings::Value::Text(paper.to_string())).map_err(|e| to_py(py, e))?;
+        }
+        let mut request = RenderRequest::new(picture);
+        request.colour = colour;
+        request.select = select;
+        let request = options.render_request(request).map_err(|e| to_py(py, e))?;
+        let rendered =
             py.detach(|| self.doc().render(&request)).map_err(|e| to_py(py, e.in_file(self.name.clone())))?;
-        Ok(PyBytes::new(py, &bytes))
+        Ok((PyBytes::new(py, &rendered.bytes), warnings(&rendered.warnings)))
     }
 
     /// Solve, releasing the GIL; with `interruptible` (the caller is the main thread), Ctrl-C

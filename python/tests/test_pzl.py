@@ -426,3 +426,16 @@ def test_dir_lists_what_the_package_offers() -> None:
         assert name in names
     for name in ("Any", "Dict", "dataclass", "field", "Optional"):
         assert name not in names
+
+
+def test_a_puzzle_id_opens_and_render_warns_in_its_one_call() -> None:
+    """An A-Puzzle-A-Day date opens by its puzzle id (``apad:[EDITION:]DATE``) and solves as any
+    puzzle does; render gives its warnings with the drawing: one SVG of several chosen boards
+    draws the first and says so."""
+    date = pzl.open("apad:Jan 19")
+    assert (date.kind, date.format) == ("apad", "apad")
+    assert date.solve(count=True).report.count == 104
+    boards = date.solve(all=True).solutions[0]
+    with pytest.warns(pzl.PzlWarning, match="104 boards match; drew the first"):
+        svg = boards.render("svg")
+    assert svg.startswith("<svg")

@@ -171,10 +171,22 @@ pub fn chosen(set: &BoardSet, select: Option<&str>) -> Result<Vec<usize>, Error>
     Ok(found)
 }
 
+/// The boards `request` chooses, in the kind's own words: its selection (a board number) or the
+/// setting `date`; both is refused.
+fn selection(request: &RenderRequest) -> Result<Option<&str>, Error> {
+    match (request.select.as_deref(), request.settings.text("date")) {
+        (Some(_), Some(_)) => Err(Error::usage(format!(
+            "a board number and {} choose boards two ways: give one",
+            pzl_core::settings::mention("date")
+        ))),
+        (select, date) => Ok(select.or(date)),
+    }
+}
+
 /// What drawing `request` leaves out: an SVG shows one board, so choosing several draws the
 /// first (the caller shows these warnings; [`boards`] returns only the picture).
 pub fn warnings(set: &BoardSet, request: &RenderRequest) -> Result<Vec<Warning>, Error> {
-    let chosen = chosen(set, request.select.as_deref())?;
+    let chosen = chosen(set, selection(request)?)?;
     Ok(match (request.picture, chosen.as_slice()) {
         (Picture::Svg, [first, ..]) if chosen.len() > 1 => vec![Warning::new(format!(
             "{} boards match; drew the first, board {} (pick another with --board N)",
@@ -188,10 +200,10 @@ pub fn warnings(set: &BoardSet, request: &RenderRequest) -> Result<Vec<Warning>,
 /// Draw the chosen boards of `set`: text (every chosen board under a `board N: …` line, coloured
 /// when asked for) or SVG (the first chosen board).
 pub fn boards(set: &BoardSet, request: &RenderRequest) -> Result<Vec<u8>, Error> {
-    if request.with_clues {
+    if request.settings.flag("with-clues") {
         return Err(Error::usage("A-Puzzle-A-Day boards have no clues to draw"));
     }
-    let chosen = chosen(set, request.select.as_deref())?;
+    let chosen = chosen(set, selection(request)?)?;
     match request.picture {
         Picture::Svg => {
             let Some(decoded) = chosen.first().and_then(|&i| set.boards.get(i)) else {

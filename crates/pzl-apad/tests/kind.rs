@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use pzl_apad::solve::{self, Limits};
 use pzl_apad::{Answer, ApadKind, BoardSet, Date, Format, Puzzle};
+use pzl_core::settings::Value;
 use pzl_core::{ErrorKind, Kind, Location, Outcome, Picture, RenderRequest, SolveRequest};
 
 /// Board #0 of the reference file (Jan 19).
@@ -111,20 +112,33 @@ fn render_picks_boards_by_number_or_date() {
     let set = read(&[JAN_19, JAN_19].concat());
     let mut request = RenderRequest::new(Picture::Text);
     request.select = Some("1".into());
-    let text = String::from_utf8(ApadKind::render(&set, &request).unwrap()).unwrap();
+    let text = String::from_utf8(ApadKind::render(&set, &request).unwrap().bytes).unwrap();
     assert!(text.starts_with("board 1: Jan 19\n Jan   L   L   L   L   N\n"), "{text}");
     assert!(!text.contains("\x1b["));
     request.colour = true;
-    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap()).contains("\x1b[30;48;5;"));
+    assert!(
+        String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap().bytes).contains("\x1b[30;48;5;")
+    );
     request.picture = Picture::Svg;
     request.select = Some("Jan 19".into());
-    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap()).contains("<svg"));
-    let warnings = pzl_apad::render::warnings(&set, &request).unwrap();
+    assert!(String::from_utf8_lossy(&ApadKind::render(&set, &request).unwrap().bytes).contains("<svg"));
+    let warnings = ApadKind::render(&set, &request).unwrap().warnings;
     assert!(warnings[0].message.contains("2 boards match; drew the first, board 1"), "{warnings:?}");
     for bad in ["3", "0", "Jan 20", "tomorrow"] {
         request.select = Some(bad.into());
         assert_eq!(ApadKind::render(&set, &request).unwrap_err().kind, ErrorKind::Usage, "{bad}");
     }
+    // The setting `date` chooses as a selection does; both at once are refused.
+    let dated = RenderRequest::new(Picture::Text).with("date", Value::Text("Jan 19".into()));
+    assert!(
+        String::from_utf8_lossy(&ApadKind::render(&set, &dated).unwrap().bytes)
+            .starts_with("board 1: Jan 19")
+    );
+    request.select = Some("1".into());
+    request.settings.insert("date", Value::Text("Jan 19".into()));
+    let e = ApadKind::render(&set, &request).unwrap_err();
+    assert_eq!(e.message, "a board number and setting `date` choose boards two ways: give one");
+    request.settings = Default::default();
     request.select = None;
     request.picture = Picture::Pdf;
     assert_eq!(ApadKind::render(&set, &request).unwrap_err().kind, ErrorKind::Usage);
@@ -266,4 +280,21 @@ fn a_weekday_file_stays_weekday_through_conversion() {
     let wrong = ApadKind::read(&bytes, Format::Apad, &classic()).unwrap();
     assert_eq!(wrong.value.boards.len(), 2_472);
     assert!(wrong.warnings.iter().any(|w| w.message.contains("apad:weekday")));
+}
+
+#[test]
+fn an_id_is_a_date_to_solve() {
+    let made = ApadKind::instance("Jan 19").unwrap().value;
+    let (format, set) = made;
+    assert_eq!((format, set.puzzle.name.as_str(), set.boards.len()), (Format::Apad, "classic", 0));
+    let counted = ApadKind::solve(&set, &SolveRequest { count: true, ..SolveRequest::default() }).unwrap();
+    assert_eq!(counted.report.count.map(|c| c.value), Some(104));
+    let solved = ApadKind::solve(&set, &SolveRequest::default()).unwrap();
+    assert_eq!(solved.solutions[0].boards.len(), 1);
+    assert!(ApadKind::write(&set, Format::Apad).is_err());
+    let weekday = ApadKind::instance("weekday:2026-01-19").unwrap().value.1;
+    assert_eq!(weekday.asks.map(|a| a.to_string()).as_deref(), Some("Mon Jan 19"));
+    assert!(ApadKind::instance("weekday:Smarch 40").unwrap_err().hint.unwrap().contains("[EDITION:]DATE"));
+    let distinct = SolveRequest { distinct: true, ..SolveRequest::default() };
+    assert_eq!(ApadKind::solve(&set, &distinct).unwrap_err().kind, ErrorKind::Usage);
 }

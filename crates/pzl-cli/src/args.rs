@@ -230,9 +230,6 @@ pub struct RenderArgs {
     /// Masyu: animate this solve trace (from `pzl solve --trace`) as `.svg` or `.html`.
     #[arg(long, value_name = "TRACE")]
     pub trace: Option<PathBuf>,
-    /// The paper of a print-ready page: `letter` (8.5 × 11 in, the default) or `a4`.
-    #[arg(long, value_name = "PAPER", default_value = "letter")]
-    pub paper: String,
     #[command(flatten)]
     pub settings: Settings<RENDER>,
 }

@@ -240,20 +240,17 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     let name = args.input.as_deref().unwrap_or(Path::new("-"));
     let doc = open(ctx, name, &options)?;
     // `--board` is a board file (Masyu) or a board number (A-Puzzle-A-Day): the library tells.
-    let choice = pzl::select::board_or_file(args.board.as_deref(), args.settings.0.text("date"))?;
-    let (with, select) = (choice.with, choice.select);
-    let doc = combine(ctx, doc, with)?;
+    let choice = pzl::select::board_or_file(args.board.as_deref(), None)?;
+    let doc = combine(ctx, doc, choice.with)?;
     let with_clues = args.settings.flag("with-clues");
     let picture = pzl::ops::picture(args.kind.as_deref(), &args.output, with_clues)?;
-    let request = RenderRequest {
-        picture,
-        colour: io::is_dash(&args.output) && ctx.colour(),
-        select,
-        with_clues,
-        paper: pzl::Paper::from_name(&args.paper)?,
-    };
-    let bytes = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
-    ctx.warnings(&io::shown(name), &doc.render_warnings(&request)?);
+    let mut request = RenderRequest::new(picture);
+    request.colour = io::is_dash(&args.output) && ctx.colour();
+    request.select = choice.select;
+    let request = args.settings.0.render_request(request)?;
+    let rendered = doc.render(&request).map_err(|e| e.in_file(io::shown(name)))?;
+    ctx.warnings(&io::shown(name), &rendered.warnings);
+    let bytes = rendered.bytes;
     if request.colour && std::str::from_utf8(&bytes).is_ok() {
         io::stdout_escaped(&bytes)?;
     } else {

@@ -154,3 +154,20 @@ impl Written {
         Written { bytes, lost: Vec::new() }
     }
 }
+
+/// A drawing, and what the user should know about it (only the first of several chosen boards
+/// fits one picture; a font lacks a glyph): what [`crate::Kind::render`] gives, in one call.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Rendered {
+    /// The picture's bytes (text, SVG, PDF or HTML).
+    pub bytes: Vec<u8>,
+    /// What the user should know about the drawing.
+    pub warnings: Vec<Warning>,
+}
+
+impl Rendered {
+    /// A drawing with nothing to say about it.
+    pub fn new(bytes: Vec<u8>) -> Rendered {
+        Rendered { bytes, warnings: Vec::new() }
+    }
+}

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::diag::{Parsed, Warning, Written};
+use crate::diag::{Parsed, Rendered, Warning, Written};
 use crate::error::Error;
 use crate::format::{FormatInfo, FormatTable};
 use crate::member::{Member, SavedMember};
@@ -51,6 +51,19 @@ pub trait Kind {
         } else {
             Err(Error::usage(format!("the {} formats take no parameters (`:{text}`)", Self::NAME)))
         }
+    }
+
+    /// How the kind's puzzle ids are written after `NAME:` (Simon Tatham's `params:desc`, e.g.
+    /// `[EDITION:]DATE` for `apad:weekday:2026-01-19`); `None` when the kind makes no puzzles
+    /// from ids.
+    const ID_FORM: Option<&'static str> = None;
+
+    /// The puzzle the id `id` names (the text after `NAME:`, in [`Kind::ID_FORM`]), as a document
+    /// in the format it is written in by default: an instance that `solve` answers.
+    #[allow(clippy::type_complexity)]
+    fn instance(id: &str) -> Result<Parsed<(Self::Format, Self::Doc)>, Error> {
+        let _ = id;
+        Err(Error::unsupported(Self::NAME, "puzzle ids"))
     }
 
     /// The settings the kind takes, with the verbs each applies to (see [`crate::settings`]).
@@ -148,14 +161,10 @@ pub trait Kind {
     fn check_with(doc: &Self::Doc, _flags: &[&str]) -> Result<CheckReport, Error> {
         Self::check(doc)
     }
-    /// Draw `doc`.
-    fn render(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    /// Draw `doc`, saying what the user should know about the drawing (only the first of
+    /// several chosen boards fits one picture; a font lacks a glyph).
+    fn render(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Rendered, Error> {
         Err(Error::unsupported(Self::NAME, "render"))
-    }
-    /// What the user should know about drawing `doc` with `request` (only the first of several
-    /// chosen boards fits one picture; a font lacks a glyph).
-    fn render_warnings(_doc: &Self::Doc, _request: &RenderRequest) -> Result<Vec<Warning>, Error> {
-        Ok(Vec::new())
     }
     /// Solve `doc`.
     fn solve(_doc: &Self::Doc, _request: &SolveRequest) -> Result<Solved<Self::Doc>, Error> {

@@ -36,7 +36,7 @@ pub mod settings;
 pub mod text;
 pub mod time;
 
-pub use diag::{Location, Parsed, Warning, Written};
+pub use diag::{Location, Parsed, Rendered, Warning, Written};
 pub use error::{Error, ErrorKind, Result};
 pub use format::{Confidence, FormatInfo, FormatTable};
 pub use kind::{Kind, Solved};

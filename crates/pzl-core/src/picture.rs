@@ -63,7 +63,7 @@ impl std::fmt::Display for Picture {
     }
 }
 
-/// The paper a print-ready page is laid out for (`--paper`).
+/// The paper a print-ready page is laid out for (the crossword setting `paper`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Paper {
@@ -78,7 +78,7 @@ impl Paper {
     /// Every paper size.
     pub const ALL: [Paper; 2] = [Paper::Letter, Paper::A4];
 
-    /// The name used by `--paper`.
+    /// Its name (`letter`, `a4`).
     pub fn name(self) -> &'static str {
         match self {
             Paper::Letter => "letter",
@@ -99,9 +99,8 @@ impl Paper {
         match name.to_ascii_lowercase().as_str() {
             "letter" | "us-letter" => Ok(Paper::Letter),
             "a4" => Ok(Paper::A4),
-            _ => {
-                Err(Error::usage(format!("unknown paper `{name}`")).hint("use --paper letter or --paper a4"))
-            }
+            _ => Err(Error::usage(format!("unknown paper `{name}`"))
+                .hint(format!("use {} letter or a4", crate::settings::mention("paper")))),
         }
     }
 }

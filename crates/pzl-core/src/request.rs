@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::error::Error;
-use crate::picture::{Paper, Picture};
+use crate::picture::Picture;
+use crate::settings::{Value, Values};
 
 /// The longest timeout pzl takes: about 31 years, far beyond any run and safe for every clock.
 const MAX_TIMEOUT_SECONDS: f64 = 1e9;
@@ -42,8 +43,10 @@ pub fn parse_jobs(text: &str) -> Result<usize, Error> {
     }
 }
 
-/// What `solve` is asked to do. Kinds ignore nothing silently: a field that does not apply to a
-/// kind is refused by it (see each kind's `solve`).
+/// What `solve` is asked to do: what every kind understands, and the values of the kinds'
+/// settings ([`crate::settings`]), which the kind that owns each reads by name. Kinds ignore
+/// nothing silently: a field or setting that does not apply to a kind is refused by it (see each
+/// kind's `solve`).
 #[derive(Debug, Clone)]
 pub struct SolveRequest {
     /// Give up after this long.
@@ -58,12 +61,8 @@ pub struct SolveRequest {
     pub distinct: bool,
     /// Threads for one search.
     pub jobs: usize,
-    /// Pieces may turn but not flip over.
-    pub no_flip: bool,
-    /// Reason like a person (Masyu): one-level hypotheses before deeper guessing.
-    pub human: bool,
-    /// Record every solving step (Masyu) as a replayable trace.
-    pub trace: bool,
+    /// The kinds' settings given for solving (`no-flip`, `human`, `trace`, …), by name.
+    pub settings: Values,
     /// Set from another thread (Ctrl-C) to stop the search as if the timeout had struck.
     pub cancel: Option<Arc<AtomicBool>>,
     /// With `count`: count only shard `K` of `N` (`(K, N)`, `K` from 0) of a deterministic split
@@ -95,9 +94,7 @@ impl Default for SolveRequest {
             all: false,
             distinct: false,
             jobs: 1,
-            no_flip: false,
-            human: false,
-            trace: false,
+            settings: Values::default(),
             cancel: None,
             shard: None,
             resume: None,
@@ -110,6 +107,20 @@ impl SolveRequest {
     /// Whether a caller asked the search to stop.
     pub fn cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// The request with the kind setting `name` given as `value`.
+    ///
+    /// ```
+    /// use pzl_core::{SolveRequest, settings::Value};
+    ///
+    /// let request = SolveRequest { count: true, ..SolveRequest::default() }.with("no-flip", Value::On);
+    /// assert!(request.settings.flag("no-flip"));
+    /// ```
+    #[must_use]
+    pub fn with(mut self, name: &str, value: Value) -> SolveRequest {
+        self.settings.insert(name, value);
+        self
     }
 
     /// The timeout, shown in seconds for messages (`0` when none).
@@ -133,25 +144,32 @@ impl InfoRequest {
     pub const FULL: InfoRequest = InfoRequest { details: true };
 }
 
-/// What `render` is asked to draw.
+/// What `render` is asked to draw: what every kind understands, and the values of the kinds'
+/// settings for drawing (`with-clues`, `paper`, `date`, …), which the kind that owns each reads.
 #[derive(Debug, Clone)]
 pub struct RenderRequest {
     /// The kind of drawing.
     pub picture: Picture,
     /// Colour (ANSI) in terminal text.
     pub colour: bool,
-    /// Which part to draw, in the kind's own words: a board number or a date (A-Puzzle-A-Day).
+    /// Which part to draw, in the kind's own words (a board number); a kind drawing one thing
+    /// refuses it.
     pub select: Option<String>,
-    /// Crosswords: a print-ready page with the clues.
-    pub with_clues: bool,
-    /// The paper of a print-ready page (crosswords with `with_clues`, and every PDF).
-    pub paper: Paper,
+    /// The kinds' settings given for drawing, by name.
+    pub settings: Values,
 }
 
 impl RenderRequest {
     /// Draw `picture` with no options.
     pub fn new(picture: Picture) -> RenderRequest {
-        RenderRequest { picture, colour: false, select: None, with_clues: false, paper: Paper::Letter }
+        RenderRequest { picture, colour: false, select: None, settings: Values::default() }
+    }
+
+    /// The request with the kind setting `name` given as `value`.
+    #[must_use]
+    pub fn with(mut self, name: &str, value: Value) -> RenderRequest {
+        self.settings.insert(name, value);
+        self
     }
 }
 

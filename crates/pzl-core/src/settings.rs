@@ -3,6 +3,8 @@
 //! command line, `no_flip=` in Python). The library names a setting in messages with
 //! [`mention`]; a front end rewrites those mentions with [`spell`].
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 /// What a setting's value is.
@@ -94,6 +96,75 @@ impl Setting {
     /// Whether it applies to `verb`.
     pub fn applies_to(&self, verb: Verb) -> bool {
         self.verbs.contains(&verb)
+    }
+}
+
+/// A setting's value as a front end gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A flag given.
+    On,
+    /// A value in the setting's own words (a number, text or a file name; empty for a file the
+    /// front end gives back instead of writing).
+    Text(String),
+}
+
+/// The values given for settings, by name: what a [`SolveRequest`](crate::SolveRequest) or a
+/// [`RenderRequest`](crate::RenderRequest) carries to the kind that owns them. The kind reads
+/// its own by name; the facade has checked every name against the kinds' tables and every value
+/// against its setting's type before a request is made.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Values {
+    values: BTreeMap<String, Value>,
+}
+
+impl Values {
+    /// `self` with `name` set to `value`.
+    ///
+    /// ```
+    /// use pzl_core::settings::{Value, Values};
+    ///
+    /// let values = Values::default().with("no-flip", Value::On).with("paper", Value::Text("a4".into()));
+    /// assert!(values.flag("no-flip") && !values.flag("paper") && values.given("paper"));
+    /// assert_eq!(values.text("paper"), Some("a4"));
+    /// ```
+    #[must_use]
+    pub fn with(mut self, name: &str, value: Value) -> Values {
+        self.insert(name, value);
+        self
+    }
+
+    /// Set `name` to `value`.
+    pub fn insert(&mut self, name: &str, value: Value) {
+        self.values.insert(name.to_string(), value);
+    }
+
+    /// Whether the flag `name` is on.
+    pub fn flag(&self, name: &str) -> bool {
+        self.values.get(name) == Some(&Value::On)
+    }
+
+    /// The value given for `name`, if any (`None` for a flag).
+    pub fn text(&self, name: &str) -> Option<&str> {
+        match self.values.get(name) {
+            Some(Value::Text(text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Whether `name` was given at all (a flag on, or any value).
+    pub fn given(&self, name: &str) -> bool {
+        self.values.contains_key(name)
+    }
+
+    /// Every name given, with its value, in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.values.iter().map(|(name, value)| (name.as_str(), value))
+    }
+
+    /// Whether nothing was given.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
     }
 }
 

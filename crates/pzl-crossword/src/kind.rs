@@ -6,10 +6,10 @@
 //! names what the target cannot hold. Whatever is written reads back: a write that would not is
 //! refused.
 
-use pzl_core::settings::{Setting, Verb, mention};
+use pzl_core::settings::{Setting, SettingType, Verb, mention};
 use pzl_core::{
     CheckReport, Error, ErrorKind, Fact, Info, InfoRequest, Kind, Parsed, Picture, Problem, RenderRequest,
-    Warning, Written,
+    Rendered, Warning, Written,
 };
 use serde_json::json;
 
@@ -407,12 +407,25 @@ impl Kind for CrosswordKind {
     type Params = ();
 
     fn settings() -> &'static [Setting] {
-        const SETTINGS: &[Setting] = &[Setting::flag(
-            "crossword",
-            "with-clues",
-            &[Verb::Render],
-            "A print-ready page (grid, title, numbered clues) as `.svg` or `.pdf`.",
-        )];
+        const SETTINGS: &[Setting] = &[
+            Setting::flag(
+                "crossword",
+                "with-clues",
+                &[Verb::Render],
+                "A print-ready page (grid, title, numbered clues) as `.svg` or `.pdf`.",
+            ),
+            Setting {
+                default: Some("letter"),
+                ..Setting::valued(
+                    "crossword",
+                    "paper",
+                    SettingType::Text,
+                    "PAPER",
+                    &[Verb::Render],
+                    "The paper of a print-ready page: `letter` (8.5 × 11 in) or `a4`.",
+                )
+            },
+        ];
         SETTINGS
     }
 
@@ -635,38 +648,50 @@ impl Kind for CrosswordKind {
         Ok(out)
     }
 
-    fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<Warning>, Error> {
-        Ok(render_warnings(doc, request))
+    /// Text, SVG or PDF. The setting `with-clues` draws the print-ready page (SVG or PDF) on the
+    /// setting `paper`; a PDF is always that page.
+    fn render(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Rendered, Error> {
+        let bytes = draw(doc, request)?;
+        Ok(Rendered { bytes, warnings: render_warnings(doc, request) })
     }
+}
 
-    /// Text, SVG or PDF. `with_clues` draws the print-ready page (SVG or PDF); a PDF is always
-    /// that page.
-    fn render(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<u8>, Error> {
-        if let Some(select) = &request.select {
-            return Err(Error::usage(format!("a crossword has one grid: nothing to select with `{select}`")));
-        }
-        let p = doc.puzzle();
-        // Colour is a preference of terminal text; the crossword text grid has none to give.
-        match (request.picture, request.with_clues) {
-            #[cfg(feature = "pdf")]
-            (Picture::Pdf, _) => pdf::pdf(&page::layout(p, request.paper)),
-            #[cfg(feature = "pdf")]
-            (Picture::Svg, true) => Ok(page::svg(&page::layout(p, request.paper)).into_bytes()),
-            #[cfg(not(feature = "pdf"))]
-            (Picture::Pdf, _) | (Picture::Svg, true) => Err(Error::new(
-                ErrorKind::Unsupported,
-                "this build of pzl has no print-ready page (PDF, SVG with clues)",
-            )
-            .hint("it was built without the `pdf` feature (the command-line pzl and the Python package have it)")),
-            (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
-            (Picture::Text, false) => Ok(render::text(p).into_bytes()),
-            (Picture::Text, true) => Err(Error::usage(format!("{} draws a page: write it as svg or pdf", mention("with-clues")))
-                .hint("use --as svg or --as pdf")),
-            (other, _) => {
-                Err(Error::usage(format!("cannot draw crosswords as `{other}`; use text, svg or pdf")))
-            }
-        }
+/// [`CrosswordKind::render`]'s picture.
+fn draw(doc: &CrosswordDoc, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    if let Some(select) = &request.select {
+        return Err(Error::usage(format!("a crossword has one grid: nothing to select with `{select}`")));
     }
+    // A paper no page can have is refused whatever the picture.
+    #[cfg_attr(not(feature = "pdf"), allow(unused_variables))]
+    let paper = paper(request)?;
+    let p = doc.puzzle();
+    // Colour is a preference of terminal text; the crossword text grid has none to give.
+    match (request.picture, request.settings.flag("with-clues")) {
+        #[cfg(feature = "pdf")]
+        (Picture::Pdf, _) => pdf::pdf(&page::layout(p, paper)),
+        #[cfg(feature = "pdf")]
+        (Picture::Svg, true) => Ok(page::svg(&page::layout(p, paper)).into_bytes()),
+        #[cfg(not(feature = "pdf"))]
+        (Picture::Pdf, _) | (Picture::Svg, true) => Err(Error::new(
+            ErrorKind::Unsupported,
+            "this build of pzl has no print-ready page (PDF, SVG with clues)",
+        )
+        .hint(
+            "it was built without the `pdf` feature (the command-line pzl and the Python package have it)",
+        )),
+        (Picture::Svg, false) => Ok(render::svg(p).into_bytes()),
+        (Picture::Text, false) => Ok(render::text(p).into_bytes()),
+        (Picture::Text, true) => {
+            Err(Error::usage(format!("{} draws a page: write it as svg or pdf", mention("with-clues")))
+                .hint(format!("use {} svg or {} pdf", mention("as"), mention("as"))))
+        }
+        (other, _) => Err(Error::usage(format!("cannot draw crosswords as `{other}`; use text, svg or pdf"))),
+    }
+}
+
+/// The paper the setting `paper` names (letter when not given).
+fn paper(request: &RenderRequest) -> Result<pzl_core::Paper, Error> {
+    request.settings.text("paper").map_or(Ok(pzl_core::Paper::Letter), pzl_core::Paper::from_name)
 }
 
 /// Parse a lock key: one to four digits, `0000` to `9999`.
@@ -735,7 +760,8 @@ impl std::fmt::Display for FillStatus {
 /// What the user should know about drawing `doc` with `request`: the characters of a print-ready
 /// page that no font has (they print as an empty box).
 fn render_warnings(doc: &CrosswordDoc, request: &RenderRequest) -> Vec<Warning> {
-    let page = request.picture == Picture::Pdf || (request.picture == Picture::Svg && request.with_clues);
+    let page = request.picture == Picture::Pdf
+        || (request.picture == Picture::Svg && request.settings.flag("with-clues"));
     if !page {
         return Vec::new();
     }

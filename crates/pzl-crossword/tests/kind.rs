@@ -2,6 +2,7 @@
 //! (byte-exact in a format's own format, model → target otherwise), info facts, check, render,
 //! solve, lock and unlock, and the regressions of issue 13.
 
+use pzl_core::settings::Value;
 use pzl_core::{ErrorKind, Kind, Picture, RenderRequest, SolveRequest};
 use pzl_crossword::puzzle::SolutionState;
 use pzl_crossword::{CrosswordDoc, CrosswordKind, Format, Puzzle, raw};
@@ -185,17 +186,24 @@ fn check_passes_a_good_file_and_names_a_bad_checksum() {
 #[test]
 fn render_draws_text_svg_and_pdf_and_refuses_the_rest() {
     let doc = puz_doc(&small_puzzle());
-    let text = CrosswordKind::render(&doc, &RenderRequest::new(Picture::Text)).unwrap();
+    let text = CrosswordKind::render(&doc, &RenderRequest::new(Picture::Text)).unwrap().bytes;
     assert!(String::from_utf8(text).unwrap().contains("H E A R T"));
-    let svg = CrosswordKind::render(&doc, &RenderRequest::new(Picture::Svg)).unwrap();
+    let svg = CrosswordKind::render(&doc, &RenderRequest::new(Picture::Svg)).unwrap().bytes;
     assert!(svg.starts_with(b"<svg") || svg.starts_with(b"<?xml"));
     let mut page = RenderRequest::new(Picture::Svg);
-    page.with_clues = true;
-    let page_svg = CrosswordKind::render(&doc, &page).unwrap();
+    page.settings.insert("with-clues", Value::On);
+    let page_svg = CrosswordKind::render(&doc, &page).unwrap().bytes;
     assert!(String::from_utf8(page_svg).unwrap().contains("Clue 1"));
-    assert!(CrosswordKind::render(&doc, &RenderRequest::new(Picture::Pdf)).unwrap().starts_with(b"%PDF"));
+    assert!(
+        CrosswordKind::render(&doc, &RenderRequest::new(Picture::Pdf)).unwrap().bytes.starts_with(b"%PDF")
+    );
     let mut text_page = RenderRequest::new(Picture::Text);
-    text_page.with_clues = true;
+    text_page.settings.insert("with-clues", Value::On);
+    let mut a4 = page.clone();
+    a4.settings.insert("paper", Value::Text("A4".into()));
+    let a4 = String::from_utf8(CrosswordKind::render(&doc, &a4).unwrap().bytes).unwrap();
+    assert!(a4.contains("595") && !a4.contains("612"), "an A4 page: {}", &a4[..200]);
+    a4_page_is_refused_by_name(&doc);
     assert_eq!(CrosswordKind::render(&doc, &text_page).unwrap_err().kind, ErrorKind::Usage);
     let html = CrosswordKind::render(&doc, &RenderRequest::new(Picture::Html)).unwrap_err();
     assert_eq!(html.kind, ErrorKind::Usage);
@@ -203,6 +211,13 @@ fn render_draws_text_svg_and_pdf_and_refuses_the_rest() {
     let mut select = RenderRequest::new(Picture::Svg);
     select.select = Some("2".into());
     assert_eq!(CrosswordKind::render(&doc, &select).unwrap_err().kind, ErrorKind::Usage);
+}
+
+fn a4_page_is_refused_by_name(doc: &pzl_crossword::CrosswordDoc) {
+    let mut bad = RenderRequest::new(Picture::Pdf);
+    bad.settings.insert("paper", Value::Text("legal".into()));
+    let e = CrosswordKind::render(doc, &bad).unwrap_err();
+    assert_eq!(e.message, "unknown paper `legal`");
 }
 
 #[test]

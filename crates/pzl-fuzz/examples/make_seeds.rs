@@ -149,7 +149,8 @@ impl Rng {
 }
 
 fn solve_request() -> SolveRequest {
-    SolveRequest { timeout: Some(Duration::from_secs(2)), trace: true, ..SolveRequest::default() }
+    SolveRequest { timeout: Some(Duration::from_secs(2)), ..SolveRequest::default() }
+        .with("trace", pzl_core::settings::Value::Text(String::new()))
 }
 
 fn masyu(seeds: &mut Seeds, root: &Path) {

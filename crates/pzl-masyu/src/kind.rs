@@ -169,21 +169,21 @@ impl Kind for MasyuKind {
 
     /// Unicode text or SVG; a Masyu board is one picture, so `select` and `with_clues` are refused.
     /// Colour does not apply: the text picture is the same either way.
-    fn render(doc: &Board, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    fn render(doc: &Board, request: &RenderRequest) -> Result<pzl_core::Rendered, Error> {
         if request.select.is_some() {
             return Err(Error::usage("a Masyu file holds one board: there is nothing to select"));
         }
-        if request.with_clues {
+        if request.settings.flag("with-clues") {
             return Err(Error::usage(format!(
                 "Masyu puzzles have no clues to print ({} is for crosswords)",
                 mention("with-clues")
             )));
         }
         match request.picture {
-            Picture::Text => Ok(render::text(doc).into_bytes()),
-            Picture::Svg => Ok(render::svg(doc).into_bytes()),
+            Picture::Text => Ok(pzl_core::Rendered::new(render::text(doc).into_bytes())),
+            Picture::Svg => Ok(pzl_core::Rendered::new(render::svg(doc).into_bytes())),
             other => Err(Error::usage(format!("Masyu boards are drawn as text or svg, not {other}"))
-                .hint("use --as text or --as svg")),
+                .hint(format!("use {} text or {} svg", mention("as"), mention("as")))),
         }
     }
 
@@ -412,10 +412,11 @@ mod tests {
     #[test]
     fn render_draws_text_and_svg_only() {
         let board = read("https://puzz.link/p?mashu/4/4/020100", Format::Pzprjs);
-        let text = MasyuKind::render(&board, &RenderRequest::new(Picture::Text)).unwrap();
+        let text = MasyuKind::render(&board, &RenderRequest::new(Picture::Text)).unwrap().bytes;
         assert_eq!(String::from_utf8(text).unwrap(), "· · · ·\n· ● · ·\n· · · ○\n· · · ·\n");
         let svg =
-            String::from_utf8(MasyuKind::render(&board, &RenderRequest::new(Picture::Svg)).unwrap()).unwrap();
+            String::from_utf8(MasyuKind::render(&board, &RenderRequest::new(Picture::Svg)).unwrap().bytes)
+                .unwrap();
         assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<circle").count(), 2);
         for picture in [Picture::Pdf, Picture::Html] {
@@ -450,7 +451,10 @@ mod tests {
     fn solve_reports_uniqueness_grade_and_statistics() {
         let wiki = read(WIKIPEDIA, Format::Text);
         for human in [false, true] {
-            let request = SolveRequest { human, ..SolveRequest::default() };
+            let mut request = SolveRequest::default();
+            if human {
+                request.settings.insert("human", pzl_core::settings::Value::On);
+            }
             let solved = MasyuKind::solve(&wiki, &request).unwrap();
             assert_eq!(solved.report.solutions, [WIKIPEDIA_SOL]);
             assert_eq!(solved.report.unique, Some(true));
@@ -500,7 +504,7 @@ mod tests {
     #[test]
     fn a_trace_is_recorded_when_asked_for() {
         let wiki = read(WIKIPEDIA, Format::Text);
-        let request = SolveRequest { trace: true, ..SolveRequest::default() };
+        let request = SolveRequest::default().with("trace", pzl_core::settings::Value::Text(String::new()));
         let trace = MasyuKind::solve(&wiki, &request).unwrap().trace.unwrap();
         let first: serde_json::Value = serde_json::from_str(trace.lines().next().unwrap()).unwrap();
         assert_eq!(first["type"], "header");
@@ -517,7 +521,7 @@ mod tests {
         let requests = [
             SolveRequest { all: true, ..SolveRequest::default() },
             SolveRequest { distinct: true, ..SolveRequest::default() },
-            SolveRequest { no_flip: true, ..SolveRequest::default() },
+            SolveRequest::default().with("no-flip", pzl_core::settings::Value::On),
         ];
         for request in requests {
             let e = MasyuKind::solve(&wiki, &request).unwrap_err();

@@ -257,7 +257,8 @@ mod tests {
     #[test]
     fn a_replay_steps_through_the_trace_and_back() {
         let board = ladybug();
-        let request = pzl_core::SolveRequest { trace: true, ..pzl_core::SolveRequest::default() };
+        let request =
+            pzl_core::SolveRequest::default().with("trace", pzl_core::settings::Value::Text(String::new()));
         let solved = <crate::MasyuKind as pzl_core::Kind>::solve(&board, &request).unwrap();
         let trace = crate::solver::trace::read_jsonl(&solved.trace.unwrap()).unwrap();
         let replay = replay(&trace);

@@ -299,8 +299,8 @@ impl Kind for PolyKind {
         crate::check::check(doc, flags.contains(&"no-flip"))
     }
 
-    fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
-        crate::render::render(doc, request)
+    fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<pzl_core::Rendered> {
+        crate::render::render(doc, request).map(pzl_core::Rendered::new)
     }
 
     fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
@@ -423,6 +423,7 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
+    use pzl_core::settings::Value;
     use pzl_core::{ErrorKind, Location, Outcome, Picture, Status};
 
     use super::*;
@@ -604,7 +605,7 @@ mod tests {
         let distinct =
             count(SolveRequest { count: true, distinct: true, jobs: 2, ..SolveRequest::default() });
         assert_eq!(distinct.to_string(), "6\n");
-        let none = count(SolveRequest { count: true, no_flip: true, ..SolveRequest::default() });
+        let none = count(SolveRequest { count: true, ..SolveRequest::default() }.with("no-flip", Value::On));
         assert_eq!((none.to_string(), none.status()), ("0\n".to_string(), Status::Problems));
         let limited = count(SolveRequest { count: true, limit: Some(1), ..SolveRequest::default() });
         assert!(limited.to_string().ends_with("+\n"), "{limited}");
@@ -643,7 +644,7 @@ mod tests {
             (written.bytes.as_slice(), written.lost.as_slice()),
             (PACK.as_bytes(), &["the solution".to_string()][..])
         );
-        let text = PolyKind::render(&solved.solutions[0], &RenderRequest::new(Picture::Text)).unwrap();
+        let text = PolyKind::render(&solved.solutions[0], &RenderRequest::new(Picture::Text)).unwrap().bytes;
         assert!(!String::from_utf8(text).unwrap().contains('·'));
     }
 
@@ -664,8 +665,8 @@ mod tests {
     fn unsupported_requests_are_refused() {
         let puzzle = read(FIG6, Format::MacPoly);
         for request in [
-            SolveRequest { trace: true, ..SolveRequest::default() },
-            SolveRequest { human: true, ..SolveRequest::default() },
+            SolveRequest::default().with("trace", Value::Text(String::new())),
+            SolveRequest::default().with("human", Value::On),
             SolveRequest { limit: Some(3), ..SolveRequest::default() },
             SolveRequest { count: true, all: true, ..SolveRequest::default() },
         ] {
@@ -721,14 +722,16 @@ mod tests {
     #[test]
     fn render_draws_text_and_svg() {
         let puzzle = read(FIG6, Format::MacPoly);
-        let text = String::from_utf8(PolyKind::render(&puzzle, &RenderRequest::new(Picture::Text)).unwrap())
-            .unwrap();
+        let text =
+            String::from_utf8(PolyKind::render(&puzzle, &RenderRequest::new(Picture::Text)).unwrap().bytes)
+                .unwrap();
         assert!(text.starts_with("6 x 6 Square\n"));
         assert!(!text.contains('\x1b'));
         let mut colour = RenderRequest::new(Picture::Text);
         colour.colour = true;
-        assert!(PolyKind::render(&puzzle, &colour).unwrap().contains(&0x1b));
-        let svg = PolyKind::render(&read(PACK, Format::Pack), &RenderRequest::new(Picture::Svg)).unwrap();
+        assert!(PolyKind::render(&puzzle, &colour).unwrap().bytes.contains(&0x1b));
+        let svg =
+            PolyKind::render(&read(PACK, Format::Pack), &RenderRequest::new(Picture::Svg)).unwrap().bytes;
         assert!(String::from_utf8(svg).unwrap().contains("<svg"));
     }
 }

@@ -108,7 +108,7 @@ pub fn render(doc: &PolyDoc, request: &RenderRequest) -> Result<Vec<u8>> {
     if request.select.is_some() {
         return Err(Error::usage("a poly file holds one picture: leave out --select"));
     }
-    if request.with_clues {
+    if request.settings.flag("with-clues") {
         return Err(Error::usage(format!(
             "{} is for crosswords; poly pictures have no clues",
             pzl_core::settings::mention("with-clues")

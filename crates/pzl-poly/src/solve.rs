@@ -29,14 +29,14 @@ fn options(request: &SolveRequest) -> SearchOptions {
 
 /// Refuse what a poly search cannot do, naming what it can.
 fn refuse_unsupported(doc: &PolyDoc, request: &SolveRequest) -> Result<()> {
-    if request.trace {
+    if request.settings.given("trace") {
         return Err(Error::usage(format!(
             "poly puzzles are solved by search and have no trace: leave out {}",
             mention("trace")
         ))
         .hint(format!("{} records Masyu's reasoning", mention("trace"))));
     }
-    if request.human {
+    if request.settings.flag("human") {
         return Err(Error::usage(format!(
             "poly puzzles are solved by search: leave out {}",
             mention("human")
@@ -80,7 +80,7 @@ fn refuse_unsupported(doc: &PolyDoc, request: &SolveRequest) -> Result<()> {
 pub fn solve(doc: &PolyDoc, request: &SolveRequest) -> Result<Solved<PolyDoc>> {
     refuse_unsupported(doc, request)?;
     let format = doc.format().name();
-    let problem = doc.problem(request.no_flip)?;
+    let problem = doc.problem(request.settings.flag("no-flip"))?;
     let started = Instant::now();
     let reason = problem.impossibility().map(|r| r.to_string());
     if let Some(shard) = request.shard {

@@ -75,7 +75,7 @@ pub fn read(bytes: &[u8], name: &str, path: Option<&Path>, open: &Open) -> Resul
         return Document::read(bytes, name, path, open).map(Read::Document);
     }
     let detected = crate::Format::detect_how(bytes, Some(&Document::file_name(name, path)));
-    let plainly_a_puzzle = matches!(detected, Some((f, true)) if !matches!(f, crate::Format::Mac(_)))
+    let plainly_a_puzzle = matches!(detected, Some((f, true)) if f.as_kind::<pzl_macfile::MacKind>().is_none())
         && !container::signed(bytes);
     if !plainly_a_puzzle && let Some(opened) = opened(bytes, name) {
         return opened.map(Read::Container);
@@ -152,7 +152,7 @@ pub fn extract(
 pub fn forks_of(bytes: &[u8], name: &str, path: Option<&Path>) -> Result<pzl_macfile::Forks, Error> {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name).to_string();
     if let Ok(parsed) = Document::read(bytes, name, path, &Open::default())
-        && let Document::Mac(doc) = parsed.value
+        && let Ok(doc) = parsed.value.into_kind::<pzl_macfile::MacKind>()
     {
         let mut forks = doc.value.forks()?;
         if forks.info.name.is_empty() {

@@ -36,7 +36,8 @@ pub fn shown(name: &Path) -> String {
     name.display().to_string()
 }
 
-/// Read a path, `-` (standard input), a puzzle link (when no file has its name) or
+/// Read a path, `-` (standard input), a puzzle link or a puzzle id (`apad:weekday:2026-01-19`;
+/// when no file has its name, its own text, which [`Document::read`] makes the puzzle of) or
 /// `ARCHIVE#MEMBER` (the archive's bytes: [`Document::read`] finds the member).
 pub fn read(name: &Path) -> Result<Input, Error> {
     if is_dash(name) {
@@ -44,7 +45,7 @@ pub fn read(name: &Path) -> Result<Input, Error> {
         std::io::stdin().read_to_end(&mut bytes).map_err(|e| io_error("standard input", &e))?;
         return Ok(Input { name: "-".into(), path: None, bytes });
     }
-    if let Some(url) = name.to_str().filter(|s| Document::is_link(s))
+    if let Some(url) = name.to_str().filter(|s| Document::is_link(s) || Document::is_id(s))
         && !name.exists()
     {
         return Ok(Input { name: url.into(), path: None, bytes: url.as_bytes().to_vec() });

@@ -21,18 +21,17 @@ pub mod crossword {
     /// The `.puz` layer by puzpy's fields, for the Python package's `pzl.puz` drop-in.
     pub use pzl_crossword::puzpy;
 
-    fn doc_of<'a>(doc: &'a Document, what: &str) -> Result<&'a Doc<pzl_crossword::CrosswordKind>, Error> {
-        match doc {
-            Document::Crossword(d) => Ok(d),
-            other => Err(wrong_kind(other, "crossword", what)),
-        }
+    type Crossword = pzl_crossword::CrosswordKind;
+
+    fn doc_of<'a>(doc: &'a Document, what: &str) -> Result<&'a Doc<Crossword>, Error> {
+        doc.as_kind::<Crossword>().ok_or_else(|| wrong_kind(doc, "crossword", what))
     }
 
     /// The crossword locked (scrambled) with `key`.
     pub fn lock(doc: &Document, key: u16) -> Result<Document, Error> {
         let d = doc_of(doc, "locking")?;
         let value = pzl_crossword::lock(&d.value, key)?;
-        Ok(Document::Crossword(Doc { format: d.format, value }))
+        Ok(Document::of_kind::<Crossword>(d.format, value))
     }
 
     /// The keys that would unlock the crossword, most plausible first.
@@ -44,32 +43,30 @@ pub mod crossword {
     pub fn unlock(doc: &Document, key: u16) -> Result<Document, Error> {
         let d = doc_of(doc, "unlocking")?;
         let (value, _) = pzl_crossword::unlock(&d.value, Some(key))?;
-        Ok(Document::Crossword(Doc { format: d.format, value }))
+        Ok(Document::of_kind::<Crossword>(d.format, value))
     }
 }
 
 /// Classic Mac files: resources, Rez and DeRez.
 pub mod mac {
     use super::*;
-    use crate::Doc;
+
+    type Mac = pzl_macfile::MacKind;
 
     pub use pzl_macfile::listing::{Which, parse_byte, parse_type};
     pub use pzl_macfile::{Added, MacFile, ResourceList};
 
     /// The Mac file a document is.
     pub fn file(doc: &Document) -> Result<&MacFile, Error> {
-        match doc {
-            Document::Mac(d) => Ok(&d.value),
-            other => Err(wrong_kind(other, "Mac", "this command")),
-        }
+        doc.as_kind::<Mac>().map(|d| &d.value).ok_or_else(|| wrong_kind(doc, "Mac", "this command"))
     }
 
     /// The Mac file a document is, to change.
     pub fn file_mut(doc: &mut Document) -> Result<&mut MacFile, Error> {
-        match doc {
-            Document::Mac(d) => Ok(&mut d.value),
-            other => Err(wrong_kind(other, "Mac", "this command")),
+        if doc.as_kind::<Mac>().is_none() {
+            return Err(wrong_kind(doc, "Mac", "this command"));
         }
+        doc.as_kind_mut::<Mac>().map(|d| &mut d.value).ok_or_else(|| Error::usage("not a Mac file"))
     }
 
     /// A new, empty resource file for the path called `file_name`: the container its name implies
@@ -77,7 +74,7 @@ pub mod mac {
     pub fn new_file(file_name: &str) -> Result<Document, Error> {
         let format = pzl_macfile::format::Format::for_new_file(file_name);
         let value = MacFile::new_for(format, file_name)?;
-        Ok(Document::Mac(Doc { format, value }))
+        Ok(Document::of_kind::<Mac>(format, value))
     }
 
     /// Compile Rez source into a resource file in the container `file_name` implies (or `to`);
@@ -88,13 +85,9 @@ pub mod mac {
         file_name: &str,
     ) -> Result<(crate::Format, pzl_core::Written), Error> {
         let format = match to {
-            Some(crate::Format::Mac(f)) => f,
-            Some(other) => {
-                return Err(Error::usage(format!(
-                    "`{}` is not a Mac container pzl rez can write",
-                    other.name()
-                )));
-            }
+            Some(to) => to.as_kind::<Mac>().ok_or_else(|| {
+                Error::usage(format!("`{}` is not a Mac container pzl rez can write", to.name()))
+            })?,
             None => pzl_macfile::format::Format::for_new_file(file_name),
         };
         // A new file, named after itself and typed like ResEdit's files (as `ftor` makes them),
@@ -102,7 +95,7 @@ pub mod mac {
         let fork = MacFile::from_rez(source)?.fork()?;
         let mut file = MacFile::new_for(format, file_name)?;
         file.set_fork(&fork)?;
-        Ok((crate::Format::Mac(format), pzl_core::Written::exact(file.to_bytes()?)))
+        Ok((crate::Format::of_kind::<Mac>(format), pzl_core::Written::exact(file.to_bytes()?)))
     }
 }
 
@@ -151,7 +144,9 @@ pub mod masyu {
     pub use pzl_masyu::{Board, Cell, Edge, EdgeState, Orientation, Pos};
 
     use super::*;
-    use crate::{Doc, Format};
+    use crate::Format;
+
+    type Masyu = pzl_masyu::MasyuKind;
 
     /// A puzz.link URL, the format `pzl generate masyu` writes by default.
     pub const PUZZ_LINK: Format = Format::Masyu(pzl_masyu::formats::Format::Pzprjs);
@@ -173,27 +168,27 @@ pub mod masyu {
     /// TootSweet database takes them all; a Masyu format one file each; none a puzz.link URL
     /// each. Any other format is refused: it holds no Masyu puzzle.
     pub fn generate_to(format: Option<Format>) -> Result<GenerateTo, Error> {
-        match format.unwrap_or(PUZZ_LINK) {
-            #[cfg(feature = "database")]
-            f @ Format::MasyuDb(_) => Ok(GenerateTo::Database(f)),
-            f @ Format::Masyu(_) => Ok(GenerateTo::Files(f)),
-            other => Err(Error::usage(format!("`{}` is not a Masyu board format", other.name()))),
+        let f = format.unwrap_or(PUZZ_LINK);
+        #[cfg(feature = "database")]
+        if f.as_kind::<pzl_masyu::TootSweetDbKind>().is_some() {
+            return Ok(GenerateTo::Database(f));
+        }
+        match f.as_kind::<Masyu>() {
+            Some(_) => Ok(GenerateTo::Files(f)),
+            None => Err(Error::usage(format!("`{}` is not a Masyu board format", f.name()))),
         }
     }
 
     /// The Masyu board a document holds (pearls and edge states), to read as plain data.
     pub fn board(doc: &Document) -> Result<&Board, Error> {
-        match doc {
-            Document::Masyu(d) => Ok(&d.value),
-            other => Err(wrong_kind(other, "Masyu", "reading the board")),
-        }
+        doc.as_kind::<Masyu>().map(|d| &d.value).ok_or_else(|| wrong_kind(doc, "Masyu", "reading the board"))
     }
 
     /// A Masyu document holding `board`, written as `format` by default (a Masyu format).
     pub fn document(board: Board, format: Format) -> Result<Document, Error> {
-        match format {
-            Format::Masyu(format) => Ok(Document::Masyu(Doc { format, value: board })),
-            other => Err(Error::usage(format!("`{}` is not a Masyu board format", other.name()))),
+        match format.as_kind::<Masyu>() {
+            Some(own) => Ok(Document::of_kind::<Masyu>(own, board)),
+            None => Err(Error::usage(format!("`{}` is not a Masyu board format", format.name()))),
         }
     }
 }
@@ -207,9 +202,9 @@ pub mod tootsweet {
 
     /// The Masyu board a document holds, for storing in the database.
     pub fn board(doc: Document) -> Result<pzl_masyu::Board, Error> {
-        match doc {
-            Document::Masyu(d) => Ok(d.value),
-            other => Err(wrong_kind(&other, "Masyu puzzle or board", "a TootSweet database")),
+        match doc.into_kind::<pzl_masyu::MasyuKind>() {
+            Ok(d) => Ok(d.value),
+            Err(other) => Err(wrong_kind(&other, "Masyu puzzle or board", "a TootSweet database")),
         }
     }
 

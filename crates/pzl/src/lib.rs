@@ -71,7 +71,7 @@ pub use format::FormatList;
 pub use members::{Pick, SaveReport, Saved};
 pub use pzl_core::{
     CheckReport, Confidence, Count, Error, ErrorKind, Fact, FormatInfo, Info, InfoRequest, Kind, Location,
-    Member, Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Result, SavedMember,
+    Member, Outcome, Paper, Parsed, Picture, Problem, Progress, RenderRequest, Rendered, Result, SavedMember,
     SolveReport, SolveRequest, Status, Warning, Written, parse_jobs, parse_timeout, text,
 };
 pub use registry::Solution;

@@ -7,9 +7,12 @@
 
 use serde::Serialize;
 
-use pzl_core::{CheckReport, Error, Location, Member, Problem, RenderRequest, SavedMember, SolveRequest};
+use pzl_core::{
+    CheckReport, Error, Location, Member, Problem, RenderRequest, Rendered, SavedMember, SolveRequest,
+};
 
 use crate::registry::{self, Documents, Solution};
+use crate::settings::mention;
 use crate::{Document, Format};
 
 /// Which member of a container to take: by type and ID, or by name; nothing is needed when the
@@ -103,11 +106,14 @@ fn choose<'a>(members: &'a [Member], pick: Option<&Pick>) -> Result<&'a Member, 
     match (matches.next(), matches.next()) {
         (Some(only), None) => Ok(only),
         (None, _) => Err(Error::usage(format!(
-            "no MacPoly puzzle resource matches; the file's puzzle resources: {}",
+            "no puzzle inside the file matches; the puzzles it holds: {}",
             listing()
         ))),
         (Some(_), Some(_)) => Err(Error::usage(format!(
-            "several puzzle resources match; choose one with --type and --id, or --name: {}",
+            "several puzzles inside the file match; choose one with {} and {}, or {}: {}",
+            mention("type"),
+            mention("id"),
+            mention("name"),
             listing()
         ))),
     }
@@ -136,7 +142,11 @@ impl Document {
     pub fn pick(&self, pick: &Pick) -> Result<Document, Error> {
         let Some(members) = Documents::members(self) else {
             return Err(Error::usage(format!(
-                "--type, --id and --name choose a puzzle resource inside a Mac file, not in a {} file",
+                "{}, {} and {} choose a puzzle inside a file that holds puzzles (a Mac file's \
+                 resources), and a {} file holds none",
+                mention("type"),
+                mention("id"),
+                mention("name"),
                 self.kind()
             )));
         };
@@ -175,8 +185,10 @@ impl Document {
         Ok(report)
     }
 
-    /// Draw the document (a container: its only member).
-    pub fn render(&self, request: &RenderRequest) -> Result<Vec<u8>, Error> {
+    /// Draw the document (a container: its only member), with what the user should know about
+    /// the drawing (only the first of several chosen boards fits one picture; a font lacks a
+    /// glyph).
+    pub fn render(&self, request: &RenderRequest) -> Result<Rendered, Error> {
         match self.only_member()? {
             Some(member) => member.render(request),
             None => Documents::draw(self, request),
@@ -197,7 +209,9 @@ impl Document {
     pub fn solve_and_save(&self, pick: Option<&Pick>, request: &SolveRequest) -> Result<Saved, Error> {
         let Some(members) = Documents::members(self) else {
             return Err(Error::usage(format!(
-                "--save writes into a MacPoly puzzle resource of a Mac file, not into a {} file",
+                "{} writes the solution into the puzzle inside the file it was read from (a Mac \
+                 file's puzzle resource), and a {} file holds none",
+                mention("save"),
                 self.kind()
             )));
         };
@@ -258,7 +272,13 @@ mod tests {
         let masyu =
             Document::parse(b"4:4:AgAQAA\n", Format::from_name("tootsweet").unwrap(), "").unwrap().value;
         assert!(masyu.members().is_empty());
-        assert!(masyu.pick(&Pick::default()).err().unwrap().message.contains("not in a masyu file"));
+        let e = masyu.pick(&Pick::default()).err().unwrap();
+        assert!(e.message.ends_with("and a masyu file holds none"), "{e}");
+        assert_eq!(
+            pzl_core::settings::spell(&e.message, |n| format!("--{n}")),
+            "--type, --id and --name choose a puzzle inside a file that holds puzzles (a Mac file's \
+             resources), and a masyu file holds none"
+        );
     }
 
     #[test]
@@ -267,19 +287,17 @@ mod tests {
         let e = doc.pick(&Pick::default()).err().unwrap();
         assert_eq!(e.kind, ErrorKind::Usage);
         assert_eq!(
-            e.message,
-            "several puzzle resources match; choose one with --type and --id, or --name: \
+            pzl_core::settings::spell(&e.message, |n| format!("--{n}")),
+            "several puzzles inside the file match; choose one with --type and --id, or --name: \
              'SBP1' 128 \"6 x 6 Square\", 'SBP2' 128 \"6 x 6 Square\""
         );
         let e = doc.pick(&Pick { id: Some(200), ..Pick::default() }).err().unwrap();
-        assert!(
-            e.message.starts_with("no MacPoly puzzle resource matches; the file's puzzle resources: 'SBP1'")
-        );
+        assert!(e.message.starts_with("no puzzle inside the file matches; the puzzles it holds: 'SBP1'"));
         let two = Pick { resource_type: Some("SBP2".into()), ..Pick::default() };
         assert!(doc.pick(&two).is_ok());
         assert!(doc.pick(&Pick { name: Some("6 x 6 Square".into()), ..Pick::default() }).is_err());
         let e = mac_file(&[]).pick(&Pick::default()).err().unwrap();
-        assert!(e.message.ends_with("resources: none"), "{e}");
+        assert!(e.message.ends_with("the puzzles it holds: none"), "{e}");
         assert!(mac_file(&[]).solve(&SolveRequest::default()).is_err());
     }
 
@@ -298,6 +316,6 @@ mod tests {
         assert_ne!(two.bytes, doc.members()[1].bytes);
         assert!(after.check().unwrap().ok);
         let e = after.pick(&pick).unwrap().solve_and_save(None, &SolveRequest::default()).unwrap_err();
-        assert!(e.message.starts_with("--save writes into a MacPoly puzzle resource"), "{e}");
+        assert!(e.message.starts_with("setting `save` writes the solution into the puzzle inside"), "{e}");
     }
 }

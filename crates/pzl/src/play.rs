@@ -18,7 +18,10 @@ use serde::{Deserialize, Serialize};
 
 use pzl_core::Error;
 
-use crate::{Doc, Document, Format};
+use crate::{Document, Format};
+
+type Masyu = pzl_masyu::MasyuKind;
+type Crossword = pzl_crossword::CrosswordKind;
 
 pub use pzl_apad::solve::view::{DateView, EMPTY, OUTSIDE, Square};
 pub use pzl_crossword::play::{Action as CrosswordAction, EntryCheck, PlayerCell, PlayerClue, PlayerGrid};
@@ -57,21 +60,21 @@ fn not_for(doc: &Document, what: &str) -> Error {
 impl Document {
     /// What a player sees of the document.
     pub fn view(&self) -> Result<View, Error> {
-        match self {
-            Document::Masyu(d) => Ok(View::Masyu(d.value.view())),
-            Document::Crossword(d) => Ok(View::Crossword(PlayerGrid::of(&d.value))),
-            _ => Err(not_for(self, "view")),
+        if let Some(d) = self.as_kind::<Masyu>() {
+            return Ok(View::Masyu(d.value.view()));
         }
+        if let Some(d) = self.as_kind::<Crossword>() {
+            return Ok(View::Crossword(PlayerGrid::of(&d.value)));
+        }
+        Err(not_for(self, "view"))
     }
 
     /// The document with `action` done (the format stays the document's).
     pub fn act(&self, action: &Action) -> Result<Document, Error> {
-        match (self, action) {
-            (Document::Masyu(d), Action::Masyu(a)) => {
-                Ok(Document::Masyu(Doc { format: d.format, value: d.value.act(a)? }))
-            }
-            (Document::Crossword(d), Action::Crossword(a)) => {
-                Ok(Document::Crossword(Doc { format: d.format, value: a.apply(&d.value)? }))
+        match (action, self.as_kind::<Masyu>(), self.as_kind::<Crossword>()) {
+            (Action::Masyu(a), Some(d), _) => Ok(Document::of_kind::<Masyu>(d.format, d.value.act(a)?)),
+            (Action::Crossword(a), _, Some(d)) => {
+                Ok(Document::of_kind::<Crossword>(d.format, a.apply(&d.value)?))
             }
             _ => Err(not_for(self, "this action")),
         }
@@ -79,23 +82,17 @@ impl Document {
 
     /// The next step a person could take on a Masyu board, or the first wrong line.
     pub fn hint(&self, timeout: Option<std::time::Duration>) -> Result<Hint, Error> {
-        match self {
-            Document::Masyu(d) => Ok(pzl_masyu::solver::hint(&d.value, timeout)),
-            _ => Err(not_for(self, "hint")),
-        }
+        let d = self.as_kind::<Masyu>().ok_or_else(|| not_for(self, "hint"))?;
+        Ok(pzl_masyu::solver::hint(&d.value, timeout))
     }
 
     /// The board with what `hint` deduces drawn on it, in the document's format; `None` when the
     /// hint deduces nothing (a wrong line, a solved board, no hint).
     pub fn apply_hint(&self, hint: &Hint) -> Result<Option<Document>, Error> {
-        match self {
-            Document::Masyu(d) => {
-                let mut board = d.value.clone();
-                let drawn = board.apply(hint)?;
-                Ok(drawn.then(|| Document::Masyu(Doc { format: d.format, value: board })))
-            }
-            _ => Err(not_for(self, "hint")),
-        }
+        let d = self.as_kind::<Masyu>().ok_or_else(|| not_for(self, "hint"))?;
+        let mut board = d.value.clone();
+        let drawn = board.apply(hint)?;
+        Ok(drawn.then(|| Document::of_kind::<Masyu>(d.format, board)))
     }
 
     /// The document written for a player to go on with: in `to`, refused when `to` would leave
@@ -127,18 +124,14 @@ impl Document {
     /// Check a crossword player's `entries` (one string per cell) for the `cells` listed (empty:
     /// every cell).
     pub fn check_entries(&self, entries: &[String], cells: &[usize]) -> Result<EntryCheck, Error> {
-        match self {
-            Document::Crossword(d) => Ok(pzl_crossword::play::check_entries(&d.value, entries, cells)),
-            _ => Err(not_for(self, "checking entries")),
-        }
+        let d = self.as_kind::<Crossword>().ok_or_else(|| not_for(self, "checking entries"))?;
+        Ok(pzl_crossword::play::check_entries(&d.value, entries, cells))
     }
 
     /// The answers of a crossword's `cells`, to reveal them.
     pub fn reveal(&self, cells: &[usize]) -> Result<Vec<String>, Error> {
-        match self {
-            Document::Crossword(d) => Ok(pzl_crossword::play::reveal(&d.value, cells)),
-            _ => Err(not_for(self, "reveal")),
-        }
+        let d = self.as_kind::<Crossword>().ok_or_else(|| not_for(self, "reveal"))?;
+        Ok(pzl_crossword::play::reveal(&d.value, cells))
     }
 }
 

@@ -11,7 +11,7 @@
 use pzl_core::{
     CheckReport, Error, FormatInfo, Info, InfoRequest, Parsed, RenderRequest, SolveRequest, Warning, Written,
 };
-use pzl_core::{Confidence, Member, SavedMember, SolveReport};
+use pzl_core::{Confidence, Member, Rendered, SavedMember, SolveReport};
 
 /// Every format of a registry: what the generated `Format` enum gives the shared rules.
 pub trait Formats: Copy + Eq + std::fmt::Debug + 'static {
@@ -52,9 +52,7 @@ pub trait Documents: Sized {
     /// [`pzl_core::Kind::overlay`].
     fn overlay(&self, bytes: &[u8]) -> Option<Result<Parsed<Self>, Error>>;
     /// [`pzl_core::Kind::render`].
-    fn draw(&self, request: &RenderRequest) -> Result<Vec<u8>, Error>;
-    /// [`pzl_core::Kind::render_warnings`].
-    fn draw_warnings(&self, request: &RenderRequest) -> Result<Vec<Warning>, Error>;
+    fn draw(&self, request: &RenderRequest) -> Result<Rendered, Error>;
     /// [`pzl_core::Kind::solve_as`], the solutions in the puzzle's format.
     fn solve_raw(&self, request: &SolveRequest) -> Result<Solution<Self>, Error>;
     /// [`pzl_core::Kind::settings`] of the document's kind.
@@ -76,6 +74,52 @@ pub trait Documents: Sized {
         format: Self::Format,
         request: &SolveRequest,
     ) -> Result<SavedMember, Error>;
+    /// [`pzl_core::Kind::ID_FORM`] of the kind called `kind`, when it makes puzzles from ids.
+    fn id_form(kind: &str) -> Option<&'static str>;
+    /// [`pzl_core::Kind::instance`] of the kind called `kind` (`None`: no kind of that name).
+    fn instance(kind: &str, id: &str) -> Option<Result<Parsed<Self>, Error>>;
+}
+
+/// The kind and the id of a puzzle id `KIND:ID` whose kind makes puzzles from ids.
+fn split_id<D: Documents>(name: &str) -> Option<(&str, &str)> {
+    let (kind, id) = name.split_once(':')?;
+    D::id_form(kind).map(|_| (kind, id))
+}
+
+/// Whether `name` is a puzzle id: `KIND:ID` where the kind `KIND` makes puzzles from ids.
+pub fn is_id<D: Documents>(name: &str) -> bool {
+    split_id::<D>(name).is_some()
+}
+
+/// The puzzle the id `name` (`KIND:ID`) names, as a document of the kind; `None` when `name` is
+/// not a puzzle id.
+pub fn instance<D: Documents>(name: &str) -> Option<Result<Parsed<D>, Error>> {
+    let (kind, id) = split_id::<D>(name)?;
+    D::instance(kind, id).map(|r| r.map_err(|e| e.in_file(name)))
+}
+
+/// A registry's document as a document of the kind `K`, and back (implemented by
+/// [`registry!`](crate::registry!) for every kind): what a kind's own operations
+/// ([`crate::kinds`], the play layer) use instead of naming the enum's variants.
+pub trait Holds<K: pzl_core::Kind>: Sized {
+    /// The document of `K`, if it is one.
+    fn get(&self) -> Option<&crate::Doc<K>>;
+    /// The same, to change.
+    fn get_mut(&mut self) -> Option<&mut crate::Doc<K>>;
+    /// The document of `K`, or the document itself when it is of another kind.
+    #[allow(clippy::result_large_err)]
+    fn take(self) -> Result<crate::Doc<K>, Self>;
+    /// The registry's document holding `doc`.
+    fn hold(doc: crate::Doc<K>) -> Self;
+}
+
+/// A registry's format as a format of the kind `K`, and back (implemented by
+/// [`registry!`](crate::registry!) for every kind).
+pub trait HoldsFormat<K: pzl_core::Kind>: Sized {
+    /// The format of `K`, if it is one.
+    fn get(self) -> Option<K::Format>;
+    /// The registry's format for `format`.
+    fn hold(format: K::Format) -> Self;
 }
 
 /// What `solve` gives back.
@@ -367,14 +411,9 @@ macro_rules! registry {
                         .map(|r| r.map(|p| p.map(|value| Document::$variant($crate::Doc { format: d.format, value })))), )+
                 }
             }
-            fn draw(&self, request: &$crate::RenderRequest) -> Result<Vec<u8>, $crate::Error> {
+            fn draw(&self, request: &$crate::RenderRequest) -> Result<$crate::Rendered, $crate::Error> {
                 match self {
                     $( $(#[cfg($cfg)])? Document::$variant(d) => <$kind as $crate::Kind>::render(&d.value, request), )+
-                }
-            }
-            fn draw_warnings(&self, request: &$crate::RenderRequest) -> Result<Vec<$crate::Warning>, $crate::Error> {
-                match self {
-                    $( $(#[cfg($cfg)])? Document::$variant(d) => <$kind as $crate::Kind>::render_warnings(&d.value, request), )+
                 }
             }
             fn solve_raw(&self, request: &$crate::SolveRequest) -> Result<$crate::registry::Solution<Document>, $crate::Error> {
@@ -435,10 +474,75 @@ macro_rules! registry {
                     $( $(#[cfg($cfg)])? Format::$variant(format) => <$kind as $crate::Kind>::save_member(member, format, request), )+
                 }
             }
+            fn id_form(kind: &str) -> Option<&'static str> {
+                $(
+                    $(#[cfg($cfg)])?
+                    if kind == <$kind as $crate::Kind>::NAME {
+                        return <$kind as $crate::Kind>::ID_FORM;
+                    }
+                )+
+                None
+            }
+            fn instance(kind: &str, id: &str) -> Option<Result<$crate::Parsed<Document>, $crate::Error>> {
+                $(
+                    $(#[cfg($cfg)])?
+                    if kind == <$kind as $crate::Kind>::NAME {
+                        return Some(<$kind as $crate::Kind>::instance(id).map(|p| {
+                            p.map(|(format, value)| Document::$variant($crate::Doc { format, value }))
+                        }));
+                    }
+                )+
+                None
+            }
         }
+
+        $(
+            $(#[cfg($cfg)])?
+            #[allow(unreachable_patterns)]
+            impl $crate::registry::Holds<$kind> for Document {
+                fn get(&self) -> Option<&$crate::Doc<$kind>> {
+                    match self { Document::$variant(d) => Some(d), _ => None }
+                }
+                fn get_mut(&mut self) -> Option<&mut $crate::Doc<$kind>> {
+                    match self { Document::$variant(d) => Some(d), _ => None }
+                }
+                #[allow(clippy::result_large_err)]
+                fn take(self) -> Result<$crate::Doc<$kind>, Document> {
+                    match self { Document::$variant(d) => Ok(d), other => Err(other) }
+                }
+                fn hold(doc: $crate::Doc<$kind>) -> Document {
+                    Document::$variant(doc)
+                }
+            }
+
+            $(#[cfg($cfg)])?
+            #[allow(unreachable_patterns)]
+            impl $crate::registry::HoldsFormat<$kind> for Format {
+                fn get(self) -> Option<<$kind as $crate::Kind>::Format> {
+                    match self { Format::$variant(f) => Some(f), _ => None }
+                }
+                fn hold(format: <$kind as $crate::Kind>::Format) -> Format {
+                    Format::$variant(format)
+                }
+            }
+        )+
 
         #[allow(dead_code)]
         impl Format {
+            /// The format as one of the kind `K` (`None` for another kind's).
+            pub fn as_kind<K: $crate::Kind>(self) -> Option<K::Format>
+            where
+                Format: $crate::registry::HoldsFormat<K>,
+            {
+                <Format as $crate::registry::HoldsFormat<K>>::get(self)
+            }
+            /// The format `format` of the kind `K`.
+            pub fn of_kind<K: $crate::Kind>(format: K::Format) -> Format
+            where
+                Format: $crate::registry::HoldsFormat<K>,
+            {
+                <Format as $crate::registry::HoldsFormat<K>>::hold(format)
+            }
             /// Every format, in detection order: the kinds in registry order, within a kind its
             /// most specific content test first.
             pub fn all() -> impl Iterator<Item = Format> {
@@ -483,6 +587,35 @@ macro_rules! registry {
 
         #[allow(dead_code)]
         impl Document {
+            /// The document as one of the kind `K` (`None` for another kind's).
+            pub fn as_kind<K: $crate::Kind>(&self) -> Option<&$crate::Doc<K>>
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::get(self)
+            }
+            /// The same, to change.
+            pub fn as_kind_mut<K: $crate::Kind>(&mut self) -> Option<&mut $crate::Doc<K>>
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::get_mut(self)
+            }
+            /// The document as one of the kind `K`, or itself when it is of another kind.
+            #[allow(clippy::result_large_err)]
+            pub fn into_kind<K: $crate::Kind>(self) -> Result<$crate::Doc<K>, Document>
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::take(self)
+            }
+            /// The document of the kind `K` holding `value`, written as `format` by default.
+            pub fn of_kind<K: $crate::Kind>(format: K::Format, value: K::Doc) -> Document
+            where
+                Document: $crate::registry::Holds<K>,
+            {
+                <Document as $crate::registry::Holds<K>>::hold($crate::Doc { format, value })
+            }
             /// Read `bytes` as `format`, with the format's parameters.
             pub fn parse(bytes: &[u8], format: Format, params: &str) -> Result<$crate::Parsed<Document>, $crate::Error> {
                 <Document as $crate::registry::Documents>::parse(bytes, format, params)
@@ -530,10 +663,25 @@ macro_rules! registry {
             pub fn combine(&self, other: &Document) -> Result<$crate::Parsed<Document>, $crate::Error> {
                 $crate::registry::combine(self, other)
             }
-            /// What the user should know about drawing the document with `request`, e.g. that
-            /// only the first of several chosen A-Puzzle-A-Day boards fits one picture.
-            pub fn render_warnings(&self, request: &$crate::RenderRequest) -> Result<Vec<$crate::Warning>, $crate::Error> {
-                <Document as $crate::registry::Documents>::draw_warnings(self, request)
+            /// Whether `name` is a puzzle id, `KIND:ID` (`apad:weekday:2026-01-19`), of a kind that
+            /// makes puzzles from ids (Simon Tatham's `params:desc`): an input that names no file
+            /// and stands for its own puzzle, as a link does.
+            pub fn is_id(name: &str) -> bool {
+                $crate::registry::is_id::<Document>(name)
+            }
+            /// The puzzle the id `name` (`KIND:ID`) names: an instance of the kind, which `solve`
+            /// answers; `None` when `name` is not a puzzle id.
+            pub fn instance(name: &str) -> Option<Result<$crate::Parsed<Document>, $crate::Error>> {
+                $crate::registry::instance::<Document>(name)
+            }
+            /// The forms of the puzzle ids the kinds take, as `KIND:FORM`
+            /// (`apad:[EDITION:]DATE`).
+            pub fn id_forms() -> Vec<String> {
+                let mut kinds: Vec<&str> = Format::all().map(|f| f.kind()).collect();
+                kinds.dedup();
+                kinds.into_iter().filter_map(|k| {
+                    <Document as $crate::registry::Documents>::id_form(k).map(|form| format!("{k}:{form}"))
+                }).collect()
             }
         }
     };

@@ -2,9 +2,7 @@
 //! front end collected for them. A front end builds its flags or keywords from [`all`], groups
 //! them by kind, and hands the values back as [`Options`]; the facade turns them into a request.
 
-use std::collections::BTreeMap;
-
-pub use pzl_core::settings::{Setting, SettingType, Verb, mention, spell};
+pub use pzl_core::settings::{Setting, SettingType, Value, Values, Verb, mention, spell};
 use pzl_core::{Error, Kind, RenderRequest, SolveRequest};
 
 /// Each kind's name, title and settings, in the order of `pzl formats`.
@@ -41,19 +39,11 @@ pub fn find(name: &str) -> Option<&'static Setting> {
     all().into_iter().find(|s| s.name == name)
 }
 
-/// A setting's value as a front end collected it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Value {
-    /// A flag given.
-    On,
-    /// A value in the setting's own words (a number, text or a file name).
-    Text(String),
-}
-
-/// The values given for settings, by name.
+/// The values given for settings, by name, each checked against the kinds' table: what a
+/// request then carries ([`Values`]) to the kind that owns each.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
-    values: BTreeMap<&'static str, Value>,
+    values: Values,
 }
 
 impl Options {
@@ -75,7 +65,12 @@ impl Options {
 
     /// Whether the flag `name` is on.
     pub fn flag(&self, name: &str) -> bool {
-        self.values.get(name) == Some(&Value::On)
+        self.values.flag(name)
+    }
+
+    /// The values, as a request carries them.
+    pub fn values(&self) -> &Values {
+        &self.values
     }
 
     /// The values of a JSON object keyed by the settings' names (`{"no-flip": true, "shard":
@@ -109,50 +104,49 @@ impl Options {
         Ok(options)
     }
 
-    /// `request` with the settings that steer a drawing: `with-clues`, and `date` (the boards to
-    /// draw, refused beside a selection the request already makes).
+    /// `request` carrying the settings that apply to drawing (`with-clues`, `paper`, `date`, …),
+    /// for the kind that owns each to read.
     pub fn render_request(&self, mut request: RenderRequest) -> Result<RenderRequest, Error> {
-        request.with_clues |= self.flag("with-clues");
-        if let Some(date) = self.text("date") {
-            if request.select.is_some() {
-                return Err(Error::usage(format!(
-                    "a selection and {} choose boards two ways: give one",
-                    mention("date")
-                )));
-            }
-            request.select = Some(date.to_string());
+        for (name, value) in self.for_verb(Verb::Render) {
+            request.settings.insert(name, value.clone());
         }
         Ok(request)
     }
 
+    /// The values given for settings that apply to `verb`.
+    fn for_verb(&self, verb: Verb) -> impl Iterator<Item = (&str, &Value)> {
+        self.values.iter().filter(move |(name, _)| find(name).is_some_and(|s| s.applies_to(verb)))
+    }
+
     /// The flags on that apply to `verb`, by name.
-    pub fn flags_for(&self, verb: Verb) -> Vec<&'static str> {
-        let on = |(name, value): (&&'static str, &Value)| (*value == Value::On).then_some(*name);
-        let flags = self.values.iter().filter_map(on);
-        flags.filter(|name| find(name).is_some_and(|s| s.applies_to(verb))).collect()
+    pub fn flags_for(&self, verb: Verb) -> Vec<&str> {
+        self.for_verb(verb).filter(|(_, value)| **value == Value::On).map(|(name, _)| name).collect()
     }
 
     /// The value given for `name`, if any.
     pub fn text(&self, name: &str) -> Option<&str> {
-        match self.values.get(name) {
-            Some(Value::Text(text)) => Some(text),
-            _ => None,
-        }
+        self.values.text(name)
     }
 
-    /// `request` with the settings that steer a solve: `all`, `distinct`, `no-flip`, `human`,
-    /// `trace` (asked for when it names a file) and `shard` (`K/N`). The front end reads and
-    /// writes the files (`trace`, `resume`) and saves (`save`).
+    /// `request` carrying the settings that apply to solving (`no-flip`, `human`, `trace` —
+    /// asked for when given at all —, …) for the kind that owns each to read, with the ones every
+    /// kind's request has as fields set from theirs: `all`, `distinct` and `shard` (`K/N`). The
+    /// front end reads and writes the files (`trace`, `resume`) and saves (`save`).
     pub fn solve_request(&self, mut request: SolveRequest) -> Result<SolveRequest, Error> {
         request.all = self.flag("all");
         request.distinct = self.flag("distinct");
-        request.no_flip = self.flag("no-flip");
-        request.human = self.flag("human");
-        request.trace = self.text("trace").is_some();
         request.shard = self.text("shard").map(parse_shard).transpose()?;
+        for (name, value) in self.for_verb(Verb::Solve) {
+            if !FIELDS.contains(&name) {
+                request.settings.insert(name, value.clone());
+            }
+        }
         Ok(request)
     }
 }
+
+/// The settings a [`SolveRequest`] has fields for (they steer any search that lists or counts).
+const FIELDS: [&str; 3] = ["all", "distinct", "shard"];
 
 /// `K/N`: shard `K` (from 0) of `N`.
 pub fn parse_shard(text: &str) -> Result<(u64, u64), Error> {
@@ -195,7 +189,8 @@ mod tests {
         options.set("no-flip", Value::On).unwrap();
         options.set("shard", Value::Text("3/16".into())).unwrap();
         let request = options.solve_request(SolveRequest::default()).unwrap();
-        assert!(request.no_flip && !request.all && !request.trace);
+        assert!(request.settings.flag("no-flip") && !request.all && !request.settings.given("trace"));
+        assert!(!request.settings.given("shard"), "a field of the request");
         assert_eq!(request.shard, Some((3, 16)));
         let e = options.set("flip", Value::On).unwrap_err();
         assert_eq!(e.message, "no kind has a setting `flip`");
@@ -208,7 +203,7 @@ mod tests {
         let options =
             Options::from_json(r#"{"no_flip": true, "all": false, "trace": true, "shard": "1/4"}"#).unwrap();
         let request = options.solve_request(SolveRequest::default()).unwrap();
-        assert!(request.no_flip && request.trace && !request.all);
+        assert!(request.settings.flag("no-flip") && request.settings.given("trace") && !request.all);
         assert_eq!(request.shard, Some((1, 4)));
         assert_eq!(Options::from_json("").unwrap(), Options::default());
         assert!(Options::from_json("[1]").unwrap_err().message.starts_with("settings: "));
@@ -221,14 +216,13 @@ mod tests {
 
     #[test]
     fn render_settings_fill_the_render_request() {
-        let options = Options::from_json(r#"{"with-clues": true, "date": "Nov 22"}"#).unwrap();
+        let options =
+            Options::from_json(r#"{"with-clues": true, "date": "Nov 22", "no-flip": true}"#).unwrap();
         let request = options.render_request(RenderRequest::new(pzl_core::Picture::Svg)).unwrap();
-        assert!(request.with_clues);
-        assert_eq!(request.select.as_deref(), Some("Nov 22"));
-        let mut selected = RenderRequest::new(pzl_core::Picture::Svg);
-        selected.select = Some("2".into());
-        let e = options.render_request(selected).unwrap_err();
-        assert_eq!(e.message, "a selection and setting `date` choose boards two ways: give one");
+        assert!(request.settings.flag("with-clues"));
+        assert_eq!(request.settings.text("date"), Some("Nov 22"));
+        assert!(!request.settings.given("no-flip"), "a setting of solving only");
+        assert_eq!(request.select, None);
     }
 
     #[test]

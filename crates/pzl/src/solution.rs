@@ -33,12 +33,12 @@ impl Document {
         } else if let Some(format) = claimed.filter(|f| holds_all(*f)) {
             format
         } else if let Some(picture) = picture.filter(|p| *p != Picture::Text) {
-            return Ok(unlost(self.render(&RenderRequest::new(picture))?));
+            return Ok(unlost(self.render(&RenderRequest::new(picture))?.bytes));
         } else if ext.is_none() || picture == Some(Picture::Text) {
             if !holds_all(self.format()) {
                 return Ok(unlost(match shown {
                     Some(text) => text.as_bytes().to_vec(),
-                    None => self.render(&RenderRequest::new(Picture::Text))?,
+                    None => self.render(&RenderRequest::new(Picture::Text))?.bytes,
                 }));
             }
             self.format()

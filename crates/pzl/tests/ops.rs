@@ -234,7 +234,7 @@ fn stuffed_files_come_back_out_of_the_archive() {
 #[test]
 fn a_trace_is_read_from_its_file_and_replayed_as_text() {
     let doc = Document::read(LADYBUG, "ladybug.tootsweet", None, &Open::default()).unwrap().value;
-    let request = pzl::SolveRequest { trace: true, ..pzl::SolveRequest::default() };
+    let request = pzl::SolveRequest::default().with("trace", pzl::settings::Value::Text(String::new()));
     let trace = doc.solve(&request).unwrap().trace.expect("a trace when asked");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("ladybug.trace");
@@ -288,4 +288,55 @@ fn a_locked_crossword_is_unlocked_with_its_key_or_the_best_one_found() {
     assert_eq!(found.found.first().map(|c| c.key), Some(1234), "the key found comes first");
     let clear = Format::from_name("puz").unwrap();
     assert_eq!(found.doc.write(clear).unwrap().bytes, puz, "unlocked, the file is what it was");
+}
+
+#[test]
+fn a_puzzle_id_is_an_instance_that_solve_answers() {
+    let id = "apad:weekday:2026-01-19";
+    assert!(Document::is_id(id) && Document::is_id("apad:Jan 19"));
+    for not_an_id in ["masyu:4x4", "C:\\puzzles\\x.apad", "apad", "puzzles/x.apad", "https://puzz.link/p?x"] {
+        assert!(!Document::is_id(not_an_id), "{not_an_id}");
+    }
+    assert_eq!(Document::id_forms(), ["apad:[EDITION:]DATE"]);
+    // Through the input layer, as every front end names inputs: no file, the id itself.
+    let warn = |_: &str, w: &[pzl::Warning]| assert!(w.is_empty(), "{w:?}");
+    let doc = pzl::ops::open(Path::new(id), &Open::default(), &warn).unwrap();
+    assert_eq!((doc.kind(), doc.format().name()), ("apad", "apad"));
+    let info = doc.info(&pzl::InfoRequest::BRIEF).unwrap();
+    assert!(info.facts.iter().any(|f| f.key == "asks" && f.value == "Mon Jan 19"), "{info}");
+    // The same solutions as the date command's path.
+    let edition = pzl::kinds::apad::edition("weekday").unwrap();
+    let every = pzl::ops::apad::solve_date(&edition, Some("2026-01-19"), None, false, None).unwrap().value;
+    let count = pzl::SolveRequest { count: true, ..pzl::SolveRequest::default() };
+    let counted = doc.solve(&count).unwrap();
+    assert_eq!(counted.report.outcome, pzl::Outcome::Counted);
+    assert_eq!(counted.report.count.map(|c| (c.value, c.exact)), Some((every.boards.len() as u128, true)));
+    assert!(counted.solutions.is_empty());
+    // One solution by default, as a document of boards that writes and reads back.
+    let first = doc.solve(&pzl::SolveRequest::default()).unwrap();
+    assert_eq!((first.report.outcome, first.report.solutions.len()), (pzl::Outcome::Solved, 1));
+    let [solution] = first.solutions.as_slice() else { panic!("one document of boards") };
+    let bytes = solution.write(solution.format()).unwrap().bytes;
+    let open = Open::from_name("apad:weekday").unwrap();
+    let back = Document::read(&bytes, "x.apad", None, &open).unwrap().value;
+    assert!(back.check().unwrap().ok);
+    let all = doc.solve(&pzl::SolveRequest { all: true, ..pzl::SolveRequest::default() }).unwrap();
+    assert_eq!(all.report.solutions.len(), every.boards.len());
+    // What does not apply is refused; a file of boards has nothing to solve.
+    let flipless = pzl::SolveRequest::default().with("no-flip", pzl::settings::Value::On);
+    let Err(e) = doc.solve(&flipless) else { panic!("solved with no-flip") };
+    assert!(e.message.contains("setting `no-flip`"), "{e}");
+    assert!(doc.write(doc.format()).is_err(), "an id is no file of boards");
+    let Err(e) = back.solve(&pzl::SolveRequest::default()) else { panic!("solved a file of boards") };
+    assert_eq!(e.kind, pzl::ErrorKind::Unsupported);
+    // A bad id names itself and what an id is.
+    let Some(Err(e)) = Document::instance("apad:weekday:Smarch 40") else { panic!("a bad date read") };
+    assert_eq!(e.file.as_deref(), Some("apad:weekday:Smarch 40"));
+    assert!(e.hint.unwrap().contains("apad:[EDITION:]DATE"));
+    // A file of that name is the file.
+    let dir = tempfile::tempdir().unwrap();
+    let named = dir.path().join("apad:Jan 19");
+    if std::fs::write(&named, LADYBUG).is_ok() {
+        assert_eq!(pzl::ops::open(&named, &Open::default(), &warn).unwrap().kind(), "masyu");
+    }
 }

@@ -160,3 +160,19 @@ fn a_format_or_document_of_another_kind_is_refused_by_the_shared_rules() {
     assert!(e.message.contains("a sum puzzle cannot be split"), "{e}");
     assert!(Document::parse(b"sum: x + 1 = 2\n", Format::from_name("sumline").unwrap(), "").is_err());
 }
+
+#[test]
+fn the_registry_reaches_a_kinds_own_documents_without_naming_variants() {
+    let sumline = Format::from_name("sumline").unwrap();
+    let sum = Document::parse(b"sum: ? + 2 = 2\n", sumline, "").unwrap().value;
+    assert_eq!(sumline.as_kind::<SumKind>(), Some(SumFormat::Line));
+    assert_eq!(sumline.as_kind::<pzl_masyu::MasyuKind>(), None);
+    assert_eq!(Format::of_kind::<SumKind>(SumFormat::Line), sumline);
+    assert!(sum.as_kind::<SumKind>().is_some() && sum.as_kind::<pzl_masyu::MasyuKind>().is_none());
+    let Err(sum) = sum.into_kind::<pzl_masyu::MasyuKind>() else { panic!("a sum is no Masyu board") };
+    let Ok(held) = sum.into_kind::<SumKind>() else { panic!("a sum") };
+    let again = Document::of_kind::<SumKind>(held.format, held.value);
+    assert_eq!(again.write(sumline).unwrap().bytes, b"sum: ? + 2 = 2\n");
+    // A kind without puzzle ids: its name is no id; the id forms list only kinds that have them.
+    assert!(!Document::is_id("sum:1+1") && Document::id_forms().is_empty());
+}

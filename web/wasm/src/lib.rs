@@ -177,9 +177,11 @@ impl Puzzle {
     ) -> Result<String, JsError> {
         let mut request = RenderRequest::new(Picture::from_name(picture).map_err(js)?);
         request.select = (!select.is_empty()).then(|| select.to_string());
-        request.with_clues = with_clues;
-        let request = settings_of(settings)?.render_request(request).map_err(js)?;
-        let bytes = self.doc.render(&request).map_err(js)?;
+        let mut request = settings_of(settings)?.render_request(request).map_err(js)?;
+        if with_clues {
+            request.settings.insert("with-clues", pzl::settings::Value::On);
+        }
+        let bytes = self.doc.render(&request).map_err(js)?.bytes;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
@@ -237,7 +239,7 @@ impl Puzzle {
             if flag("svg") {
                 svgs.push(
                     doc.render(&RenderRequest::new(Picture::Svg))
-                        .map(|b| String::from_utf8_lossy(&b).into_owned())
+                        .map(|r| String::from_utf8_lossy(&r.bytes).into_owned())
                         .unwrap_or_default(),
                 );
             }

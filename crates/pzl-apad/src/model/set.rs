@@ -37,6 +37,9 @@ pub struct BoardSet {
     pub places: Vec<Location>,
     /// A partial board at the end of an APAD file, left out of [`BoardSet::boards`].
     pub partial: Option<Partial>,
+    /// The date (and weekday) an instance asks for (`apad:weekday:2026-01-19`, no boards yet),
+    /// whose solutions `solve` finds; `None` for boards read from a file.
+    pub asks: Option<Answer>,
 }
 
 impl BoardSet {
@@ -75,7 +78,8 @@ impl BoardSet {
                 ),
             ));
         }
-        let set = BoardSet { puzzle, format, bytes: bytes[..whole].to_vec(), boards, places, partial };
+        let set =
+            BoardSet { puzzle, format, bytes: bytes[..whole].to_vec(), boards, places, partial, asks: None };
         if !set.boards.is_empty() && set.boards.iter().all(|b| b.board.answer(&set.puzzle).is_err()) {
             warnings.push(Warning::new(format!(
                 "no board is a solution of the `{}` edition; if the file is of another edition, \
@@ -90,6 +94,13 @@ impl BoardSet {
     pub fn from_boards(puzzle: Puzzle, boards: &[Board]) -> Result<BoardSet, Error> {
         let bytes = codec::encode(&puzzle, boards)?;
         Ok(BoardSet::from_bytes(puzzle, Format::Apad, &bytes, None).value)
+    }
+
+    /// The instance that asks for the solutions of `answer` on `puzzle`: no boards yet.
+    pub fn asking(puzzle: Puzzle, answer: Answer) -> BoardSet {
+        let mut set = BoardSet::from_bytes(puzzle, Format::Apad, &[], None).value;
+        set.asks = Some(answer);
+        set
     }
 
     /// Bytes per board.
@@ -145,6 +156,9 @@ impl BoardSet {
                 let Fact { value, text, .. } = extreme(found);
                 info = info.fact(Fact::with_text(key, key, value, text));
             }
+        }
+        if let Some(answer) = &self.asks {
+            info = info.fact(Fact::new("asks", answer.to_string()));
         }
         if let Some(p) = &self.partial {
             info = info.fact(Fact::with_text(

@@ -23,7 +23,11 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Status, Error> {
         let doc = super::open(ctx, &args.inputs[0], &options)?;
         return one(ctx, &args.inputs[0], &doc, args, &request);
     }
-    if !io::is_dash(&args.output) || request.trace || args.settings.flag("save") || request.shard.is_some() {
+    if !io::is_dash(&args.output)
+        || request.settings.given("trace")
+        || args.settings.flag("save")
+        || request.shard.is_some()
+    {
         return Err(Error::usage("-o, --trace, --save and --shard take a single input")
             .hint("run one file at a time"));
     }

@@ -48,7 +48,8 @@ pub fn outcome_name(outcome: Outcome) -> &'static str {
 
 /// The solver options a request asks for, or a usage error naming what does not apply to Masyu.
 pub fn options(request: &SolveRequest) -> Result<SolveOptions, Error> {
-    let polyomino_only = [("all", request.all), ("distinct", request.distinct), ("no-flip", request.no_flip)];
+    let polyomino_only =
+        [("all", request.all), ("distinct", request.distinct), ("no-flip", request.settings.flag("no-flip"))];
     if let Some((name, _)) = polyomino_only.iter().find(|(_, asked)| *asked) {
         return Err(Error::usage(format!("{} applies to polyomino puzzles, not to Masyu", mention(name)))
             .hint("a Masyu solve shows one solution; --count counts them"));
@@ -56,7 +57,7 @@ pub fn options(request: &SolveRequest) -> Result<SolveOptions, Error> {
     if request.limit.is_some() && !request.count {
         return Err(Error::usage("--limit applies only with --count"));
     }
-    if request.trace && request.count {
+    if request.settings.given("trace") && request.count {
         return Err(Error::usage(format!(
             "{} records one solve; it does not apply with --count",
             mention("trace")
@@ -64,8 +65,8 @@ pub fn options(request: &SolveRequest) -> Result<SolveOptions, Error> {
     }
     Ok(SolveOptions {
         timeout: request.timeout,
-        trace: request.trace,
-        human: request.human,
+        trace: request.settings.given("trace"),
+        human: request.settings.flag("human"),
         keep_edges: false,
         cancel: request.cancel.clone(),
         max_decisions: None,

@@ -76,7 +76,12 @@ pub enum SaveOutcome {
 /// `timeout`, `jobs` and `cancel`; `count`, `all`, `distinct` and `trace` are usage errors (one
 /// arrangement is kept). Writing the fork and its container back is the caller's.
 pub fn save_arrangement(choice: &PuzzleChoice, request: &SolveRequest) -> Result<SaveOutcome> {
-    if request.count || request.all || request.distinct || request.trace || request.limit.is_some() {
+    if request.count
+        || request.all
+        || request.distinct
+        || request.settings.given("trace")
+        || request.limit.is_some()
+    {
         return Err(Error::usage(
             "--save keeps one arrangement: leave out --count, --all, --distinct and --trace",
         ));
@@ -87,7 +92,7 @@ pub fn save_arrangement(choice: &PuzzleChoice, request: &SolveRequest) -> Result
         return Err(Error::usage("--save needs a MacPoly puzzle resource"));
     };
     let puzzle = file.puzzle().map_err(|e| Error::from(e).in_file(choice.label()))?;
-    let problem = puzzle.problem(!request.no_flip);
+    let problem = puzzle.problem(!request.settings.flag("no-flip"));
     if let Some(reason) = problem.impossibility() {
         return Ok(SaveOutcome::NoSolution(Some(reason.to_string())));
     }
@@ -183,7 +188,7 @@ mod tests {
         let again = PuzzleResource::parse(&saved.data).unwrap();
         assert_eq!(again.saved, saved.rows);
         assert_eq!(again.numbers[1], 4);
-        let no_flip = SolveRequest { no_flip: true, ..SolveRequest::default() };
+        let no_flip = SolveRequest::default().with("no-flip", pzl_core::settings::Value::On);
         assert!(matches!(save_arrangement(&choice, &no_flip).unwrap(), SaveOutcome::NoSolution(_)));
         let all = SolveRequest { all: true, ..SolveRequest::default() };
         assert_eq!(save_arrangement(&choice, &all).unwrap_err().kind, ErrorKind::Usage);
