@@ -438,4 +438,4 @@ def test_a_puzzle_id_opens_and_render_warns_in_its_one_call() -> None:
     boards = date.solve(all=True).solutions[0]
     with pytest.warns(pzl.PzlWarning, match="104 boards match; drew the first"):
         svg = boards.render("svg")
-    assert svg.startswith("<svg")
+    assert "<svg" in svg
