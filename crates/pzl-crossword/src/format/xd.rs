@@ -1054,6 +1054,7 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         ));
     }
     lost.extend(puzzle.other_lists_lost());
+    lost.extend(puzzle.own_labels_lost());
     if puzzle.variety.is_some() {
         lost.push("the acrostic kind (written as a crossword)".to_string());
     }
