@@ -1346,9 +1346,13 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     // The first slot of each (direction, number, length), looked up once per clue (findings N10:
     // each of 100,000 such clues scanned every slot, 25 s).
     let mut by_number: HashMap<(Direction, String, usize), usize> = HashMap::default();
+    // And the first slot of each (direction, number), for a clue whose word is no entry of the
+    // grid (two `<cells>` pieces, a word of another shape) or that names none.
+    let mut by_start_number: HashMap<(Direction, u16), usize> = HashMap::default();
     if !unplaced.is_empty() {
         for (k, s) in slots.iter().enumerate() {
             by_number.entry((s.direction, s.number.to_string(), s.len)).or_insert(k);
+            by_start_number.entry((s.direction, s.number)).or_insert(k);
         }
     }
     for (list, clue, why, len) in unplaced {
@@ -1357,26 +1361,49 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             "down" => Some(Direction::Down),
             _ => None,
         };
+        let label = xml_text(clue.number.trim()).trim().to_string();
         let by_number = direction
             .filter(|_| clue.word.is_some() && len > 0)
-            .and_then(|d| by_number.get(&(d, clue.number.trim().to_string(), len)).copied());
-        if let Some(k) = by_number.filter(|&k| clues[k].is_none()) {
+            .and_then(|d| by_number.get(&(d, clue.number.trim().to_string(), len)).copied())
+            .filter(|&k| clues[k].is_none());
+        // Else by the number its label starts with (`13` of `13/18`), when that entry has no
+        // clue yet and the clue's own word is not another entry that has one.
+        let leading: String = label.chars().take_while(char::is_ascii_digit).collect();
+        let by_label = direction
+            .filter(|_| by_number.is_none() && !why.starts_with("its entry"))
+            .zip(leading.parse::<u16>().ok())
+            .and_then(|(d, n)| by_start_number.get(&(d, n)).copied())
+            .filter(|&k| clues[k].is_none());
+        if let Some(k) = by_number.or(by_label) {
             clues[k] = Some(clue.text.clone());
             enumerations[k] = clue.format.clone().unwrap_or_default();
             markup[k] = clue.markup.clone();
             meta[k] = citation(clue);
-            labels[k] = slots[k].number.to_string();
-            // The word stays as the file defines it.
-            if let Some(cells) = clue.word.as_deref().and_then(|id| doc.word(id)) {
-                own_words[k] = cells.iter().map(|&(x, y)| (y - 1) * w + (x - 1)).collect();
+            let number = slots[k].number.to_string();
+            if by_label.is_some() && !label.is_empty() && label != number {
+                renumbered += 1;
+                labels[k] = label;
+            } else {
+                labels[k] = number;
             }
-            warnings.push(Warning::at(
-                Location::line(clue.line),
-                format!(
-                    "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number, its word kept as the file defines it",
-                    clue.number, list.title
-                ),
-            ));
+            // The word stays as the file defines it.
+            let cells = clue.word.as_deref().and_then(|id| doc.word(id));
+            if let Some(cells) = cells {
+                let cells: Vec<usize> = cells.iter().map(|&(x, y)| (y - 1) * w + (x - 1)).collect();
+                if !cells.iter().copied().eq(slots[k].cells(w)) {
+                    own_words[k] = cells;
+                }
+            }
+            // A clue that names no word is simply its number's entry (nothing to say).
+            if cells.is_some() {
+                warnings.push(Warning::at(
+                    Location::line(clue.line),
+                    format!(
+                        "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number, its word kept as the file defines it",
+                        clue.number, list.title
+                    ),
+                ));
+            }
             continue;
         }
         dropped += 1;
