@@ -12,6 +12,9 @@ const KIND: &str = "http://ipuz.org/crossword#1";
 const KIND_DIAGRAMLESS: &str = "http://ipuz.org/crossword/diagramless#1";
 const KIND_ACROSTIC: &str = "http://ipuz.org/acrostic#1";
 
+/// The shading of a cell ipuz marks `"highlight": true` (no colour of its own).
+pub const HIGHLIGHT: [u8; 3] = [0xc0, 0xc0, 0xc0];
+
 /// The metadata fields of ipuz (beyond title, author, copyright and notes) the model keeps.
 pub const METADATA: [&str; 9] =
     ["date", "editor", "publisher", "publication", "difficulty", "intro", "explanation", "url", "origin"];
@@ -179,7 +182,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     doc["clues"] = json!({"Across": across, "Down": down});
-    dropped.extend(puzzle.clue_meta_lost(&["hint", crate::puzzle::REFS_KEY]));
+    dropped.extend(puzzle.clue_meta_lost(&["hint", crate::puzzle::REFS_KEY, SEE_KEY, CONTINUED_KEY]));
     for list in &puzzle.other_lists {
         if matches!(list.title.as_str(), "Across" | "Down") || doc["clues"].get(&list.title).is_some() {
             dropped.push(format!("the clue list {:?} (its title is taken)", list.title));
@@ -227,14 +230,26 @@ fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::p
     if !hints.is_empty() {
         item["hints"] = json!(hints);
     }
+    let cross = |r: &crate::puzzle::ClueRef| {
+        let number = r.label.parse::<u64>().map_or_else(|_| json!(r.label), |n| json!(n));
+        json!({"direction": if r.direction == Direction::Across { "Across" } else { "Down" }, "number": number})
+    };
     if !refs.is_empty() {
-        item["references"] = refs
+        item["references"] = refs.iter().map(cross).collect();
+    }
+    // `see` names one clue, `continued` a list.
+    for (key, field) in [(SEE_KEY, "see"), (CONTINUED_KEY, "continued")] {
+        let named: Vec<Value> = meta
             .iter()
-            .map(|r| {
-                let number = r.label.parse::<u64>().map_or_else(|_| json!(r.label), |n| json!(n));
-                json!({"direction": if r.direction == Direction::Across { "Across" } else { "Down" }, "number": number})
-            })
+            .filter(|(k, _)| k.eq_ignore_ascii_case(key))
+            .flat_map(|(_, v)| v.split([' ', ',', '\t']).filter_map(crate::puzzle::ClueRef::parse))
+            .map(|r| cross(&r))
             .collect();
+        match (field, named.len()) {
+            (_, 0) => {}
+            ("see", 1) => item[field] = named.into_iter().next().unwrap_or_default(),
+            _ => item[field] = Value::Array(named),
+        }
     }
 }
 
@@ -252,7 +267,16 @@ fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<
         Some(hint) => meta.extend(text_of(hint).map(|h| ("Hint".to_string(), h))),
         None => {}
     }
-    if let Some(Value::Array(refs)) = o.get("references") {
+    // `references`, `see` (a "See 5 Across" clue's main clue) and `continued` (the clues a
+    // clue runs on into): each a list of clue names, `.xd`'s `^Refs`, `^See`, `^Continued`.
+    for (field, key) in
+        [("references", crate::puzzle::REFS_KEY), ("see", SEE_KEY), ("continued", CONTINUED_KEY)]
+    {
+        let refs = match o.get(field) {
+            Some(Value::Array(refs)) => refs.iter().collect(),
+            Some(one @ Value::Object(_)) => vec![one],
+            _ => Vec::new(),
+        };
         let mut tokens = Vec::new();
         for r in refs {
             let direction = r.get("direction").and_then(Value::as_str).unwrap_or_default();
@@ -271,11 +295,16 @@ fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<
             }
         }
         if !tokens.is_empty() {
-            meta.push((crate::puzzle::REFS_KEY.to_string(), tokens.join(" ")));
+            meta.push((key.to_string(), tokens.join(" ")));
         }
     }
     meta
 }
+
+/// The clue metadata key of ipuz's `see` (`.xd` `^See: A5`).
+pub const SEE_KEY: &str = "See";
+/// The clue metadata key of ipuz's `continued` (`.xd` `^Continued: A5 D7`).
+pub const CONTINUED_KEY: &str = "Continued";
 
 fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::at_path(path, message)
@@ -394,7 +423,10 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                 own_labels[i] = CellLabel { number, marks };
             }
             // Shading: a hex colour (a palette number or `highlight` has no colour to keep).
-            let shade = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
+            // `highlight` (a highlighted cell without a colour of its own) is a light grey, as
+            // kotwords shows it.
+            let colour = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
+            let shade = colour.or_else(|| (style["highlight"] == Value::Bool(true)).then_some(HIGHLIGHT));
             let look = CellStyle { shade, void: cell.is_null() };
             if !look.is_plain() {
                 styles.resize(w * h, CellStyle::default());
@@ -405,8 +437,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if is_block_value(cell) || solution_block {
                 p.solution[i] = block_byte;
                 p.fill[i] = block_byte;
-                let other = style.as_object().is_some_and(|o| o.keys().any(|k| k != "color"))
-                    || style["color"].as_str().is_some_and(|c| !c.is_empty() && shade.is_none());
+                let other =
+                    style.as_object().is_some_and(|o| o.keys().any(|k| k != "color" && k != "highlight"))
+                        || style["color"].as_str().is_some_and(|c| !c.is_empty() && colour.is_none());
                 if other {
                     dropped.push(format!("the style of cell $.puzzle[{r}][{c}]"));
                 }
@@ -440,9 +473,10 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             let other = style.as_object().is_some_and(|o| {
                 o.iter().any(|(k, v)| match k.as_str() {
                     "barred" | "mark" => false,
+                    "highlight" => v != &Value::Bool(true) && v != &Value::Bool(false),
                     "shapebg" => v.as_str() != Some("circle"),
                     // An empty colour or black text is the default look.
-                    "color" => v.as_str().is_none_or(|c| !c.is_empty() && shade.is_none()),
+                    "color" => v.as_str().is_none_or(|c| !c.is_empty() && colour.is_none()),
                     "colortext" => !matches!(v.as_str(), Some("" | "000000")),
                     _ => true,
                 })
