@@ -237,7 +237,10 @@ fn cells_fact(p: &Puzzle, blocks: usize, rebus_cells: usize, circles: usize) -> 
         plural(rebus_cells, "rebus cell"),
         plural(circles, "circle")
     );
-    for (n, one) in [(shaded, "shaded cell"), (voids, "void"), (barred, "barred cell")] {
+    let labelled = p.own_labelled_cells();
+    for (n, one) in
+        [(shaded, "shaded cell"), (voids, "void"), (barred, "barred cell"), (labelled, "labelled cell")]
+    {
         if n > 0 {
             text.push_str(&format!(", {}", plural(n, one)));
         }
@@ -248,10 +251,25 @@ fn cells_fact(p: &Puzzle, blocks: usize, rebus_cells: usize, circles: usize) -> 
         .as_ref()
         .filter(|_| shaded > 0)
         .map(|s| s.iter().map(|c| c.shade.map(crate::puzzle::CellStyle::hex)).collect());
+    // The labels the file prints in each cell, when it prints its own (null for none).
+    let labels: Option<Vec<serde_json::Value>> = p.own_labels.as_ref().map(|own| {
+        own.iter()
+            .map(|l| {
+                if l.is_empty() {
+                    return serde_json::Value::Null;
+                }
+                let marks: serde_json::Map<String, serde_json::Value> =
+                    l.marks.iter().map(|(c, t)| (c.name().to_string(), json!(t))).collect();
+                json!({"number": l.number, "marks": marks})
+            })
+            .collect()
+    });
     Fact::with_json(
         "cells",
         "cells",
         json!({
+            "labelled": labelled,
+            "labels": labels,
             "blocks": blocks,
             "rebus_cells": rebus_cells,
             "circles": circles,
@@ -521,6 +539,7 @@ impl Kind for CrosswordKind {
             }
             ipuz_extras.extend(doc.puzzle().metadata_lost(&[]));
             ipuz_extras.extend(doc.puzzle().other_lists_lost());
+            ipuz_extras.extend(doc.puzzle().own_labels_lost());
             ipuz_extras.extend(doc.puzzle().clue_meta_lost(&[]));
             if doc.puzzle().variety.is_some() {
                 ipuz_extras.push("the acrostic kind (written as a crossword)".to_string());

@@ -429,8 +429,8 @@ const DIGIT_HEIGHT: f64 = 0.73;
 
 /// The grid with its top-left corner at (`left`, `top`).
 fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, cell: f64) {
-    let numbers = puzzle.cell_numbers();
-    let labels = puzzle.cell_labels();
+    // The grid's numbers, or the file's own labels where it prints its own.
+    let shown = puzzle.shown_labels();
     // Clue numbers sit this far from the cell's top and left borders.
     let pad = (cell * 0.08).max(1.0);
     for r in 0..puzzle.height {
@@ -452,8 +452,31 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
                 // Inscribed in the cell, its stroke inside the border; the number goes on top.
                 page.marks.push(Mark::Circle { cx: x + cell / 2.0, cy: y + cell / 2.0, r: cell / 2.0 - 1.0 });
             }
-            let label = labels.get(i).cloned().flatten();
-            if let Some(text) = label.or_else(|| numbers.get(i).filter(|&&n| n > 0).map(u16::to_string)) {
+            let number = shown.get(i).cloned().unwrap_or_default();
+            // The file's labels at the cell's corners and sides, smaller; a top-left one goes
+            // under the number.
+            for (corner, text) in puzzle.marks_of(i) {
+                let size = cell * 0.22;
+                let (ax, ay) = corner.anchor();
+                let anchor = match ax {
+                    a if a < 0.25 => Anchor::Start,
+                    a if a < 0.75 => Anchor::Middle,
+                    _ => Anchor::End,
+                };
+                let below = *corner == crate::puzzle::Corner::TopLeft && !number.is_empty();
+                let top = y + pad + size * DIGIT_HEIGHT + if below { cell * 0.3 } else { 0.0 };
+                page.marks.push(Mark::Text {
+                    x: x + pad + ax * (cell - 2.0 * pad),
+                    y: top + ay * (cell - 2.0 * pad - size * DIGIT_HEIGHT),
+                    size,
+                    font: Font::Regular,
+                    anchor,
+                    gray: false,
+                    slant: false,
+                    text: text.clone(),
+                });
+            }
+            if let Some(text) = Some(number).filter(|n| !n.is_empty()) {
                 let size = cell * 0.3;
                 if circled {
                     page.marks.push(Mark::Patch {

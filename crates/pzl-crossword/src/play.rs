@@ -33,10 +33,24 @@ pub struct PlayerCell {
     /// their own way); left out when none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// The labels the file prints at the cell's corners and sides (a rows garden's `L1`, an
+    /// acrostic's clue letter), as `{"place": "top-right", "text": "L1"}`; left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<CellMark>,
     /// The cell's letter (`entry`) is given: the solver starts with it and cannot change it
     /// (JPZ `type="clue"`, ipuz `value`, `.xd` `## Start`). Left out when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub given: bool,
+}
+
+/// A label at a corner or side of a cell ([`crate::puzzle::CellLabel::marks`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CellMark {
+    /// Where: `top-left`, `top`, `top-right`, `left`, `center`, `right`, `bottom-left`,
+    /// `bottom`, `bottom-right`.
+    pub place: &'static str,
+    /// The label.
+    pub text: String,
 }
 
 /// One clue and the cells of its answer.
@@ -127,15 +141,31 @@ impl PlayerGrid {
                     ("left", bar(c.checked_sub(1).map(|c| r * w + c), BAR_RIGHT)),
                 ];
                 let look = p.style(i);
+                let mut number = numbers.get(i).copied().unwrap_or(0);
+                let mut label = labels.get_mut(i).and_then(Option::take);
+                // The file's own label replaces the grid's number (none where it prints none).
+                if let Some(own) = p.own_labels.as_ref().and_then(|o| o.get(i)) {
+                    if own.number != number.to_string() {
+                        number = 0;
+                        label = Some(own.number.clone()).filter(|l| !l.is_empty());
+                    } else {
+                        label = None;
+                    }
+                }
                 PlayerCell {
                     block: p.solution.get(i).is_none_or(|&b| is_block(b)),
-                    number: numbers.get(i).copied().unwrap_or(0),
+                    number,
+                    label,
+                    marks: p
+                        .marks_of(i)
+                        .iter()
+                        .map(|(corner, text)| CellMark { place: corner.name(), text: text.clone() })
+                        .collect(),
                     circled: p.is_circled(i),
                     entry: p.cell_entry(i).replace(['-', '.'], ""),
                     bars: sides.iter().filter(|(_, on)| *on).map(|(s, _)| *s).collect(),
                     shade: look.shade.map(CellStyle::hex),
                     void: look.void,
-                    label: labels.get_mut(i).and_then(Option::take),
                     given: p.is_given(i),
                 }
             })

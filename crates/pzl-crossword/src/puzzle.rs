@@ -119,6 +119,117 @@ impl CellStyle {
     }
 }
 
+/// Where in a cell a file prints a label: the nine places JPZ names (`top-left-number` …
+/// `bottom-right-number`) and ipuz's style `mark` names (`TL`, `T`, `TR`, `L`, `C`, `R`, `BL`,
+/// `B`, `BR`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Corner {
+    /// Top left.
+    TopLeft,
+    /// Top, centred.
+    Top,
+    /// Top right.
+    TopRight,
+    /// Left, middle.
+    Left,
+    /// The centre.
+    Center,
+    /// Right, middle.
+    Right,
+    /// Bottom left.
+    BottomLeft,
+    /// Bottom, centred.
+    Bottom,
+    /// Bottom right.
+    BottomRight,
+}
+
+impl Corner {
+    /// Every place, top row first.
+    pub const ALL: [Corner; 9] = [
+        Corner::TopLeft,
+        Corner::Top,
+        Corner::TopRight,
+        Corner::Left,
+        Corner::Center,
+        Corner::Right,
+        Corner::BottomLeft,
+        Corner::Bottom,
+        Corner::BottomRight,
+    ];
+
+    /// The name JPZ and pzl's JSON give it: `top-left`, `top`, … `bottom-right` (JPZ adds
+    /// `-number`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Corner::TopLeft => "top-left",
+            Corner::Top => "top",
+            Corner::TopRight => "top-right",
+            Corner::Left => "left",
+            Corner::Center => "center",
+            Corner::Right => "right",
+            Corner::BottomLeft => "bottom-left",
+            Corner::Bottom => "bottom",
+            Corner::BottomRight => "bottom-right",
+        }
+    }
+
+    /// ipuz's key in a style's `mark`: `TL`, `T`, `TR`, `L`, `C`, `R`, `BL`, `B`, `BR`.
+    pub fn ipuz(self) -> &'static str {
+        match self {
+            Corner::TopLeft => "TL",
+            Corner::Top => "T",
+            Corner::TopRight => "TR",
+            Corner::Left => "L",
+            Corner::Center => "C",
+            Corner::Right => "R",
+            Corner::BottomLeft => "BL",
+            Corner::Bottom => "B",
+            Corner::BottomRight => "BR",
+        }
+    }
+
+    /// The place a JPZ attribute name (`top-right-number`) or an ipuz `mark` key (`TR`) names.
+    pub fn parse(name: &str) -> Option<Corner> {
+        let name = name.strip_suffix("-number").unwrap_or(name);
+        Corner::ALL.into_iter().find(|c| c.name() == name || c.ipuz().eq_ignore_ascii_case(name))
+    }
+
+    /// Where in a cell of side 1 the label sits: `(x, y)` of its anchor (x 0 left, 0.5 middle,
+    /// 1 right; y 0 top, 0.5 middle, 1 bottom).
+    pub fn anchor(self) -> (f64, f64) {
+        let x = match self {
+            Corner::TopLeft | Corner::Left | Corner::BottomLeft => 0.0,
+            Corner::Top | Corner::Center | Corner::Bottom => 0.5,
+            _ => 1.0,
+        };
+        let y = match self {
+            Corner::TopLeft | Corner::Top | Corner::TopRight => 0.0,
+            Corner::Left | Corner::Center | Corner::Right => 0.5,
+            _ => 1.0,
+        };
+        (x, y)
+    }
+}
+
+/// The labels a file prints in one cell itself ([`Puzzle::own_labels`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CellLabel {
+    /// The cell's number as the file prints it, top left (an ipuz `cell` such as `1A`, a JPZ
+    /// `number`); empty = none.
+    pub number: String,
+    /// Labels at the cell's corners and sides (ipuz `mark`, JPZ `top-right-number`…), in
+    /// [`Corner`] order, one per place.
+    pub marks: Vec<(Corner, String)>,
+}
+
+impl CellLabel {
+    /// No number and no marks.
+    pub fn is_empty(&self) -> bool {
+        self.number.is_empty() && self.marks.is_empty()
+    }
+}
+
 /// A numbered clue with its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClueEntry {
@@ -323,6 +434,12 @@ pub struct Puzzle {
     pub clue_meta: Option<Vec<Vec<(String, String)>>>,
     /// The kind of puzzle when it is not a plain crossword ([`Variety`]); `None` for a crossword.
     pub variety: Option<Variety>,
+    /// The labels the file prints in its cells, one per cell row by row, kept when they are not
+    /// what the grid's numbering shows ([`Puzzle::shown_labels`]): an acrostic's `1A`, a rows
+    /// garden's `A` and corner `L1`, a JPZ's `top-right-number`. When set, each cell shows its
+    /// own [`CellLabel::number`] instead of the grid's number (none where it is empty). `None`
+    /// = the grid's numbers.
+    pub own_labels: Option<Vec<CellLabel>>,
     /// What only a `.puz` file holds (version, reserved header bytes, unknown sections, bytes
     /// around the file), kept so that decoding and encoding again gives the same file.
     pub puz: PuzExtras,
@@ -398,6 +515,7 @@ impl Puzzle {
             other_lists: Vec::new(),
             clue_meta: None,
             variety: None,
+            own_labels: None,
             puz: PuzExtras::default(),
         }
     }
@@ -718,6 +836,88 @@ impl Puzzle {
         labels
     }
 
+    /// The label printed top left in each cell (empty = none): the file's own
+    /// ([`Puzzle::own_labels`]) when it keeps them, else the grid's number or the file's clue
+    /// label there ([`Puzzle::cell_labels`]). Every picture and the play view print these.
+    pub fn shown_labels(&self) -> Vec<String> {
+        if let Some(own) = &self.own_labels {
+            return (0..self.width * self.height)
+                .map(|i| own.get(i).map(|l| l.number.clone()).unwrap_or_default())
+                .collect();
+        }
+        self.grid_labels()
+    }
+
+    /// The labels the grid's numbering shows, the file's clue labels included.
+    fn grid_labels(&self) -> Vec<String> {
+        let numbers = self.cell_numbers();
+        self.cell_labels()
+            .into_iter()
+            .zip(numbers)
+            .map(|(label, n)| label.unwrap_or_else(|| if n > 0 { n.to_string() } else { String::new() }))
+            .collect()
+    }
+
+    /// The labels at the corners and sides of cell `i` ([`CellLabel::marks`]); empty for most.
+    pub fn marks_of(&self, i: usize) -> &[(Corner, String)] {
+        self.own_labels.as_ref().and_then(|o| o.get(i)).map_or(&[], |l| l.marks.as_slice())
+    }
+
+    /// Keep the labels a file prints in its cells (one per cell; blocks' are ignored) when they
+    /// are not what the grid shows ([`Puzzle::shown_labels`]) or some cell has a mark; else
+    /// leave [`Puzzle::own_labels`] unset. A file that prints no number at all (only marks)
+    /// keeps the grid's numbers. Call it after the clues and their labels are read.
+    pub fn keep_own_labels(&mut self, mut labels: Vec<CellLabel>) {
+        let cells = self.width * self.height;
+        labels.resize(cells, CellLabel::default());
+        for (label, &b) in labels.iter_mut().zip(&self.solution) {
+            if numbering::is_block(b) {
+                *label = CellLabel::default();
+            }
+        }
+        self.own_labels = None;
+        let shown = self.shown_labels();
+        let marks = labels.iter().any(|l| !l.marks.is_empty());
+        let numbered = labels.iter().any(|l| !l.number.is_empty());
+        if !numbered {
+            if !marks {
+                return;
+            }
+            for (label, number) in labels.iter_mut().zip(shown) {
+                label.number = number;
+            }
+        } else if !marks && labels.iter().zip(&shown).all(|(l, s)| l.number == *s) {
+            return;
+        }
+        self.own_labels = Some(labels);
+    }
+
+    /// How many cells carry a label of the file's own ([`Puzzle::own_labels`]): a number that
+    /// is not the grid's there, or a mark.
+    pub fn own_labelled_cells(&self) -> usize {
+        let Some(own) = &self.own_labels else { return 0 };
+        own.iter()
+            .zip(self.grid_labels())
+            .filter(|(l, n)| !l.marks.is_empty() || (!l.number.is_empty() && l.number != *n))
+            .count()
+    }
+
+    /// What a format that cannot hold the cells' own labels loses, for its `lost` list (`the
+    /// labels of 13 cell(s) (such as `1A`)`), or `None`.
+    pub fn own_labels_lost(&self) -> Option<String> {
+        let n = self.own_labelled_cells();
+        let grid = self.grid_labels();
+        let example = self.own_labels.iter().flatten().zip(&grid).find_map(|(l, g)| {
+            (!l.number.is_empty() && l.number != *g)
+                .then(|| l.number.clone())
+                .or_else(|| l.marks.first().map(|(_, t)| t.clone()))
+        });
+        (n > 0).then(|| match example {
+            Some(e) => format!("the labels of {n} cell(s) (such as `{e}`), written as the grid's numbers"),
+            None => format!("the labels of {n} cell(s), written as the grid's numbers"),
+        })
+    }
+
     /// The number shown in each cell (0 = none).
     pub fn cell_numbers(&self) -> Vec<u16> {
         let mut numbers = vec![0; self.width * self.height];
@@ -848,6 +1048,7 @@ impl Puzzle {
             other_lists: Vec::new(),
             clue_meta: None,
             variety: None,
+            own_labels: None,
             puz: PuzExtras {
                 version: raw.version_bytes(),
                 scrambled_checksum: raw.scrambled_checksum(),

@@ -60,8 +60,8 @@ pub fn svg(puzzle: &Puzzle) -> String {
     let (w, h) = (puzzle.width as f64, puzzle.height as f64);
     let mut svg = Svg::new(w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN);
     svg.rect(0.0, 0.0, w * CELL + 2.0 * MARGIN, h * CELL + 2.0 * MARGIN, r#"fill="white""#);
-    let numbers = puzzle.cell_numbers();
-    let labels = puzzle.cell_labels();
+    // The grid's numbers, or the file's own labels where it prints its own.
+    let shown = puzzle.shown_labels();
     for r in 0..puzzle.height {
         for c in 0..puzzle.width {
             let i = r * puzzle.width + c;
@@ -86,14 +86,30 @@ pub fn svg(puzzle: &Puzzle) -> String {
                     r#"fill="none" stroke="gray" stroke-width="1""#,
                 );
             }
-            let label = labels.get(i).cloned().flatten();
-            let number = numbers.get(i).copied().filter(|&n| n > 0).map(|n| n.to_string());
-            if let Some(text) = label.or(number) {
+            let text = shown.get(i).map_or("", String::as_str);
+            if !text.is_empty() {
                 // Clear of the borders; in a circled cell on a white patch, over the circle.
                 if puzzle.is_circled(i) {
-                    svg.rect(x + 2.5, y + 2.5, 5.5 * text.len() as f64 + 1.0, 8.0, r#"fill="white""#);
+                    svg.rect(
+                        x + 2.5,
+                        y + 2.5,
+                        5.5 * text.chars().count() as f64 + 1.0,
+                        8.0,
+                        r#"fill="white""#,
+                    );
                 }
-                svg.text(x + 3.0, y + 10.5, &text, r#"font-family="sans-serif" font-size="9""#);
+                svg.text(x + 3.0, y + 10.5, text, r#"font-family="sans-serif" font-size="9""#);
+            }
+            // The file's labels at the cell's corners and sides, smaller; a top-left one goes
+            // under the number.
+            for (corner, mark) in puzzle.marks_of(i) {
+                let (ax, ay) = corner.anchor();
+                let anchor = ["start", "middle", "end"][(ax * 2.0) as usize];
+                let mx = x + 3.0 + ax * (CELL - 6.0);
+                let below = *corner == crate::puzzle::Corner::TopLeft && !text.is_empty();
+                let my = y + 8.5 + ay * (CELL - 11.0) + if below { 9.0 } else { 0.0 };
+                let style = format!(r#"font-family="sans-serif" font-size="7" text-anchor="{anchor}""#);
+                svg.text(mx, my, mark, &style);
             }
             let entry = puzzle.cell_entry(i);
             if entry != "-" && !entry.is_empty() {

@@ -32,8 +32,9 @@ fn the_forkyz_acrostic_reads_and_keeps_its_kind() {
     let text = std::fs::read_to_string(dir.join("forkyz/acrostic.ipuz")).unwrap();
     let (p, dropped) = ipuz::read(&text).unwrap();
     assert_eq!(p.variety, Some(Variety::Acrostic));
-    // The cells' own labels (`1A`) are named, never silently dropped.
-    assert_eq!(dropped, vec!["the labels of 13 cell(s) (such as an acrostic's `1A`)".to_string()]);
+    // The cells' own labels (`1A`) are kept (tests/cell_labels.rs): nothing is dropped.
+    assert_eq!(dropped, Vec::<String>::new());
+    assert_eq!(p.shown_labels()[..5], ["1A", "2A", "3A", "", "4A"].map(String::from));
     let s = |x: &str| x.to_string();
     let want = vec![
         (

@@ -221,3 +221,53 @@ proptest! {
         prop_assert_eq!(json2, json);
     }
 }
+
+/// ipuz's `see` and `continued` (issue 33 item 3): held as `^See` and `^Continued` clue
+/// metadata, written back by ipuz and `.xd`; JPZ names them. A cell's `highlight` is shading.
+const SEE_IPUZ: &str = r##"{
+  "version": "http://ipuz.org/v2",
+  "kind": ["http://ipuz.org/crossword#1"],
+  "dimensions": {"width": 3, "height": 3},
+  "puzzle": [[1, {"cell": 0, "style": {"highlight": true}}, 2], [0, "#", 0], [3, 0, 0]],
+  "solution": [["C", "A", "T"], ["A", "#", "O"], ["B", "O", "W"]],
+  "clues": {
+    "Across": [{"number": 1, "clue": "Feline, with 3-Across", "continued": [{"direction": "Across", "number": 3}]},
+               {"number": 3, "clue": "See 1-Across", "see": {"direction": "Across", "number": 1}}],
+    "Down": [[1, "Taxi"], [2, "Pull"]]
+  }
+}"##;
+
+#[test]
+fn ipuz_see_and_continued_are_kept_and_highlight_is_shading() {
+    let (p, dropped) = ipuz::read(SEE_IPUZ).unwrap();
+    assert!(dropped.is_empty(), "{dropped:?}");
+    let entries = p.clue_entries();
+    let at = |n: u16| {
+        entries.iter().position(|e| e.slot.direction == Direction::Across && e.slot.number == n).unwrap()
+    };
+    assert_eq!(meta_of(&p, at(1)), vec![pair("Continued", "A3")]);
+    assert_eq!(meta_of(&p, at(3)), vec![pair("See", "A1")]);
+    assert_eq!(p.style(1).shade, Some(ipuz::HIGHLIGHT));
+    // ipuz → ipuz: `see` one clue, `continued` a list.
+    let (json, lost) = ipuz::write(&p);
+    assert!(lost.is_empty(), "{lost:?}");
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["clues"]["Across"][1]["see"], serde_json::json!({"direction": "Across", "number": 1}));
+    assert_eq!(
+        doc["clues"]["Across"][0]["continued"],
+        serde_json::json!([{"direction": "Across", "number": 3}])
+    );
+    // `.xd` → ipuz gives them back.
+    let (text, lost) = xd::write(&p);
+    assert!(lost.is_empty(), "{lost:?}");
+    assert!(text.contains("A1 ^Continued: A3\n") && text.contains("A3 ^See: A1\n"), "{text}");
+    let from_xd = xd::read(&text).unwrap().puzzle;
+    assert_eq!(ipuz::read(&ipuz::write(&from_xd).0).unwrap().0.clue_meta, p.clue_meta);
+    // JPZ holds neither: named.
+    let (_, lost) = jpz::write_xml(&p);
+    assert!(lost.iter().any(|l| l == "the clue metadata ^Continued, ^See of 2 clue(s)"), "{lost:?}");
+    // A reference into another list is named on reading.
+    let other = SEE_IPUZ.replace(r#""see": {"direction": "Across""#, r#""see": {"direction": "Zones:Bases""#);
+    let (_, dropped) = ipuz::read(&other).unwrap();
+    assert!(dropped.iter().any(|d| d.contains("1 cross-reference(s)")), "{dropped:?}");
+}

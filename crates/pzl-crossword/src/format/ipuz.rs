@@ -5,12 +5,15 @@ use serde_json::{Value, json};
 
 use crate::error::{ParseError, Warning};
 use crate::numbering::{BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
-use crate::puzzle::{CellStyle, Puzzle, SolutionState, Variety};
+use crate::puzzle::{CellLabel, CellStyle, Corner, Puzzle, SolutionState, Variety};
 use crate::raw::{STATE_NO_SOLUTION, TYPE_DIAGRAMLESS};
 
 const KIND: &str = "http://ipuz.org/crossword#1";
 const KIND_DIAGRAMLESS: &str = "http://ipuz.org/crossword/diagramless#1";
 const KIND_ACROSTIC: &str = "http://ipuz.org/acrostic#1";
+
+/// The shading of a cell ipuz marks `"highlight": true` (no colour of its own).
+pub const HIGHLIGHT: [u8; 3] = [0xc0, 0xc0, 0xc0];
 
 /// The metadata fields of ipuz (beyond title, author, copyright and notes) the model keeps.
 pub const METADATA: [&str; 9] =
@@ -55,7 +58,23 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         if blocked(i) {
             return if style.is_empty() { json!(block) } else { json!({"cell": block, "style": style}) };
         }
-        let n = numbers.get(i).copied().unwrap_or(0);
+        // The file's own label (`1A`) where it keeps one, else the grid's number.
+        let n = match puzzle.own_labels.as_ref().and_then(|o| o.get(i)) {
+            Some(own) => match own.number.as_str() {
+                "" => json!(0),
+                l => match l.parse::<u64>() {
+                    Ok(v) if !l.starts_with('0') => json!(v),
+                    _ => json!(l),
+                },
+            },
+            None => json!(numbers.get(i).copied().unwrap_or(0)),
+        };
+        let marks = puzzle.marks_of(i);
+        if !marks.is_empty() {
+            let mark: serde_json::Map<String, Value> =
+                marks.iter().map(|(corner, text)| (corner.ipuz().to_string(), json!(text))).collect();
+            style.insert("mark".into(), Value::Object(mark));
+        }
         if puzzle.is_circled(i) {
             style.insert("shapebg".into(), json!("circle"));
         }
@@ -74,6 +93,19 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
             (Some(value), false) => json!({"cell": n, "style": style, "value": value}),
         }
     });
+    // A label ipuz would read as no label (`0`, the empty value) or as a block.
+    let unlabelled = puzzle
+        .own_labels
+        .iter()
+        .flatten()
+        .zip(&puzzle.solution)
+        .filter(|(l, b)| {
+            !is_block(**b) && (l.number == "0" || l.number == block || l.number.trim() != l.number)
+        })
+        .count();
+    if unlabelled > 0 {
+        dropped.push(format!("the labels of {unlabelled} cell(s) (`0`, the block `{block}` or spaces)"));
+    }
     let diagramless = puzzle.puzzle_type & TYPE_DIAGRAMLESS != 0;
     let mut doc = json!({
         "version": "http://ipuz.org/v2",
@@ -150,7 +182,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         }
     }
     doc["clues"] = json!({"Across": across, "Down": down});
-    dropped.extend(puzzle.clue_meta_lost(&["hint", crate::puzzle::REFS_KEY]));
+    dropped.extend(puzzle.clue_meta_lost(&["hint", crate::puzzle::REFS_KEY, SEE_KEY, CONTINUED_KEY]));
     for list in &puzzle.other_lists {
         if matches!(list.title.as_str(), "Across" | "Down") || doc["clues"].get(&list.title).is_some() {
             dropped.push(format!("the clue list {:?} (its title is taken)", list.title));
@@ -198,14 +230,26 @@ fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::p
     if !hints.is_empty() {
         item["hints"] = json!(hints);
     }
+    let cross = |r: &crate::puzzle::ClueRef| {
+        let number = r.label.parse::<u64>().map_or_else(|_| json!(r.label), |n| json!(n));
+        json!({"direction": if r.direction == Direction::Across { "Across" } else { "Down" }, "number": number})
+    };
     if !refs.is_empty() {
-        item["references"] = refs
+        item["references"] = refs.iter().map(cross).collect();
+    }
+    // `see` names one clue, `continued` a list.
+    for (key, field) in [(SEE_KEY, "see"), (CONTINUED_KEY, "continued")] {
+        let named: Vec<Value> = meta
             .iter()
-            .map(|r| {
-                let number = r.label.parse::<u64>().map_or_else(|_| json!(r.label), |n| json!(n));
-                json!({"direction": if r.direction == Direction::Across { "Across" } else { "Down" }, "number": number})
-            })
+            .filter(|(k, _)| k.eq_ignore_ascii_case(key))
+            .flat_map(|(_, v)| v.split([' ', ',', '\t']).filter_map(crate::puzzle::ClueRef::parse))
+            .map(|r| cross(&r))
             .collect();
+        match (field, named.len()) {
+            (_, 0) => {}
+            ("see", 1) => item[field] = named.into_iter().next().unwrap_or_default(),
+            _ => item[field] = Value::Array(named),
+        }
     }
 }
 
@@ -223,7 +267,16 @@ fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<
         Some(hint) => meta.extend(text_of(hint).map(|h| ("Hint".to_string(), h))),
         None => {}
     }
-    if let Some(Value::Array(refs)) = o.get("references") {
+    // `references`, `see` (a "See 5 Across" clue's main clue) and `continued` (the clues a
+    // clue runs on into): each a list of clue names, `.xd`'s `^Refs`, `^See`, `^Continued`.
+    for (field, key) in
+        [("references", crate::puzzle::REFS_KEY), ("see", SEE_KEY), ("continued", CONTINUED_KEY)]
+    {
+        let refs = match o.get(field) {
+            Some(Value::Array(refs)) => refs.iter().collect(),
+            Some(one @ Value::Object(_)) => vec![one],
+            _ => Vec::new(),
+        };
         let mut tokens = Vec::new();
         for r in refs {
             let direction = r.get("direction").and_then(Value::as_str).unwrap_or_default();
@@ -242,11 +295,16 @@ fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<
             }
         }
         if !tokens.is_empty() {
-            meta.push((crate::puzzle::REFS_KEY.to_string(), tokens.join(" ")));
+            meta.push((key.to_string(), tokens.join(" ")));
         }
     }
     meta
 }
+
+/// The clue metadata key of ipuz's `see` (`.xd` `^See: A5`).
+pub const SEE_KEY: &str = "See";
+/// The clue metadata key of ipuz's `continued` (`.xd` `^Continued: A5 D7`).
+pub const CONTINUED_KEY: &str = "Continued";
 
 fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::at_path(path, message)
@@ -334,20 +392,41 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         |v: &Value| v.is_null() || text_of(v).or_else(|| text_of(&v["cell"])).is_some_and(|t| t == block);
     let mut styles: Vec<CellStyle> = Vec::new();
     let mut rebus_lost = 0usize;
-    let mut labelled = 0usize;
+    // What an empty cell holds (`"empty"`, `0` unless the file says otherwise).
+    let empty = text_of(&doc["empty"]).unwrap_or_else(|| "0".to_string());
+    // The labels the file prints in its cells: `cell` (a number or a label such as `1A`) and
+    // the style's `mark` (`{"TR": "a"}`).
+    let mut own_labels: Vec<CellLabel> = Vec::new();
     for r in 0..h {
         for c in 0..w {
             let i = r * w + c;
             let cell = &shape[r][c];
-            // A cell's own label (`1A`), not a number: the model draws the grid's numbers.
-            let own = cell.get("cell").unwrap_or(cell);
-            labelled += usize::from(
-                own.as_str()
-                    .is_some_and(|t| !t.is_empty() && t != block && t != "0" && t.parse::<u64>().is_err()),
-            );
             let style = &cell["style"];
+            let number = match cell.get("cell").unwrap_or(cell) {
+                Value::Number(n) => n.to_string(),
+                Value::String(t) => t.trim().to_string(),
+                _ => String::new(),
+            };
+            let number =
+                if number == block || number == empty || number == "0" { String::new() } else { number };
+            let mut marks: Vec<(Corner, String)> = style["mark"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| Some((Corner::parse(k)?, text_of(v)?.trim().to_string())))
+                .filter(|(_, t)| !t.is_empty())
+                .collect();
+            marks.sort_by_key(|(corner, _)| *corner);
+            marks.dedup_by_key(|(corner, _)| *corner);
+            if !number.is_empty() || !marks.is_empty() {
+                own_labels.resize(w * h, CellLabel::default());
+                own_labels[i] = CellLabel { number, marks };
+            }
             // Shading: a hex colour (a palette number or `highlight` has no colour to keep).
-            let shade = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
+            // `highlight` (a highlighted cell without a colour of its own) is a light grey, as
+            // kotwords shows it.
+            let colour = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
+            let shade = colour.or_else(|| (style["highlight"] == Value::Bool(true)).then_some(HIGHLIGHT));
             let look = CellStyle { shade, void: cell.is_null() };
             if !look.is_plain() {
                 styles.resize(w * h, CellStyle::default());
@@ -358,8 +437,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if is_block_value(cell) || solution_block {
                 p.solution[i] = block_byte;
                 p.fill[i] = block_byte;
-                let other = style.as_object().is_some_and(|o| o.keys().any(|k| k != "color"))
-                    || style["color"].as_str().is_some_and(|c| !c.is_empty() && shade.is_none());
+                let other =
+                    style.as_object().is_some_and(|o| o.keys().any(|k| k != "color" && k != "highlight"))
+                        || style["color"].as_str().is_some_and(|c| !c.is_empty() && colour.is_none());
                 if other {
                     dropped.push(format!("the style of cell $.puzzle[{r}][{c}]"));
                 }
@@ -392,10 +472,11 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             }
             let other = style.as_object().is_some_and(|o| {
                 o.iter().any(|(k, v)| match k.as_str() {
-                    "barred" => false,
+                    "barred" | "mark" => false,
+                    "highlight" => v != &Value::Bool(true) && v != &Value::Bool(false),
                     "shapebg" => v.as_str() != Some("circle"),
                     // An empty colour or black text is the default look.
-                    "color" => v.as_str().is_none_or(|c| !c.is_empty() && shade.is_none()),
+                    "color" => v.as_str().is_none_or(|c| !c.is_empty() && colour.is_none()),
                     "colortext" => !matches!(v.as_str(), Some("" | "000000")),
                     _ => true,
                 })
@@ -568,8 +649,9 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     if !any_clue && !p.other_lists.is_empty() {
         p.clues.clear();
     }
-    if labelled > 0 {
-        dropped.push(format!("the labels of {labelled} cell(s) (such as an acrostic's `1A`)"));
+    // A diagramless grid's numbers are the solver's blank grid's (they place no entry).
+    if !own_labels.is_empty() && !kinds.iter().any(|k| k.contains("diagramless")) {
+        p.keep_own_labels(own_labels);
     }
     Ok((p, dropped, warnings))
 }

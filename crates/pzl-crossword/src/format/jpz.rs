@@ -25,7 +25,7 @@ use quick_xml::events::{BytesStart, Event};
 
 use crate::error::{Location, ParseError, Warning};
 use crate::numbering::{self, BAR_BOTTOM, BAR_RIGHT, Direction, is_block};
-use crate::puzzle::{CellStyle, Puzzle, SolutionState, flag};
+use crate::puzzle::{CellLabel, CellStyle, Corner, Puzzle, SolutionState, flag};
 use crate::raw::STATE_NO_SOLUTION;
 
 /// The largest inflated puzzle entry a zipped JPZ may have (64 MiB; real files are under 1 MiB).
@@ -386,7 +386,10 @@ struct Cell {
     sides: u8,
     state: Val,
     hint: bool,
-    corner_numbers: bool,
+    /// The `number` the file prints in the cell.
+    number: Val,
+    /// The labels at its corners and sides (`top-right-number`…), in [`Corner`] order.
+    marks: Vec<(Corner, String)>,
 }
 
 #[derive(Default)]
@@ -571,7 +574,17 @@ impl Parser<'_> {
                 }
                 b"solve-state" => cell.state = Val::of(&v),
                 b"hint" => cell.hint = v.as_ref() == "true",
-                name if name.ends_with(b"-number") => cell.corner_numbers = true,
+                b"number" => cell.number = Val::of(&v),
+                name if name.ends_with(b"-number") => {
+                    let text = xml_text(v.trim()).trim().to_string();
+                    if let Some(corner) = std::str::from_utf8(name).ok().and_then(Corner::parse)
+                        && !text.is_empty()
+                        && !cell.marks.iter().any(|(c, _)| *c == corner)
+                    {
+                        cell.marks.push((corner, text));
+                        cell.marks.sort_by_key(|(c, _)| *c);
+                    }
+                }
                 _ => {}
             }
         }
@@ -1070,7 +1083,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         extras.push("the instructions (the description is the notes)".to_string());
     }
     let mut counts = CellCounts::default();
-    let (mut shaded, mut bars, mut unlisted, mut corner) = (0, 0, 0, 0);
+    let (mut shaded, mut bars, mut unlisted) = (0, 0, 0);
     // Shadings that are no colour pzl reads.
     let mut odd_colours = 0;
     let mut rebus_lost = 0usize;
@@ -1098,9 +1111,6 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             puzzle.solution[i] = b'.';
             continue;
         };
-        if cell.corner_numbers {
-            corner += 1;
-        }
         bars += usize::from(cell.bars);
         if cell.shade.is_some() || cell.kind == b'V' {
             puzzle.set_style(i, CellStyle { shade: cell.shade, void: cell.kind == b'V' });
@@ -1215,23 +1225,16 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     if doc.other_children > 0 {
         extras.push(format!("{} cell picture(s)", doc.other_children));
     }
-    if corner > 0 {
-        extras.push(format!("the corner labels (top-right-number…) of {corner} cell(s)"));
-    }
     match kind {
         PuzzleKind::Crossword => {}
-        PuzzleKind::Acrostic => {
-            warnings.push(Warning::new(
-                "an acrostic: read as its grid and its clue lists; the letters of its cells are not kept",
-            ));
-            extras.push("the letters of the acrostic's cells".to_string());
-            puzzle.variety = Some(crate::puzzle::Variety::Acrostic);
-        }
+        // Its cells' numbers and clue letters are the cells' own labels.
+        PuzzleKind::Acrostic => puzzle.variety = Some(crate::puzzle::Variety::Acrostic),
         PuzzleKind::Coded => {
             warnings.push(Warning::new(
-                "a coded puzzle (codeword): pzl's crossword model holds its grid only; the cell codes are dropped",
+                "a coded puzzle (codeword): read as a crossword grid whose cell numbers are its codes; the coded kind is not kept",
             ));
-            extras.push("the cell codes of the coded puzzle".to_string());
+            extras
+                .push("the coded kind (written as a crossword; its codes as the cells' numbers)".to_string());
         }
     }
 
@@ -1346,9 +1349,13 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     // The first slot of each (direction, number, length), looked up once per clue (findings N10:
     // each of 100,000 such clues scanned every slot, 25 s).
     let mut by_number: HashMap<(Direction, String, usize), usize> = HashMap::default();
+    // And the first slot of each (direction, number), for a clue whose word is no entry of the
+    // grid (two `<cells>` pieces, a word of another shape) or that names none.
+    let mut by_start_number: HashMap<(Direction, u16), usize> = HashMap::default();
     if !unplaced.is_empty() {
         for (k, s) in slots.iter().enumerate() {
             by_number.entry((s.direction, s.number.to_string(), s.len)).or_insert(k);
+            by_start_number.entry((s.direction, s.number)).or_insert(k);
         }
     }
     for (list, clue, why, len) in unplaced {
@@ -1357,26 +1364,49 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             "down" => Some(Direction::Down),
             _ => None,
         };
+        let label = xml_text(clue.number.trim()).trim().to_string();
         let by_number = direction
             .filter(|_| clue.word.is_some() && len > 0)
-            .and_then(|d| by_number.get(&(d, clue.number.trim().to_string(), len)).copied());
-        if let Some(k) = by_number.filter(|&k| clues[k].is_none()) {
+            .and_then(|d| by_number.get(&(d, clue.number.trim().to_string(), len)).copied())
+            .filter(|&k| clues[k].is_none());
+        // Else by the number its label starts with (`13` of `13/18`), when that entry has no
+        // clue yet and the clue's own word is not another entry that has one.
+        let leading: String = label.chars().take_while(char::is_ascii_digit).collect();
+        let by_label = direction
+            .filter(|_| by_number.is_none() && !why.starts_with("its entry"))
+            .zip(leading.parse::<u16>().ok())
+            .and_then(|(d, n)| by_start_number.get(&(d, n)).copied())
+            .filter(|&k| clues[k].is_none());
+        if let Some(k) = by_number.or(by_label) {
             clues[k] = Some(clue.text.clone());
             enumerations[k] = clue.format.clone().unwrap_or_default();
             markup[k] = clue.markup.clone();
             meta[k] = citation(clue);
-            labels[k] = slots[k].number.to_string();
-            // The word stays as the file defines it.
-            if let Some(cells) = clue.word.as_deref().and_then(|id| doc.word(id)) {
-                own_words[k] = cells.iter().map(|&(x, y)| (y - 1) * w + (x - 1)).collect();
+            let number = slots[k].number.to_string();
+            if by_label.is_some() && !label.is_empty() && label != number {
+                renumbered += 1;
+                labels[k] = label;
+            } else {
+                labels[k] = number;
             }
-            warnings.push(Warning::at(
-                Location::line(clue.line),
-                format!(
-                    "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number, its word kept as the file defines it",
-                    clue.number, list.title
-                ),
-            ));
+            // The word stays as the file defines it.
+            let cells = clue.word.as_deref().and_then(|id| doc.word(id));
+            if let Some(cells) = cells {
+                let cells: Vec<usize> = cells.iter().map(|&(x, y)| (y - 1) * w + (x - 1)).collect();
+                if !cells.iter().copied().eq(slots[k].cells(w)) {
+                    own_words[k] = cells;
+                }
+            }
+            // A clue that names no word is simply its number's entry (nothing to say).
+            if cells.is_some() {
+                warnings.push(Warning::at(
+                    Location::line(clue.line),
+                    format!(
+                        "clue {:?} of the {:?} list: its word's cells are not the grid's entry; placed by its number, its word kept as the file defines it",
+                        clue.number, list.title
+                    ),
+                ));
+            }
             continue;
         }
         dropped += 1;
@@ -1435,6 +1465,7 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     }
     puzzle.clues =
         if any_clue { clues.into_iter().map(Option::unwrap_or_default).collect() } else { Vec::new() };
+    own_labels(&mut puzzle, &doc.cells, &slots);
     Ok(JpzRead {
         puzzle,
         warnings,
@@ -1448,6 +1479,44 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         bars,
         words: doc.word_count,
     })
+}
+
+/// The labels the file prints in its cells, kept when they are not the grid's numbers (or the
+/// file's clue labels) or some cell has a corner label. Most files number their cells as the
+/// grid does: that is decided without building the labels.
+fn own_labels(puzzle: &mut Puzzle, cells: &[Option<Cell>], slots: &[crate::numbering::Slot]) {
+    let w = puzzle.width;
+    let mut numbers = vec![0u16; cells.len()];
+    for s in slots {
+        if let Some(n) = numbers.get_mut(s.start.row * w + s.start.col) {
+            *n = s.number;
+        }
+    }
+    let mut buf = [0u8; 4];
+    let as_grid = |cell: &Cell, n: u16, buf: &mut [u8; 4]| match cell.number.get(buf) {
+        None => n == 0,
+        Some(t) => {
+            n > 0 && !t.starts_with('0') && t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u16>() == Ok(n)
+        }
+    };
+    let plain = puzzle.labels.is_none()
+        && cells.iter().zip(&numbers).zip(&puzzle.solution).all(|((cell, &n), &b)| {
+            cell.as_ref().is_none_or(|c| c.marks.is_empty() && (is_block(b) || as_grid(c, n, &mut buf)))
+        });
+    if plain {
+        return;
+    }
+    let labels = cells
+        .iter()
+        .map(|cell| match cell {
+            Some(c) => CellLabel {
+                number: c.number.get(&mut buf).map(|t| xml_text(t).into_owned()).unwrap_or_default(),
+                marks: c.marks.clone(),
+            },
+            None => CellLabel::default(),
+        })
+        .collect();
+    puzzle.keep_own_labels(labels);
 }
 
 /// `s` without the characters XML 1.0 cannot hold (controls other than tab, newline, CR).
@@ -1557,7 +1626,16 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         if has_solution {
             let _ = write!(out, " solution=\"{}\"", e(&puzzle.cell_answer(i), true));
         }
-        if number > 0 {
+        if let Some(own) = puzzle.own_labels.as_ref() {
+            // The file's own labels: its number, then its corner labels.
+            let own = own.get(i).cloned().unwrap_or_default();
+            if !own.number.is_empty() {
+                let _ = write!(out, " number=\"{}\"", e(&own.number, true));
+            }
+            for (corner, text) in &own.marks {
+                let _ = write!(out, " {}-number=\"{}\"", corner.name(), e(text, true));
+            }
+        } else if number > 0 {
             match labels.get(i).and_then(Option::as_deref) {
                 Some(label) => {
                     let _ = write!(out, " number=\"{}\"", e(label, true));

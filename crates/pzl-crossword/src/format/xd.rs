@@ -6,7 +6,7 @@
 //! listed in
 //! [`XdRead::extras`]; the document keeps the source text so `.xd` → `.xd` is byte-exact.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
 use pzl_grid::Pos;
@@ -61,12 +61,20 @@ impl Line<'_> {
 /// The lines of `text` (BOM, CR and `<!-- -->` comments removed), numbered from 1.
 fn lines(text: &str) -> Vec<Line<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
+    // One line a `\n` (counted at memchr speed): the vector is allocated once.
+    let mut out = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
     let mut in_comment = false;
-    for (i, raw) in text.split('\n').enumerate() {
+    // The lines as `str::split('\n')` gives them, cut at memchr's `\n`s (`split` set up a
+    // character searcher for every line: a tenth of reading a small file).
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(std::iter::once(text.len()));
+    for (i, end) in ends.enumerate() {
+        let raw = &text[start..end];
+        start = end + 1;
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        // (A `<` first: looking for it is a byte search, looking for `<!--` builds a searcher.)
-        let opens_comment = raw.contains('<') && raw.contains("<!--");
+        // (A `<` first, as bytes: `str::contains(char)` set up a searcher for every line, a
+        // tenth of reading a small file; `<!--` builds a substring searcher.)
+        let opens_comment = raw.as_bytes().contains(&b'<') && raw.contains("<!--");
         if !in_comment && !opens_comment {
             out.push(Line { number: i + 1, text: Cow::Borrowed(raw) });
             continue;
@@ -109,6 +117,10 @@ fn lines(text: &str) -> Vec<Line<'_>> {
 
 /// The name of a `## Name` header line, lower-cased.
 fn header(line: &str) -> Option<String> {
+    // Nearly every line is no header: said from its first bytes, before any trimming.
+    if !line.as_bytes().starts_with(b"## ") {
+        return None;
+    }
     let name = line.trim_end().strip_prefix("## ")?.trim();
     (!name.is_empty() && name.chars().all(|c| c.is_alphabetic() || c == ' ')).then(|| name.to_lowercase())
 }
@@ -190,7 +202,10 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let Ok(number) = rest[..digits].parse::<u16>() else { return Parsed::Other };
     let after = &rest[digits..];
-    if let Some(meta) = after.trim_start().strip_prefix('^') {
+    // (A clue's `.` first: only another line is trimmed to look for `^`.)
+    if !after.starts_with('.')
+        && let Some(meta) = after.trim_start().strip_prefix('^')
+    {
         let (key, value) = match meta.split_once(':') {
             Some((k, v)) if !trim(k).is_empty() => (Some(trim(k)), trim(v)),
             _ => (None, ""),
@@ -377,7 +392,8 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                 ));
                 continue;
             };
-            let key = key.trim().to_lowercase();
+            let key = trim(key);
+            let key = if key.is_ascii() { key.to_ascii_lowercase() } else { key.to_lowercase() };
             let value = value.trim().to_string();
             match key.as_str() {
                 "title" => title = value,
@@ -414,21 +430,25 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let Some(first) = grid_lines.first() else {
         return Err(ParseError::whole("no grid: an .xd file needs a grid section"));
     };
-    let rows: Vec<Vec<char>> = grid_lines.iter().map(|l| l.text.trim().chars().collect()).collect();
-    let width = rows[0].len();
-    for (row, line) in rows.iter().zip(&grid_lines) {
-        if row.len() != width {
+    // Every cell row by row, in one vector (not a vector a row).
+    let width = trim(&first.text).chars().count();
+    let mut cells: Vec<char> =
+        Vec::with_capacity(if width <= 255 { width * grid_lines.len().min(255) } else { 0 });
+    for line in &grid_lines {
+        let before = cells.len();
+        cells.extend(trim(&line.text).chars());
+        if cells.len() - before != width {
             return Err(ParseError::at_line(
                 line.number,
                 format!(
                     "ragged grid: this row has {} cells, the first row (line {}) has {width}",
-                    row.len(),
+                    cells.len() - before,
                     first.number
                 ),
             ));
         }
     }
-    let height = rows.len();
+    let height = grid_lines.len();
     if !(1..=255).contains(&width) || height > 255 {
         return Err(ParseError::at_line(
             first.number,
@@ -455,70 +475,68 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     // later cells of the key copy that cell instead of comparing the answer with the table again
     // (findings N10: a 1 MB answer named by each of 65,025 cells).
     let mut key_cell: FxHashMap<char, (usize, bool)> = FxHashMap::default();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, &ch) in row.iter().enumerate() {
-            let i = r * width + c;
-            let pos = Pos { row: r, col: c };
-            let byte = match ch {
-                '#' | '.' => b'.',
-                '_' => {
-                    non_cells += 1;
-                    b'.'
-                }
-                '*' => {
-                    schrodinger.push(i);
+    for (i, &ch) in cells.iter().enumerate() {
+        let (r, c) = (i / width, i % width);
+        let pos = Pos { row: r, col: c };
+        let byte = match ch {
+            '#' | '.' => b'.',
+            '_' => {
+                non_cells += 1;
+                b'.'
+            }
+            '*' => {
+                schrodinger.push(i);
+                b'X'
+            }
+            _ => {
+                if let Some(&answer) = by_key.get(&ch) {
+                    match answer.as_bytes() {
+                        [one] if one.is_ascii_alphanumeric() => one.to_ascii_uppercase(),
+                        _ => {
+                            let kept = match key_cell.get(&ch) {
+                                Some(&(j, kept)) => {
+                                    if let Some(r) = puzzle.rebus.as_mut() {
+                                        r.cells[i] = r.cells[j];
+                                    }
+                                    puzzle.solution[i] = puzzle.solution[j];
+                                    kept
+                                }
+                                None => {
+                                    let kept = puzzle.set_rebus(pos, answer);
+                                    key_cell.insert(ch, (i, kept));
+                                    kept
+                                }
+                            };
+                            if !kept {
+                                rebus_lost += 1;
+                            }
+                            // The cell's letter is the answer's first, unless that is no letter.
+                            let first = puzzle.solution[i].to_ascii_uppercase();
+                            if first.is_ascii_graphic() && !is_block(first) { first } else { b'X' }
+                        }
+                    }
+                } else if ch.is_ascii_lowercase() {
+                    if circle_special {
+                        puzzle.set_circled(pos, true);
+                    }
+                    ch.to_ascii_uppercase() as u8
+                } else if ch.is_ascii_graphic() {
+                    ch as u8
+                } else if ch.is_ascii() {
+                    warnings.push(Warning::at(
+                        Location::line(grid_lines[r].number),
+                        format!("grid cell {ch:?} in column {} is no letter: read as X", c + 1),
+                    ));
+                    b'X'
+                } else {
+                    if !puzzle.set_rebus(pos, &ch.to_string()) {
+                        rebus_lost += 1;
+                    }
                     b'X'
                 }
-                _ => {
-                    if let Some(&answer) = by_key.get(&ch) {
-                        match answer.as_bytes() {
-                            [one] if one.is_ascii_alphanumeric() => one.to_ascii_uppercase(),
-                            _ => {
-                                let kept = match key_cell.get(&ch) {
-                                    Some(&(j, kept)) => {
-                                        if let Some(r) = puzzle.rebus.as_mut() {
-                                            r.cells[i] = r.cells[j];
-                                        }
-                                        puzzle.solution[i] = puzzle.solution[j];
-                                        kept
-                                    }
-                                    None => {
-                                        let kept = puzzle.set_rebus(pos, answer);
-                                        key_cell.insert(ch, (i, kept));
-                                        kept
-                                    }
-                                };
-                                if !kept {
-                                    rebus_lost += 1;
-                                }
-                                // The cell's letter is the answer's first, unless that is no letter.
-                                let first = puzzle.solution[i].to_ascii_uppercase();
-                                if first.is_ascii_graphic() && !is_block(first) { first } else { b'X' }
-                            }
-                        }
-                    } else if ch.is_ascii_lowercase() {
-                        if circle_special {
-                            puzzle.set_circled(pos, true);
-                        }
-                        ch.to_ascii_uppercase() as u8
-                    } else if ch.is_ascii_graphic() {
-                        ch as u8
-                    } else if ch.is_ascii() {
-                        warnings.push(Warning::at(
-                            Location::line(grid_lines[r].number),
-                            format!("grid cell {ch:?} in column {} is no letter: read as X", c + 1),
-                        ));
-                        b'X'
-                    } else {
-                        if !puzzle.set_rebus(pos, &ch.to_string()) {
-                            rebus_lost += 1;
-                        }
-                        b'X'
-                    }
-                }
-            };
-            puzzle.solution[i] = byte;
-        }
+            }
+        };
+        puzzle.solution[i] = byte;
     }
     puzzle.fill = puzzle.solution.iter().map(|&b| if is_block(b) { b } else { b'-' }).collect();
     if non_cells > 0 {
@@ -535,7 +553,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         extras.push(message);
     }
     if shade_special {
-        let specials = rows.iter().flatten().filter(|c| c.is_ascii_lowercase()).count();
+        let specials = cells.iter().filter(|c| c.is_ascii_lowercase()).count();
         if specials > 0 {
             extras.push(format!("{specials} special (shaded) cell(s)"));
         }
@@ -816,10 +834,17 @@ fn assign(
     for (i, c) in clues.iter().enumerate() {
         by_key.entry((c.direction, c.number)).or_insert((i, c));
     }
-    let slot_keys: FxHashSet<(Direction, u16)> = slots.iter().map(|s| (s.direction, s.number)).collect();
+    // Which (direction, number) the grid has: one flag per number and direction (numbers are
+    // at most the cells), not a hash set.
+    let top = slots.iter().map(|s| usize::from(s.number)).max().unwrap_or(0);
+    let mut has_slot = vec![[false; 2]; top + 1];
+    for s in slots {
+        has_slot[usize::from(s.number)][s.direction as usize] = true;
+    }
+    let is_slot =
+        |c: &ClueLine<'_>| has_slot.get(usize::from(c.number)).is_some_and(|d| d[c.direction as usize]);
     let find = |s: &Slot| by_key.get(&(s.direction, s.number)).copied();
-    let unmatched: Vec<&ClueLine<'_>> =
-        clues.iter().filter(|c| !slot_keys.contains(&(c.direction, c.number))).collect();
+    let unmatched: Vec<&ClueLine<'_>> = clues.iter().filter(|c| !is_slot(c)).collect();
     let count = |d: Direction| {
         (slots.iter().filter(|s| s.direction == d).count(), clues.iter().filter(|c| c.direction == d).count())
     };
@@ -1054,6 +1079,7 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
         ));
     }
     lost.extend(puzzle.other_lists_lost());
+    lost.extend(puzzle.own_labels_lost());
     if puzzle.variety.is_some() {
         lost.push("the acrostic kind (written as a crossword)".to_string());
     }
@@ -1500,6 +1526,19 @@ mod tests {
             prop_assert_eq!(trim(&s), s.trim());
             let line = Line { number: 1, text: Cow::Borrowed(&s) };
             prop_assert_eq!(line.blank(), s.trim().is_empty());
+        }
+
+        /// The lines cut at memchr's `\n`s are `str::split('\n')`'s, numbered from 1, each
+        /// without its `\r`.
+        #[test]
+        fn lines_are_split_lines(s in "[\n\ra-z #é]{0,40}") {
+            let got: Vec<(usize, String)> = lines(&s).into_iter().map(|l| (l.number, l.text.into_owned())).collect();
+            let want: Vec<(usize, String)> = s
+                .split('\n')
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l).to_string()))
+                .collect();
+            prop_assert_eq!(got, want);
         }
     }
 }
