@@ -2,7 +2,7 @@
 //! between neighbouring cells. A puzzle is a board with no edge decided; a solution is a board
 //! whose lines form the loop.
 
-use pzl_grid::{Dir, Edge, EdgeIndex, Grid, Pos};
+use pzl_grid::{Dir, Edge, EdgeIndex, Grid, Orientation, Pos};
 
 /// What a cell holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
@@ -147,6 +147,26 @@ impl Board {
             .iter()
             .filter(|&&d| self.edge_from(pos, d) == Some(EdgeState::Line))
             .fold(0, |mask, d| mask | d.bit())
+    }
+
+    /// [`Board::line_mask`] of every cell, row by row, in one pass over the edges.
+    pub fn line_masks(&self) -> Grid<u8> {
+        let (width, height) = (self.width(), self.height());
+        let index = self.edge_index();
+        let mut masks = Grid::new(width, height, 0u8);
+        for (n, &state) in self.edges.iter().enumerate() {
+            if state != EdgeState::Line {
+                continue;
+            }
+            let Edge { orientation, cell } = index.edge(n);
+            let (dir, other) = match orientation {
+                Orientation::Horizontal => (Dir::Right, Pos::new(cell.row, cell.col + 1)),
+                Orientation::Vertical => (Dir::Down, Pos::new(cell.row + 1, cell.col)),
+            };
+            masks[cell] |= dir.bit();
+            masks[other] |= dir.opposite().bit();
+        }
+        masks
     }
 
     /// Number of white and black pearls.

@@ -3,7 +3,7 @@
 //! reads the same as the puzz.link player's.
 
 use crate::{Board, BoardState, Cell, EdgeState, Pos};
-use pzl_grid::Dir;
+use pzl_grid::{Dir, Grid};
 
 /// A rule of Masyu (or of loop puzzles in general) that a board can break.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -140,24 +140,18 @@ pub fn check(board: &Board) -> Vec<Problem> {
         return vec![Problem { rule: Rule::NoLine, cells: Vec::new() }];
     }
     let cells = board.cells();
-    let masks = cells.map(|_| 0u8);
-    let mut masks = masks;
-    for pos in cells.positions() {
-        masks[pos] = board.line_mask(pos);
-    }
+    let masks = board.line_masks();
     let neighbours_along =
         |pos: Pos| Dir::from_mask(masks[pos]).filter_map(move |d| cells.neighbour(pos, d)).map(|n| masks[n]);
-    let mut found: Vec<Problem> = Vec::new();
-    let mut add = |rule: Rule, pos: Pos| match found.iter_mut().find(|p| p.rule == rule) {
-        Some(p) => p.cells.push(pos),
-        None => found.push(Problem { rule, cells: vec![pos] }),
-    };
-    for rule in Rule::ALL {
-        for pos in cells.positions() {
-            let mask = masks[pos];
-            let degree = mask.count_ones();
-            let cell = cells[pos];
-            let broken = match rule {
+    // One pass over the cells, each rule's cells in row-major order; reported in the rules'
+    // order.
+    let mut broken: [Vec<Pos>; Rule::ALL.len()] = Default::default();
+    for pos in cells.positions() {
+        let mask = masks[pos];
+        let degree = mask.count_ones();
+        let cell = cells[pos];
+        for (k, rule) in Rule::ALL.into_iter().enumerate() {
+            let breaks = match rule {
                 Rule::NoLine | Rule::SeveralLoops => false,
                 Rule::Branch => degree == 3,
                 Rule::Crossing => degree == 4,
@@ -174,37 +168,42 @@ pub fn check(board: &Board) -> Vec<Problem> {
                 Rule::PearlOffLoop => cell.is_pearl() && degree == 0,
                 Rule::DeadEnd => degree == 1,
             };
-            if broken {
-                add(rule, pos);
+            if breaks {
+                broken[k].push(pos);
             }
         }
     }
-    let pieces = pieces(board);
+    let mut found: Vec<Problem> = Rule::ALL
+        .into_iter()
+        .zip(broken)
+        .filter(|(_, cells)| !cells.is_empty())
+        .map(|(rule, cells)| Problem { rule, cells })
+        .collect();
+    let pieces = pieces(&masks);
     if pieces.len() > 1 {
         found.push(Problem { rule: Rule::SeveralLoops, cells: pieces });
     }
     found
 }
 
-/// The first cell (row-major) of each connected piece of line.
-fn pieces(board: &Board) -> Vec<Pos> {
-    let cells = board.cells();
-    let mut seen = vec![false; cells.len()];
+/// The first cell (row-major) of each connected piece of line (`masks`: each cell's lines).
+fn pieces(masks: &Grid<u8>) -> Vec<Pos> {
+    let mut seen = vec![false; masks.len()];
     let mut firsts = Vec::new();
     let mut stack = Vec::new();
-    for start in cells.positions() {
-        if seen[cells.index(start)] || board.line_mask(start) == 0 {
+    for start in masks.positions() {
+        if seen[masks.index(start)] || masks[start] == 0 {
             continue;
         }
         firsts.push(start);
-        seen[cells.index(start)] = true;
+        seen[masks.index(start)] = true;
         stack.push(start);
         while let Some(pos) = stack.pop() {
-            for dir in Dir::from_mask(board.line_mask(pos)) {
-                if let Some(next) = cells.neighbour(pos, dir)
-                    && !seen[cells.index(next)]
+            for dir in Dir::from_mask(masks[pos]) {
+                if let Some(next) = masks.neighbour(pos, dir)
+                    && !seen[masks.index(next)]
                 {
-                    seen[cells.index(next)] = true;
+                    seen[masks.index(next)] = true;
                     stack.push(next);
                 }
             }
@@ -256,6 +255,16 @@ mod tests {
         assert_eq!(b.state(), BoardState::Solved);
         assert_eq!(b.puzzle().state(), BoardState::Empty);
         assert_eq!(rules(&b.puzzle()), [Rule::NoLine]);
+    }
+
+    #[test]
+    fn line_masks_are_each_cells_line_mask() {
+        for (puzzle, solution) in [(PUZZLE, SOLUTION), ("3 3\n...\n...\n...\n", "3 3\n080\n1F4\n020\n")] {
+            let b = board(puzzle, solution);
+            let masks = b.line_masks();
+            assert!(b.cells().positions().all(|pos| masks[pos] == b.line_mask(pos)));
+            assert!(masks.cells().iter().any(|&m| m != 0));
+        }
     }
 
     #[test]
