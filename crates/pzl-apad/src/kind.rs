@@ -6,8 +6,7 @@
 
 use pzl_core::settings::{Setting, SettingType, Verb, mention};
 use pzl_core::{
-    CheckReport, Error, Info, InfoRequest, Kind, Outcome, Parsed, RenderRequest, SolveRequest, Solved,
-    Written,
+    CheckReport, Error, Info, InfoRequest, Kind, Parsed, RenderRequest, SolveRequest, Solved, Written,
 };
 
 use crate::model::board::Answer;
@@ -77,15 +76,14 @@ impl Kind for ApadKind {
         }
         let first = !request.all && !request.count;
         let found = solve_date(&doc.puzzle, answer, first, &Limits::from_request(request));
-        let mut report = found.report(&doc.puzzle);
         if request.count {
-            report.solutions.clear();
-            report.facts.retain(|f| f.key != "grids");
-            if report.outcome == Outcome::Solved {
-                report.outcome = Outcome::Counted;
-            }
-            return Ok(Solved { report, solutions: Vec::new(), trace: None });
+            return Ok(Solved {
+                report: found.count_report(&doc.puzzle),
+                solutions: Vec::new(),
+                trace: None,
+            });
         }
+        let report = found.report(&doc.puzzle);
         let solutions = match found.boards.is_empty() {
             true => Vec::new(),
             false => vec![BoardSet::from_boards(doc.puzzle.clone(), &found.boards)?],

@@ -139,6 +139,20 @@ impl DateSolutions {
     /// timed out; the solutions as [`DateSolutions::text`] shows them, without colour (the
     /// report's printer escapes control characters; print [`DateSolutions::text`] for colour).
     pub fn report(&self, puzzle: &Puzzle) -> SolveReport {
+        self.report_showing(puzzle, true)
+    }
+
+    /// The report of a count: [`DateSolutions::report`] without the solutions drawn (counted, or
+    /// timed out with none found).
+    pub fn count_report(&self, puzzle: &Puzzle) -> SolveReport {
+        let mut report = self.report_showing(puzzle, false);
+        if report.outcome == Outcome::Solved {
+            report.outcome = Outcome::Counted;
+        }
+        report
+    }
+
+    fn report_showing(&self, puzzle: &Puzzle, shown: bool) -> SolveReport {
         let outcome = match (self.boards.is_empty(), self.complete) {
             (false, _) => Outcome::Solved,
             (true, true) => Outcome::NoSolution,
@@ -148,20 +162,22 @@ impl DateSolutions {
         let exact = self.complete && !self.first;
         report.unique = exact.then_some(self.boards.len() == 1).filter(|_| !self.boards.is_empty());
         report.count = Some(Count { value: self.boards.len() as u128, exact });
-        report.solutions = self.shown(puzzle, false);
         report.time_ms = self.time_ms as f64;
-        let grids: Vec<Vec<String>> = self
-            .boards
-            .iter()
-            .map(|b| render::letters(puzzle, b).lines().map(str::to_string).collect())
-            .collect();
         report.facts = vec![
             Fact::new("puzzle", &puzzle.name),
             Fact::new("date", self.answer.date.iso()),
             Fact::hidden("weekday", self.answer.weekday.map(date::weekday_name)),
             Fact::new("count", self.boards.len()),
-            Fact::hidden("grids", grids),
         ];
+        if shown {
+            report.solutions = self.shown(puzzle, false);
+            let grids: Vec<Vec<String>> = self
+                .boards
+                .iter()
+                .map(|b| render::letters(puzzle, b).lines().map(str::to_string).collect())
+                .collect();
+            report.facts.push(Fact::hidden("grids", grids));
+        }
         if !self.complete && !self.boards.is_empty() {
             report.warnings.push(Warning::new(format!(
                 "timed out after {} solutions; there may be more",
