@@ -905,6 +905,8 @@ impl Puzzle {
     /// What a format that cannot hold the cells' own labels loses, for its `lost` list (`the
     /// labels of 13 cell(s) (such as `1A`)`), or `None`.
     pub fn own_labels_lost(&self) -> Option<String> {
+        // (Most puzzles have none: nothing is numbered for them.)
+        self.own_labels.as_ref()?;
         let n = self.own_labelled_cells();
         let grid = self.grid_labels();
         let example = self.own_labels.iter().flatten().zip(&grid).find_map(|(l, g)| {

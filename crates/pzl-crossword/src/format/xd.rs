@@ -61,8 +61,7 @@ impl Line<'_> {
 /// The lines of `text` (BOM, CR and `<!-- -->` comments removed), numbered from 1.
 fn lines(text: &str) -> Vec<Line<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // One line a `\n` (counted at memchr speed): the vector is allocated once.
-    let mut out = Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
+    let mut out = Vec::new();
     let mut in_comment = false;
     // The lines as `str::split('\n')` gives them, cut at memchr's `\n`s (`split` set up a
     // character searcher for every line: a tenth of reading a small file).
@@ -432,6 +431,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     };
     // Every cell row by row, in one vector (not a vector a row).
     let width = trim(&first.text).chars().count();
+    // (Allocated once for a grid pzl holds; a larger one is refused below, after counting.)
     let mut cells: Vec<char> =
         Vec::with_capacity(if width <= 255 { width * grid_lines.len().min(255) } else { 0 });
     for line in &grid_lines {
