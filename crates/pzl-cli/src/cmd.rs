@@ -12,7 +12,6 @@ use crate::io::{self, Ctx};
 use crate::print::{self, Batch, Mode};
 use crate::run::each_in_order;
 
-pub mod generate;
 mod merge;
 mod solve;
 
@@ -234,7 +233,10 @@ pub fn warn_lost(ctx: &Ctx, output: &Path, to: Format, lost: &[String]) {
 /// `pzl render FILE [-o OUT]`.
 pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     if let Some(trace) = &args.trace {
-        return crate::kind::masyu::render_trace(ctx, args, trace);
+        // A Masyu solve trace as an animation for a browser (`.svg`, `.html`).
+        let picture = pzl::ops::picture(args.kind.as_deref(), &args.output, false)?;
+        io::write(&args.output, pzl::ops::masyu::animation(trace, picture)?.as_bytes())?;
+        return Ok(Status::Ok);
     }
     let options = high::open_options(&args.read)?;
     let name = args.input.as_deref().unwrap_or(Path::new("-"));

@@ -39,11 +39,7 @@ fn pick(read: &ReadArgs) -> Result<Option<Pick>, Error> {
 
 /// The format `--to` names.
 pub fn format(name: &str) -> Result<Format, Error> {
-    let open = Open::from_name(name)?;
-    if !open.params.is_empty() {
-        return Err(Error::usage(format!("--to {name}: parameters are read with --from, not written")));
-    }
-    open.from.ok_or_else(|| Error::usage(format!("unknown format `{name}`")))
+    pzl::ops::convert::format_named(name)
 }
 
 /// The one timeout parser, from the library.

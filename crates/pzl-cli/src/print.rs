@@ -75,25 +75,6 @@ pub fn emit<R: Serialize + std::fmt::Display>(mode: Mode, report: &R) -> Result<
     }
 }
 
-/// Print a result whose text is not the `Display` of its JSON report (a listing the command
-/// chooses): the printer decides which is made, so only the one printed is built; `colour` passes
-/// the text's terminal escapes on.
-pub fn emit_either<J: Serialize>(
-    mode: Mode,
-    json: impl FnOnce() -> J,
-    text: impl FnOnce() -> String,
-    colour: bool,
-) -> Result<(), Error> {
-    match mode {
-        Mode::Json => {
-            let mut out = to_json(&json(), true)?;
-            out.push('\n');
-            io::stdout(out.as_bytes())
-        }
-        Mode::Text => io::stdout_text(text().as_bytes(), colour),
-    }
-}
-
 /// Why a walk passes over a file, as reports say it.
 const NOT_A_PUZZLE: &str = "not a puzzle file: no format recognises its content";
 

@@ -13,6 +13,12 @@ pub fn read_trace(name: &Path) -> Result<TraceFile, Error> {
     masyu::read_trace(&input.bytes).map_err(|e| e.in_file(&input.name))
 }
 
+/// The solve trace in the file `name` as an animation for a browser (`picture`: SVG or HTML).
+pub fn animation(name: &Path, picture: pzl_core::Picture) -> Result<String, Error> {
+    let trace = read_trace(name)?;
+    masyu::animation(&trace, picture).map_err(|e| e.in_file(crate::input::shown(name)))
+}
+
 /// What is missing from a trace: it ends before its outcome (cut short), or it was cut at its
 /// size limit when it was recorded.
 pub fn trace_warnings(trace: &TraceFile) -> Vec<String> {

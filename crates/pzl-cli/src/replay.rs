@@ -1,111 +1,34 @@
-//! `pzl masyu replay`, `pzl render --trace`, and `pzl masyu db …` (TootSweet's `Puzzles.data`;
-//! the seed's `pzl tootsweet …` and `pzl replay` stay as aliases).
+//! `pzl masyu replay TRACE` on a terminal: the solve trace as an animation. Enter pauses and
+//! resumes, `s` + Enter steps while paused, `e` + Enter jumps to the end, `q` + Enter quits.
+//! Where standard output is not a terminal the library's operation prints each step as a line.
 
 use std::io::{BufRead, IsTerminal};
 use std::time::Duration;
 
+use pzl::commands::Values;
 use pzl::kinds::masyu::{self, Replayer};
 use pzl::{Error, Status};
 
-use crate::args::{MasyuCommand, RenderArgs, ReplayArgs};
-use crate::high;
 use crate::io::{self, Ctx};
 
-mod db;
-
-pub use db::db;
-
-pub fn run(ctx: &Ctx, command: MasyuCommand) -> Result<Status, Error> {
-    match command {
-        MasyuCommand::Replay(args) => replay(ctx, &args),
-        MasyuCommand::Hint(args) => hint(ctx, &args),
-        MasyuCommand::Db(c) => db(ctx, c),
-    }
+/// Whether the replay is animated: standard output is a terminal.
+pub fn on_terminal() -> bool {
+    std::io::stdout().is_terminal()
 }
 
-/// `pzl masyu hint PUZZLE [--with BOARD]`: the next step a person could take from the player's
-/// position (exit 0), or the first of the player's lines or crosses no solution has (exit 1).
-pub fn hint(ctx: &Ctx, args: &crate::args::HintArgs) -> Result<Status, Error> {
-    let doc = crate::cmd::open(ctx, &args.puzzle, &pzl::Open::default())?;
-    let doc = match &args.with {
-        Some(with) => {
-            let other = crate::cmd::open(ctx, with, &pzl::Open::default())?;
-            let parsed = doc.combine(&other).map_err(|e| e.in_file(io::shown(with)))?;
-            ctx.warnings(&io::shown(with), &parsed.warnings);
-            parsed.value
-        }
-        None => doc,
-    };
-    let hint =
-        doc.hint(high::timeout(args.timeout.as_deref())?).map_err(|e| e.in_file(io::shown(&args.puzzle)))?;
-    let status = hint.status();
-    if args.apply {
-        apply(ctx, args, &doc, &hint)?;
-        if args.output.is_none() {
-            return Ok(status);
-        }
-    }
-    crate::print::emit(crate::print::Mode::json(args.json), &hint)?;
-    Ok(status)
-}
-
-/// `--apply`: the board with the hint's edge drawn, in the board's own format (to standard
-/// output, in one that holds the lines when its own does not: the library's rule); nothing is
-/// written when the hint is not a deduction (a wrong line, a solved or unsolvable board).
-fn apply(
-    ctx: &Ctx,
-    args: &crate::args::HintArgs,
-    doc: &pzl::Document,
-    hint: &pzl::play::Hint,
-) -> Result<(), Error> {
-    let Some(next) = doc.apply_hint(hint)? else {
-        ctx.note("nothing to apply: the hint is not a new line or cross");
-        return Ok(());
-    };
-    let to = args.output.as_deref().map(|out| crate::cmd::target_format(doc, None, out)).transpose()?;
-    let played = next.write_played(to)?;
-    if !played.instead.is_empty() {
-        ctx.note(format!(
-            "the {} format cannot hold {}: the board follows as {}",
-            doc.format().name(),
-            played.instead.join(", "),
-            played.format.name()
-        ));
-    }
-    match &args.output {
-        Some(out) => io::write(out, &played.bytes),
-        None => io::stdout(&played.bytes),
-    }
-}
-
-/// `pzl render --trace TRACE -o solve.svg|solve.html`: an animation for a browser.
-pub fn render_trace(_ctx: &Ctx, args: &RenderArgs, trace_name: &std::path::Path) -> Result<Status, Error> {
-    let trace = pzl::ops::masyu::read_trace(trace_name)?;
-    let picture = pzl::ops::picture(args.kind.as_deref(), &args.output, false)?;
-    let drawn = masyu::animation(&trace, picture).map_err(|e| e.in_file(io::shown(trace_name)))?;
-    io::write(&args.output, drawn.as_bytes())?;
-    Ok(Status::Ok)
-}
-
-/// `pzl masyu replay TRACE`: animate a trace in the terminal. Enter pauses and resumes, `s` +
-/// Enter steps while paused, `q` + Enter quits. When standard output is not a terminal, each step
-/// is printed as one line of text and the final board is drawn (no waiting).
-pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
-    let trace = pzl::ops::masyu::read_trace(&args.trace)?;
-    let mut player = Replayer::new(&trace);
-    let total = trace.events.len();
-    let outcome = trace.outcome.as_deref().unwrap_or("unknown");
+/// Animate the trace `values` names, `delay` milliseconds a step, paused at first with `step`.
+pub fn play(ctx: &Ctx, values: &Values) -> Result<Status, Error> {
+    let path = values.required_path("trace")?;
+    let trace = pzl::ops::masyu::read_trace(path)?;
     for warning in pzl::ops::masyu::trace_warnings(&trace) {
-        ctx.warn(&io::shown(&args.trace), warning);
+        ctx.warn(&io::shown(path), warning);
     }
     let status = if trace.outcome.is_some() { Status::Ok } else { Status::Problems };
-    if !std::io::stdout().is_terminal() {
-        io::stdout(pzl::ops::masyu::replay_text(&trace).as_bytes())?;
-        return Ok(status);
-    }
+    let mut player = Replayer::new(&trace);
+    let total = trace.events.len();
     let keys = std::io::stdin().is_terminal().then(key_reader);
-    let delay = Duration::from_millis(args.delay);
-    let mut paused = args.step;
+    let delay = Duration::from_millis(values.integer("delay").map_or(100, |ms| ms.unsigned_abs()));
+    let mut paused = values.flag("step");
     let colour = ctx.colour();
     let draw = |player: &Replayer, what: &str, paused: bool| draw(player, total, what, paused, colour);
     draw(&player, "start", paused)?;
@@ -144,6 +67,7 @@ pub fn replay(ctx: &Ctx, args: &ReplayArgs) -> Result<Status, Error> {
             std::thread::sleep(delay);
         }
     }
+    let outcome = trace.outcome.as_deref().unwrap_or("unknown");
     io::stdout(format!("\n{total} steps; outcome: {outcome}\n").as_bytes())?;
     Ok(status)
 }

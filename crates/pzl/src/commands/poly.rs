@@ -1,0 +1,60 @@
+//! `poly ftor`: MacPoly source files into a resource file, each checked by the MacPoly reader
+//! before it is stored.
+
+use std::path::Path;
+
+use pzl_core::Error;
+
+use super::{Command, Done, Env, Output, Param, ParamType, Produces, Values};
+use crate::input::{read, shown};
+use crate::ops::mac::MacEdit;
+
+pub(super) const COMMANDS: &[Command] = &[Command::new(
+    "ftor",
+    "MacPoly's ftor: add puzzle/solution source files to a resource file as TYPE resources.",
+    &[
+        Param::option(
+            "code",
+            ParamType::Text,
+            "TYPE",
+            "Resource type of the new resources: `SBP1`..`SBP9` puzzles, `SBS1`..`SBS9` solutions.",
+        )
+        .positional()
+        .required(),
+        Param::file(
+            "output",
+            "The resource file to add to (created when absent; the container follows the name).",
+        )
+        .shown_as("OUTFILE"),
+        Param::files("inputs", "Source files: the first line is the name, then the message and grid.")
+            .shown_as("INFILE"),
+    ],
+    &[Produces::Edit, Produces::Report],
+    ftor,
+)
+.also("ftor", None)];
+
+fn ftor(values: &Values, env: &Env<'_>) -> Result<Done, Error> {
+    let code = values.required_text("code")?;
+    let path = values.required_path("output")?;
+    let mut sources = Vec::new();
+    for name in values.paths("inputs") {
+        let input = read(name)?;
+        sources.push((input.name, input.bytes));
+    }
+    // Every source is checked before the file is touched (or created): a bad source changes nothing.
+    let output = shown(path);
+    crate::kinds::poly::ftor(&mut crate::kinds::mac::new_file(&output)?, code, &sources)?;
+    let mut edit = MacEdit::open(path, true, env.warn)?;
+    let added = crate::kinds::poly::ftor(edit.document(), code, &sources).map_err(|e| e.in_file(&output))?;
+    let mut done = Done::ok();
+    done.outputs = edit.save(false)?.map(|bytes| Output::binary(path, bytes)).into_iter().collect();
+    // One resource per source, in order.
+    let mut report = String::new();
+    for ((source, _), (id, name)) in sources.iter().zip(added) {
+        let source = pzl_core::text::printable(source);
+        report.push_str(&format!("{source}: '{code}' {id} \"{}\"\n", pzl_core::text::printable(&name)));
+    }
+    done.outputs.push(Output::text(Path::new("-"), report));
+    Ok(done)
+}
