@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pzl::commands::{Param, ParamType};
 use pzl::settings::{Options, SettingType, Value, Verb};
 
 #[derive(Debug, Parser)]
@@ -57,9 +58,6 @@ pub enum Command {
     Render(RenderArgs),
     /// Solve puzzles; exit 1 when there is no solution.
     Solve(SolveArgs),
-    /// Add up the shard results of a split count (`pzl solve --count --shard K/N -o FILE`);
-    /// exit 1 naming missing, duplicated, unfinished or foreign shards.
-    Merge(MergeArgs),
     /// The kinds' own commands (`pzl masyu db list`), from the library's table.
     #[command(flatten)]
     Kinds(crate::table::Kinds<false>),
@@ -231,16 +229,6 @@ pub struct SolveArgs {
     pub settings: Settings<SOLVE>,
 }
 
-#[derive(Debug, Args)]
-pub struct MergeArgs {
-    /// The shard results (JSON files written by `pzl solve --count --shard K/N -o FILE`).
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-    /// Machine-readable output: totals, missing, duplicated, unfinished and foreign shards.
-    #[arg(long)]
-    pub json: bool,
-}
-
 /// The verb a [`Settings`] is for, as a number (a const generic).
 pub const CHECK: u8 = 0;
 /// See [`CHECK`].
@@ -299,21 +287,13 @@ impl<const VERB: u8> clap::FromArgMatches for Settings<VERB> {
 impl<const VERB: u8> Args for Settings<VERB> {
     fn augment_args(mut command: clap::Command) -> clap::Command {
         for setting in pzl::settings::for_verb(Self::verb()) {
-            let mut arg = clap::Arg::new(setting.name)
-                .long(setting.name)
-                .help(setting.help.trim_end_matches('.'))
-                .help_heading(heading(setting.kind));
-            arg = match setting.value {
-                SettingType::Flag => arg.action(clap::ArgAction::SetTrue),
-                _ => arg.value_name(setting.value_name).action(clap::ArgAction::Set),
-            };
-            if let Some(other) = setting.requires {
-                arg = arg.requires(other);
-            }
-            if let Some(default) = setting.default {
-                arg = arg.default_value(default);
-            }
-            command = command.arg(arg);
+            // A kind's heading ("Polyomino options"): clap keeps headings as `&'static str`.
+            let heading = format!("{} options", pzl::settings::title(setting.kind));
+            let value = if setting.value == SettingType::Flag { ParamType::Flag } else { ParamType::Text };
+            let mut param = Param::option(setting.name, value, setting.value_name, setting.help);
+            (param.default, param.requires) = (setting.default, setting.requires);
+            command =
+                command.arg(crate::table::arg(param).help_heading(&*Box::leak(heading.into_boxed_str())));
         }
         command
     }
@@ -321,27 +301,4 @@ impl<const VERB: u8> Args for Settings<VERB> {
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         Self::augment_args(command)
     }
-}
-
-/// A kind's heading in `--help` ("Polyomino options"), made once per kind for the life of the
-/// process (clap keeps headings as `&'static str`).
-fn heading(kind: &str) -> &'static str {
-    static HEADINGS: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
-    let headings = HEADINGS.get_or_init(|| {
-        pzl::settings::all()
-            .iter()
-            .map(|s| s.kind)
-            .fold(Vec::new(), |mut kinds, kind| {
-                if !kinds.contains(&kind) {
-                    kinds.push(kind);
-                }
-                kinds
-            })
-            .into_iter()
-            .map(|kind| {
-                (kind, &*Box::leak(format!("{} options", pzl::settings::title(kind)).into_boxed_str()))
-            })
-            .collect()
-    });
-    headings.iter().find(|(k, _)| *k == kind).map_or("Other options", |(_, heading)| heading)
 }

@@ -12,10 +12,8 @@ use crate::io::{self, Ctx};
 use crate::print::{self, Batch, Mode};
 use crate::run::each_in_order;
 
-mod merge;
 mod solve;
 
-pub use merge::merge;
 pub use solve::solve;
 
 /// Read `name` as a document, printing the reader's warnings.
@@ -35,7 +33,7 @@ fn output(name: &Path, bytes: &[u8]) -> Result<(), Error> {
 
 /// `pzl formats`.
 pub fn formats(_ctx: &Ctx, args: &FormatsArgs) -> Result<Status, Error> {
-    print::emit(Mode::json(args.json), &print::Named("formats", &pzl::FormatList::new()))?;
+    print::emit(Mode::json(args.json), &pzl::report::Named("formats", &pzl::FormatList::new()))?;
     Ok(Status::Ok)
 }
 

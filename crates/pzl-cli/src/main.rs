@@ -68,7 +68,6 @@ fn run(ctx: &Ctx, command: Command) -> Result<Status, pzl::Error> {
         Command::Convert(args) => cmd::convert(ctx, &args),
         Command::Render(args) => cmd::render(ctx, &args),
         Command::Solve(args) => cmd::solve(ctx, &args),
-        Command::Merge(args) => cmd::merge(ctx, &args),
         Command::Completions { shell } => cmd::completions(shell),
         Command::Man => cmd::man(),
         Command::Kinds(table::Kinds(row, values)) | Command::Seeds(table::Kinds(row, values)) => {

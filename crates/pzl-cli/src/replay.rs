@@ -72,42 +72,11 @@ pub fn play(ctx: &Ctx, values: &Values) -> Result<Status, Error> {
     Ok(status)
 }
 
-/// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
-/// and the reset after it.
-const HYPOTHESIS: anstyle::Style =
-    anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi256(anstyle::Ansi256Color(208))));
-
 fn draw(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool) -> Result<(), Error> {
-    let help = if paused {
-        "paused: Enter resumes, s+Enter steps, e+Enter jumps to the end, q+Enter quits"
-    } else {
-        "Enter pauses, e+Enter jumps to the end, q+Enter quits"
-    };
-    let board = frame_board(player, colour);
-    let level = match player.depth() {
-        0 => String::new(),
-        d if colour => format!("  {HYPOTHESIS}inside a hypothesis, level {d}{HYPOTHESIS:#}"),
-        d => format!("  inside a hypothesis, level {d}"),
-    };
-    let frame = format!(
-        "\x1b[H\x1b[2J{}/{total}  {}{level}\n\n{board}\n{help}",
-        player.position(),
-        pzl::text::printable(what),
-    );
-    // The frame clears the screen with escapes: through anstream, which turns on a Windows
-    // console's ANSI support.
-    io::stdout_escaped(frame.as_bytes())
-}
-
-/// The board of a replay frame: with colour, what a hypothesis drew (and has not been undone)
-/// is orange, so guesses are not mistaken for deductions.
-fn frame_board(player: &Replayer, colour: bool) -> String {
-    if colour {
-        let (on, off) = (HYPOTHESIS.render().to_string(), HYPOTHESIS.render_reset().to_string());
-        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), (&on, &off))
-    } else {
-        masyu::board_text(&player.board)
-    }
+    let frame = pzl::ops::masyu::replay_frame(player, total, what, paused, colour);
+    // The frame clears the screen first, with escapes: through anstream, which turns on a
+    // Windows console's ANSI support.
+    io::stdout_escaped(format!("\x1b[H\x1b[2J{frame}").as_bytes())
 }
 
 /// Lines typed on the terminal, read on a helper thread so the animation never blocks on input.

@@ -13,7 +13,8 @@ use pzl::{Error, Status};
 use crate::io::{self, Ctx};
 
 /// A row of the table as the command line chose it, with its values. `HIDDEN`: the seeds' names
-/// (`pzl lock`), hidden from help; else the kinds' groups and the names listed at the top level.
+/// (`pzl lock`), hidden from help; else the kinds' commands at the top level (`pzl merge`), the
+/// names listed there (`pzl hint`) and the kinds' groups.
 #[derive(Debug)]
 pub struct Kinds<const HIDDEN: bool>(pub &'static Command, pub Values);
 
@@ -27,7 +28,8 @@ fn capitals(name: &str) -> &'static str {
     Box::leak(name.to_uppercase().replace('-', "_").into_boxed_str())
 }
 
-fn arg(p: &'static Param) -> Arg {
+/// The flag or argument `p`.
+pub fn arg(p: Param) -> Arg {
     let mut arg = Arg::new(p.name).help(help(p.help));
     if !p.positional {
         arg = arg.long(p.name).visible_aliases(p.aliases);
@@ -67,7 +69,7 @@ fn arg(p: &'static Param) -> Arg {
 fn command(row: &'static Command, name: &'static str, about: String) -> clap::Command {
     let mut command = clap::Command::new(name).about(about);
     for p in row.params {
-        command = command.arg(arg(p));
+        command = command.arg(arg(*p));
     }
     for sub in row.subcommands {
         command = command.subcommand(self::command(sub, sub.name, help(sub.help).to_string()));
@@ -103,6 +105,10 @@ fn top<const HIDDEN: bool>(name: &str) -> Option<&'static Command> {
 
 impl<const HIDDEN: bool> clap::Subcommand for Kinds<HIDDEN> {
     fn augment_subcommands(mut cli: clap::Command) -> clap::Command {
+        let rows = pzl::commands::all().iter().filter(|_| !HIDDEN);
+        for row in rows.clone().filter(|row| row.run.is_some()) {
+            cli = cli.subcommand(command(row, row.name, help(row.help).to_string()));
+        }
         for (row, path) in others() {
             let Some(also) = row.also.filter(|a| a.help.is_none() == HIDDEN) else { continue };
             let about = match also.help {
@@ -111,10 +117,8 @@ impl<const HIDDEN: bool> clap::Subcommand for Kinds<HIDDEN> {
             };
             cli = cli.subcommand(command(row, also.name, about).hide(HIDDEN));
         }
-        if !HIDDEN {
-            for row in pzl::commands::all() {
-                cli = cli.subcommand(command(row, row.name, help(row.help).to_string()));
-            }
+        for row in rows.filter(|row| row.run.is_none()) {
+            cli = cli.subcommand(command(row, row.name, help(row.help).to_string()));
         }
         cli
     }

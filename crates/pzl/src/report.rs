@@ -176,3 +176,22 @@ pub fn json_line<R: Serialize + ?Sized>(value: &R) -> Result<String, pzl_core::E
     text.push('\n');
     Ok(text)
 }
+
+/// A list printed as text by itself and as JSON under a name (`{"schema": 1, "formats": [...]}`),
+/// so that every JSON document is an object that carries its schema version.
+pub struct Named<'a, T>(pub &'static str, pub &'a T);
+
+impl<T: Serialize> Serialize for Named<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(self.0, self.1)?;
+        map.end()
+    }
+}
+
+impl<T: std::fmt::Display> std::fmt::Display for Named<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.1.fmt(f)
+    }
+}

@@ -26,9 +26,11 @@ pub type Op = fn(&Values, &Env<'_>) -> Result<Done, Error>;
 /// One row of the table.
 pub type Command = pzl_core::commands::Command<Op>;
 
-/// Every kind's commands, as groups under the kind's name (and `generate`), in the order of help.
+/// Every kind's commands, as groups under the kind's name (and `generate`), in the order of help,
+/// after the commands of one kind that stand at the top level (`merge`).
 pub fn all() -> &'static [Command] {
     const ALL: &[Command] = &[
+        poly::MERGE,
         Command::group("generate", "Make new puzzles, each proven unique by the solver.", masyu::GENERATE),
         Command::group("masyu", "Masyu: replay a solve trace, TootSweet databases.", masyu::COMMANDS),
         Command::group(
@@ -114,7 +116,7 @@ impl Report {
     pub fn named<R: Serialize + std::fmt::Display + 'static>(name: &'static str, list: R) -> Report {
         let list = std::rc::Rc::new(list);
         let text = list.clone();
-        let json = move || crate::report::json_document(&std::collections::BTreeMap::from([(name, &*list)]));
+        let json = move || crate::report::json_document(&crate::report::Named(name, &*list));
         Report::either(move |_| text.to_string(), json)
     }
 

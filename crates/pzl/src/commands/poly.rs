@@ -5,7 +5,7 @@ use std::path::Path;
 
 use pzl_core::Error;
 
-use super::{Command, Done, Env, Output, Param, ParamType, Produces, Values};
+use super::{Command, Done, Env, Output, Param, ParamType, Produces, Report, Values};
 use crate::input::{read, shown};
 use crate::ops::mac::MacEdit;
 
@@ -33,6 +33,45 @@ pub(super) const COMMANDS: &[Command] = &[Command::new(
     ftor,
 )
 .also("ftor", None)];
+
+/// `merge`: the shard results of a split count added up (a top-level command).
+pub(super) const MERGE: Command = Command::new(
+    "merge",
+    "Add up the shard results of a split count (`pzl solve --count --shard K/N -o FILE`); exit 1 naming missing, duplicated, unfinished or foreign shards.",
+    &[
+        Param::files(
+            "files",
+            "The shard results (JSON files written by `pzl solve --count --shard K/N -o FILE`).",
+        )
+        .shown_as("FILE"),
+        Param::flag(
+            "json",
+            "Machine-readable output: totals, missing, duplicated, unfinished and foreign shards.",
+        ),
+    ],
+    &[Produces::Report],
+    merge,
+);
+
+/// The total when every shard is there once and finished; else what is missing, duplicated,
+/// unfinished or foreign, and exit 1.
+fn merge(values: &Values, _env: &Env<'_>) -> Result<Done, Error> {
+    let mut files = Vec::new();
+    for path in values.paths("files") {
+        // A shard result is a few KB: a huge file is refused before it is read.
+        if let Ok(meta) = std::fs::metadata(path)
+            && meta.is_file()
+        {
+            crate::kinds::poly::check_shard_size(meta.len()).map_err(|e| e.in_file(shown(path)))?;
+        }
+        let input = read(path)?;
+        files.push((input.name, input.bytes));
+    }
+    let report = crate::kinds::poly::merge_shards(&files)?;
+    let complete = report.complete && report.total.is_some();
+    let status = if complete { pzl_core::Status::Ok } else { pzl_core::Status::Problems };
+    Ok(Done::printing(Report::of(report)).status(status))
+}
 
 fn ftor(values: &Values, env: &Env<'_>) -> Result<Done, Error> {
     let code = values.required_text("code")?;

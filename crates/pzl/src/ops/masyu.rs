@@ -48,6 +48,32 @@ pub fn replay_text(trace: &TraceFile) -> String {
     text
 }
 
+/// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
+/// and the reset after it.
+const HYPOTHESIS: (&str, &str) = ("\x1b[38;5;208m", "\x1b[0m");
+
+/// One frame of a replay on a terminal: the step (`what` was done) out of `total`, the depth of
+/// hypotheses, the board and the keys; with `colour`, what a hypothesis drew (and has not been
+/// undone) is orange, so guesses are not mistaken for deductions.
+pub fn replay_frame(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool) -> String {
+    let keys = if paused {
+        "paused: Enter resumes, s+Enter steps, e+Enter jumps to the end, q+Enter quits"
+    } else {
+        "Enter pauses, e+Enter jumps to the end, q+Enter quits"
+    };
+    let board = if colour {
+        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), HYPOTHESIS)
+    } else {
+        masyu::board_text(&player.board)
+    };
+    let (on, off) = if colour { HYPOTHESIS } else { ("", "") };
+    let level = match player.depth() {
+        0 => String::new(),
+        d => format!("  {on}inside a hypothesis, level {d}{off}"),
+    };
+    format!("{}/{total}  {}{level}\n\n{board}\n{keys}", player.position(), pzl_core::text::printable(what))
+}
+
 /// Add the puzzles in `files` (any Masyu format) to TootSweet's database at `db` as new rows,
 /// all or none; the database is created when missing. Every file is read before the database
 /// is touched, so bad input changes nothing; each is named after its file. Gives what was stored.
