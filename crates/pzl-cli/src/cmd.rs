@@ -265,6 +265,7 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
 /// `pzl completions SHELL`.
 pub fn completions(shell: clap_complete::Shell) -> Result<Status, Error> {
     use clap::CommandFactory;
+    crate::table::WHOLE.store(true, std::sync::atomic::Ordering::Relaxed);
     let mut command = crate::args::Cli::command();
     let mut bytes = Vec::new();
     clap_complete::generate(shell, &mut command, "pzl", &mut bytes);
@@ -277,6 +278,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<Status, Error> {
 pub fn man() -> Result<Status, Error> {
     use clap::CommandFactory;
     use std::io::Write;
+    crate::table::WHOLE.store(true, std::sync::atomic::Ordering::Relaxed);
     let command = crate::args::Cli::command();
     let mut verbs = Vec::new();
     every_verb(&command, "pzl", &mut verbs);

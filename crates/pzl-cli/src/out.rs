@@ -6,26 +6,26 @@
 use std::path::Path;
 
 use pzl::Error;
+use pzl::commands::Output;
 use pzl::fs::Folder;
 
 use crate::io;
 
 /// Write what a command produced: bytes to a file or standard output (binary bytes never to a
 /// terminal), or a folder's files.
-pub fn write(output: pzl::commands::Output) -> Result<(), Error> {
+pub fn write(output: Output) -> Result<(), Error> {
     match output {
-        pzl::commands::Output::Bytes { path, bytes, binary: true } => io::write_binary(&path, &bytes),
-        pzl::commands::Output::Bytes { path, bytes, binary: false } => io::write(&path, &bytes),
-        pzl::commands::Output::Folder { root, files, force } => {
-            let folder = folder(&root, force)?;
-            folder.make(&root)?;
-            for (path, bytes) in files {
-                match bytes {
-                    Some(bytes) => folder.write(&path, &bytes).map(drop)?,
-                    None => folder.make(&folder.path(&path))?,
-                }
+        Output::Bytes { path, bytes, binary } if io::is_dash(&path) => {
+            if binary {
+                io::write_binary(&path, &bytes)
+            } else {
+                io::stdout(&bytes)
             }
-            Ok(())
+        }
+        Output::Folder { ref root, .. } => folder(root, false).and_then(|_| output.write_files().map(drop)),
+        other => {
+            io::protect_writes();
+            other.write_files().map(drop)
         }
     }
 }
@@ -53,7 +53,7 @@ mod tests {
         let e = folder(&file, true).expect_err("a file is refused");
         assert!(e.message.contains("is not a folder"), "{e}");
         let files = vec![(std::path::PathBuf::from("a/c.txt"), Some(b"two".to_vec())), ("b".into(), None)];
-        write(pzl::commands::Output::Folder { root: dir.path().join("out"), files, force: false }).unwrap();
+        write(Output::Folder { root: dir.path().join("out"), files, force: false }).unwrap();
         assert_eq!(std::fs::read(dir.path().join("out/a/c.txt")).unwrap(), b"two");
         assert!(dir.path().join("out/b").is_dir());
     }

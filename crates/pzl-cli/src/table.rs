@@ -65,14 +65,34 @@ pub fn arg(p: Param) -> Arg {
     arg.required(p.is_required()).conflicts_with_all(p.conflicts)
 }
 
-/// The clap command of `row`, called `name`.
+/// Whether the kinds' commands are built whole when the tree is made (for the manual page and
+/// the completions, which walk all of it) rather than when the command line names one.
+pub static WHOLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The clap command of `row`, called `name`. Its arguments and subcommands are made only when
+/// the command line names it (clap's `defer`): `pzl solve` builds none of the kinds' commands
+/// (a tenth of its start-up).
 fn command(row: &'static Command, name: &'static str, about: String) -> clap::Command {
-    let mut command = clap::Command::new(name).about(about);
+    let command = clap::Command::new(name).about(about);
+    if WHOLE.load(std::sync::atomic::Ordering::Relaxed) {
+        return fill(command, row);
+    }
+    command.defer(|command| {
+        let name = command.get_name();
+        match top::<false>(name).or_else(|| top::<true>(name)) {
+            Some(row) => fill(command, row),
+            None => command,
+        }
+    })
+}
+
+/// `command` with `row`'s arguments and subcommands.
+fn fill(mut command: clap::Command, row: &'static Command) -> clap::Command {
     for p in row.params {
         command = command.arg(arg(*p));
     }
     for sub in row.subcommands {
-        command = command.subcommand(self::command(sub, sub.name, help(sub.help).to_string()));
+        command = command.subcommand(fill(clap::Command::new(sub.name).about(help(sub.help)), sub));
     }
     if !row.subcommands.is_empty() {
         command = command.subcommand_required(true).arg_required_else_help(true);
@@ -80,27 +100,12 @@ fn command(row: &'static Command, name: &'static str, about: String) -> clap::Co
     command
 }
 
-/// Every row known by another name, with the path of its own (`masyu hint`).
-fn others() -> Vec<(&'static Command, String)> {
-    fn walk(rows: &'static [Command], path: &str, out: &mut Vec<(&'static Command, String)>) {
-        for row in rows {
-            let path = if path.is_empty() { row.name.to_string() } else { format!("{path} {}", row.name) };
-            if row.also.is_some() {
-                out.push((row, path.clone()));
-            }
-            walk(row.subcommands, &path, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(pzl::commands::all(), "", &mut out);
-    out
-}
-
-/// The row called `name` at the top level.
+/// The row called `name` at the top level: a command or group there, or a row known there by
+/// another name (`lock`).
 fn top<const HIDDEN: bool>(name: &str) -> Option<&'static Command> {
-    let also = others().into_iter().map(|(row, _)| row);
-    let mut also = also.filter(|row| row.also.is_some_and(|a| a.name == name && a.help.is_none() == HIDDEN));
-    also.next().or_else(|| pzl::commands::all().iter().find(|row| !HIDDEN && row.name == name))
+    let mut also = pzl::commands::every().into_iter().map(|(_, row)| row);
+    let found = also.find(|row| row.also.is_some_and(|a| a.name == name && a.help.is_none() == HIDDEN));
+    found.or_else(|| pzl::commands::all().iter().find(|row| !HIDDEN && row.name == name))
 }
 
 impl<const HIDDEN: bool> clap::Subcommand for Kinds<HIDDEN> {
@@ -109,7 +114,7 @@ impl<const HIDDEN: bool> clap::Subcommand for Kinds<HIDDEN> {
         for row in rows.clone().filter(|row| row.run.is_some()) {
             cli = cli.subcommand(command(row, row.name, help(row.help).to_string()));
         }
-        for (row, path) in others() {
+        for (path, row) in pzl::commands::every() {
             let Some(also) = row.also.filter(|a| a.help.is_none() == HIDDEN) else { continue };
             let about = match also.help {
                 Some(text) => format!("{} (same as `pzl {path}`)", help(text)),
@@ -178,7 +183,9 @@ pub fn run(ctx: &Ctx, row: &'static Command, values: &Values) -> Result<Status, 
     if row.produces.contains(&Produces::Animation) && crate::replay::on_terminal() {
         return crate::replay::play(ctx, values);
     }
-    if row.produces.iter().any(|p| *p != Produces::Report) {
+    // In-place edits are the library's: cleaned up on Ctrl-C from the start (other writes
+    // install the handler when they write, so a command that prints costs no thread).
+    if row.produces.contains(&Produces::Edit) {
         io::protect_writes();
     }
     let bar = Mutex::new(None);

@@ -299,6 +299,11 @@ impl Values {
         self.0.get(name) == Some(&Value::On)
     }
 
+    /// Whether a value was given for `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.0.contains_key(name)
+    }
+
     /// The text given for `name`, if any (the first of several).
     pub fn text(&self, name: &str) -> Option<&str> {
         self.texts(name).first().map(String::as_str)

@@ -59,6 +59,100 @@ pub fn find(path: &[&str]) -> Option<&'static Command> {
     Some(row)
 }
 
+/// Every row of the table with its path (`masyu db list`), groups too, depth first.
+pub fn every() -> Vec<(String, &'static Command)> {
+    fn walk(rows: &'static [Command], path: &str, out: &mut Vec<(String, &'static Command)>) {
+        for row in rows {
+            let path = if path.is_empty() { row.name.to_string() } else { format!("{path} {}", row.name) };
+            out.push((path.clone(), row));
+            walk(row.subcommands, &path, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(all(), "", &mut out);
+    out
+}
+
+/// Every command of the table by its path (`masyu db list`), without the groups.
+pub fn paths() -> Vec<String> {
+    every().into_iter().filter(|(_, row)| row.run.is_some()).map(|(path, _)| path).collect()
+}
+
+/// The values of a JSON object keyed by `row`'s parameters' names (`fork_format` spells
+/// `fork-format` too), as the bindings take them: a flag is `true` (`false` and `null` leave a
+/// parameter out), any other value a string, a number or a list of them; a parameter left out
+/// takes its default, and a required one is refused.
+///
+/// ```
+/// let row = pzl::commands::find(&["crossword", "lock"]).unwrap();
+/// let values = pzl::commands::values_from_json(row, r#"{"input": "x.puz", "key": 1234}"#)?;
+/// assert_eq!((values.text("key"), values.path("output")), (Some("1234"), Some(std::path::Path::new("-"))));
+/// assert!(pzl::commands::values_from_json(row, r#"{"input": "x.puz"}"#).is_err());
+/// # Ok::<(), pzl::Error>(())
+/// ```
+pub fn values_from_json(row: &Command, json: &str) -> Result<Values, Error> {
+    let given: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(if json.trim().is_empty() { "{}" } else { json })
+            .map_err(|e| Error::usage(format!("values: {e}")))?;
+    let text = |value: serde_json::Value| match value {
+        serde_json::Value::String(text) => text,
+        other => other.to_string(),
+    };
+    let mut values = Values::default();
+    for (key, value) in given {
+        let name = key.replace('_', "-");
+        let param = row
+            .param(&name)
+            .ok_or_else(|| Error::usage(format!("{} has no parameter `{name}`", row.name)))?;
+        let texts: Vec<String> = match value {
+            serde_json::Value::Null | serde_json::Value::Bool(false) => continue,
+            serde_json::Value::Array(items) => items.into_iter().map(text).collect(),
+            other => vec![text(other)],
+        };
+        values.set(param.name, typed(param, texts)?);
+    }
+    for param in row.params {
+        if values.contains(param.name) {
+            continue;
+        }
+        match param.default {
+            Some(default) => values.set(param.name, typed(param, vec![default.to_string()])?),
+            None if param.is_required() => {
+                return Err(Error::usage(format!("{} needs `{}`", row.name, param.name)));
+            }
+            None => {}
+        }
+    }
+    Ok(values)
+}
+
+/// `texts` as a value of `param`'s type.
+fn typed(param: &Param, texts: Vec<String>) -> Result<Value, Error> {
+    let name = param.name;
+    Ok(match param.value {
+        ParamType::Flag if texts == ["true"] => Value::On,
+        ParamType::Flag => {
+            return Err(Error::usage(format!("`{name}` is on or off: it takes true or false")));
+        }
+        ParamType::Integer(min, max) => {
+            let first = texts.first().map_or("", String::as_str);
+            let n = first.parse::<i64>().ok().filter(|n| (min..=max).contains(n));
+            Value::Integer(n.ok_or_else(|| {
+                Error::usage(format!("`{name}`: expected a whole number from {min} to {max}, not `{first}`"))
+            })?)
+        }
+        ParamType::Path => Value::Paths(texts.into_iter().map(PathBuf::from).collect()),
+        ParamType::Choice(choices) => {
+            if let Some(bad) = texts.iter().find(|t| !choices.iter().any(|(c, _)| c == t)) {
+                let names: Vec<&str> = choices.iter().map(|(c, _)| *c).collect();
+                return Err(Error::usage(format!("`{name}`: `{bad}` is none of {}", names.join(", "))));
+            }
+            Value::Text(texts)
+        }
+        ParamType::Text => Value::Text(texts),
+    })
+}
+
 /// A step of a long command, for a progress bar.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Tick {
@@ -163,6 +257,26 @@ pub enum Output {
 }
 
 impl Output {
+    /// Write it: bytes to their file, a folder's files into the folder (made first); gives the
+    /// bytes meant for standard output (`-`) instead of writing them.
+    pub fn write_files(self) -> Result<Option<Vec<u8>>, Error> {
+        match self {
+            Output::Bytes { path, bytes, .. } if crate::input::is_dash(&path) => Ok(Some(bytes)),
+            Output::Bytes { path, bytes, .. } => crate::fs::write_file(&path, &bytes).map(|()| None),
+            Output::Folder { root, files, force } => {
+                let folder = crate::fs::Folder::new(&root, force);
+                folder.make(&root)?;
+                for (path, bytes) in files {
+                    match bytes {
+                        Some(bytes) => folder.write(&path, &bytes).map(drop)?,
+                        None => folder.make(&folder.path(&path))?,
+                    }
+                }
+                Ok(None)
+            }
+        }
+    }
+
     /// Text bytes for `path`.
     pub fn text(path: &Path, bytes: impl Into<Vec<u8>>) -> Output {
         Output::Bytes { path: path.to_path_buf(), bytes: bytes.into(), binary: false }
