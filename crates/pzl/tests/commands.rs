@@ -268,3 +268,32 @@ fn a_tootsweet_database_imports_solves_and_exports() {
     let set = run("masyu db set-board", &[("db", s(&db)), ("id", "99"), ("file", s(&ladybug))]).0;
     assert!(set.is_err());
 }
+
+#[test]
+fn values_from_json_type_check_and_default_what_a_binding_gives() {
+    let extract = pzl::commands::find(&["mac", "extract"]).unwrap();
+    let values = pzl::commands::values_from_json(
+        extract,
+        r#"{"file": "a.sit", "output": "out", "fork_format": "macbinary"}"#,
+    )
+    .unwrap();
+    assert_eq!(values.text("fork-format"), Some("macbinary"));
+    let bad =
+        pzl::commands::values_from_json(extract, r#"{"file": "a.sit", "output": "o", "fork_format": "zip"}"#);
+    assert!(bad.unwrap_err().message.contains("is none of appledouble, macbinary, applesingle"));
+    let defaulted = pzl::commands::values_from_json(extract, r#"{"file": "a.sit", "output": "o"}"#).unwrap();
+    assert_eq!(defaulted.text("fork-format"), Some("appledouble"));
+    let stuff = pzl::commands::find(&["mac", "stuff"]).unwrap();
+    let many = pzl::commands::values_from_json(stuff, r#"{"files": ["a", "b"], "output": "x.sit"}"#).unwrap();
+    assert_eq!(many.paths("files").len(), 2);
+    let add = pzl::commands::find(&["mac", "rsrc", "add"]).unwrap();
+    let e =
+        pzl::commands::values_from_json(add, r#"{"file": "f", "data": "d", "type": "TEST", "id": 99999}"#);
+    assert!(e.unwrap_err().message.contains("from -32768 to 32767"));
+    let e = pzl::commands::values_from_json(add, r#"{"file": "f", "data": "d"}"#).unwrap_err();
+    assert_eq!(e.message, "add needs `type`");
+    let solve = pzl::commands::find(&["apad", "solve"]).unwrap();
+    assert!(pzl::commands::values_from_json(solve, r#"{"all": "yes"}"#).is_err());
+    assert!(pzl::commands::values_from_json(solve, r#"{"all": false}"#).unwrap().paths("output").is_empty());
+    assert!(pzl::commands::values_from_json(solve, "[1]").unwrap_err().message.starts_with("values: "));
+}
