@@ -51,6 +51,9 @@ __all__ = [
     "masyu_board",
     "generate",
     "Generated",
+    "commands",
+    "command",
+    "CommandResult",
     "Pick",
     "ApadSolutions",
     "Document",
@@ -674,6 +677,38 @@ def apad_solutions(
     answer, count, complete, text, ms, found = _pzl.apad_solve(date, edition, weekday, first, timeout)
     _warn(found, "apad")
     return ApadSolutions(answer, int(count), bool(complete), text, int(ms))
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What one of the kinds' own commands produced (:func:`command`)."""
+
+    #: The command ran to the end without problems (the command line's exit 0).
+    ok: bool
+    #: Its report as data (what ``pzl ... --json`` prints), when it has one.
+    report: Optional[Dict[str, Any]]
+    #: What it meant for standard output (an output named ``-``, the default of most).
+    output: bytes
+    #: Messages that are part of the result (the key that unlocked a puzzle).
+    notes: List[str]
+
+
+def commands() -> List[str]:
+    """Every command the kinds offer beyond the shared verbs, by path: ``"crossword lock"``,
+    ``"masyu db list"``, ``"apad solve"``, … (the ``pzl`` command line's own commands)."""
+    return list(_pzl.commands())
+
+
+def command(name: str, **values: Any) -> CommandResult:
+    """Run one of the kinds' own commands (:func:`commands`) with the values of its parameters,
+    named as on the command line (``fork_format=`` for ``--fork-format``): files it writes are
+    written, what it meant for standard output is given back.
+
+    ``pzl.command("crossword lock", input="x.puz", key="1234", output="locked.puz")``
+    """
+    ok, report, output, notes, warned = _pzl.run_command(name, _json.dumps(values))
+    _warn(warned, name)
+    return CommandResult(bool(ok), _json.loads(report) if report else None, bytes(output), list(notes))
 
 
 Pick = Union[str, int, Tuple[str, int], Dict[str, Any]]

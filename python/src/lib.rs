@@ -657,6 +657,51 @@ fn apad_solve(
     Ok((solved.answer.to_string(), solved.boards.len(), solved.complete, text, solved.time_ms, warned))
 }
 
+/// What a kind's own command produced (`pzl.command`): exit 0 or not, its report as JSON (if
+/// it has one), what it meant for standard output, its notes and warnings. Files it writes are
+/// written here, through the library's safe writes.
+type CommandResult = (bool, Option<String>, Py<PyBytes>, Vec<String>, WarningList);
+
+/// Run the command at `path` (`"crossword lock"`) of the library's table with `values`, a JSON
+/// object keyed by its parameters' names (`pzl::commands::values_from_json`).
+#[pyfunction]
+fn run_command(py: Python<'_>, path: &str, values: &str) -> PyResult<CommandResult> {
+    let words: Vec<&str> = path.split_whitespace().collect();
+    let row = pzl::commands::find(&words).filter(|row| row.run.is_some());
+    let row =
+        row.ok_or_else(|| to_py(py, Error::usage(format!("no command `{path}` (see pzl.commands())"))))?;
+    let values = pzl::commands::values_from_json(row, values).map_err(|e| to_py(py, e))?;
+    let warned = Mutex::new(WarningList::new());
+    let warn = |file: &str, list: &[Warning]| {
+        if let Ok(mut warned) = warned.lock() {
+            warned.extend(list.iter().map(|w| (Some(file.to_string()), w.to_string())));
+        }
+    };
+    let ran = py.detach(|| {
+        let env = pzl::commands::Env { warn: &warn, progress: &|_| {}, colour: false };
+        let done = (row.run.ok_or_else(|| Error::usage("a group"))?)(&values, &env)?;
+        let report = done.report.map(pzl::commands::Report::json).transpose()?;
+        let mut stdout = Vec::new();
+        for output in done.outputs {
+            stdout.extend(output.write_files()?.unwrap_or_default());
+        }
+        let notes = done.notes.into_iter().map(|(file, note)| match file {
+            Some(file) => format!("{file}: {note}"),
+            None => note,
+        });
+        Ok::<_, Error>((done.status == pzl::Status::Ok, report, stdout, notes.collect()))
+    });
+    let (ok, report, stdout, notes) = ran.map_err(|e| to_py(py, e))?;
+    let warned = warned.into_inner().unwrap_or_default();
+    Ok((ok, report, PyBytes::new(py, &stdout).unbind(), notes, warned))
+}
+
+/// Every command of the library's table, by path (`"masyu db list"`).
+#[pyfunction]
+fn commands() -> Vec<String> {
+    pzl::commands::paths()
+}
+
 /// The native module.
 #[pymodule]
 fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -680,6 +725,8 @@ fn _pzl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(masyu_board, m)?)?;
     m.add_function(wrap_pyfunction!(settings_json, m)?)?;
     m.add_function(wrap_pyfunction!(masyu_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(run_command, m)?)?;
+    m.add_function(wrap_pyfunction!(commands, m)?)?;
     puz::register(m)?;
     Ok(())
 }

@@ -12,11 +12,8 @@ use crate::io::{self, Ctx};
 use crate::print::{self, Batch, Mode};
 use crate::run::each_in_order;
 
-pub mod generate;
-mod merge;
 mod solve;
 
-pub use merge::merge;
 pub use solve::solve;
 
 /// Read `name` as a document, printing the reader's warnings.
@@ -36,7 +33,7 @@ fn output(name: &Path, bytes: &[u8]) -> Result<(), Error> {
 
 /// `pzl formats`.
 pub fn formats(_ctx: &Ctx, args: &FormatsArgs) -> Result<Status, Error> {
-    print::emit(Mode::json(args.json), &print::Named("formats", &pzl::FormatList::new()))?;
+    print::emit(Mode::json(args.json), &pzl::report::Named("formats", &pzl::FormatList::new()))?;
     Ok(Status::Ok)
 }
 
@@ -234,7 +231,10 @@ pub fn warn_lost(ctx: &Ctx, output: &Path, to: Format, lost: &[String]) {
 /// `pzl render FILE [-o OUT]`.
 pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
     if let Some(trace) = &args.trace {
-        return crate::kind::masyu::render_trace(ctx, args, trace);
+        // A Masyu solve trace as an animation for a browser (`.svg`, `.html`).
+        let picture = pzl::ops::picture(args.kind.as_deref(), &args.output, false)?;
+        io::write(&args.output, pzl::ops::masyu::animation(trace, picture)?.as_bytes())?;
+        return Ok(Status::Ok);
     }
     let options = high::open_options(&args.read)?;
     let name = args.input.as_deref().unwrap_or(Path::new("-"));
@@ -262,6 +262,7 @@ pub fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Status, Error> {
 /// `pzl completions SHELL`.
 pub fn completions(shell: clap_complete::Shell) -> Result<Status, Error> {
     use clap::CommandFactory;
+    crate::table::WHOLE.store(true, std::sync::atomic::Ordering::Relaxed);
     let mut command = crate::args::Cli::command();
     let mut bytes = Vec::new();
     clap_complete::generate(shell, &mut command, "pzl", &mut bytes);
@@ -274,6 +275,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<Status, Error> {
 pub fn man() -> Result<Status, Error> {
     use clap::CommandFactory;
     use std::io::Write;
+    crate::table::WHOLE.store(true, std::sync::atomic::Ordering::Relaxed);
     let command = crate::args::Cli::command();
     let mut verbs = Vec::new();
     every_verb(&command, "pzl", &mut verbs);

@@ -13,37 +13,22 @@ pub fn open_options(read: &ReadArgs) -> Result<Open, Error> {
         Some(name) => Open::from_name(name)?,
         None => Open::default(),
     };
-    if let Some(path) = &read.puzzle {
-        // The edition travels as the format's parameter text, so a description file's name
-        // must be UTF-8 here (the `pzl apad` commands take any name).
-        let edition = path.to_str().ok_or_else(|| {
-            Error::usage(format!(
-                "--puzzle {}: a description file named here must have a UTF-8 name",
-                path.display()
-            ))
-            .hint("rename the file, or use the `pzl apad` commands, which take any name")
-        })?;
+    if let Some(edition) = &read.puzzle {
         open = pzl::ops::with_edition(open, edition)?;
     }
-    open.pick = pick(read)?;
+    // The resource `--type/--id/--name` choose, if any.
+    let picked = read.resource_type.is_some() || read.id.is_some() || read.name.is_some();
+    open.pick = picked.then(|| Pick {
+        resource_type: read.resource_type.clone(),
+        id: read.id,
+        name: read.name.clone(),
+    });
     Ok(open)
-}
-
-/// The resource `--type/--id/--name` choose, if any.
-fn pick(read: &ReadArgs) -> Result<Option<Pick>, Error> {
-    if read.resource_type.is_none() && read.id.is_none() && read.name.is_none() {
-        return Ok(None);
-    }
-    Ok(Some(Pick { resource_type: read.resource_type.clone(), id: read.id, name: read.name.clone() }))
 }
 
 /// The format `--to` names.
 pub fn format(name: &str) -> Result<Format, Error> {
-    let open = Open::from_name(name)?;
-    if !open.params.is_empty() {
-        return Err(Error::usage(format!("--to {name}: parameters are read with --from, not written")));
-    }
-    open.from.ok_or_else(|| Error::usage(format!("unknown format `{name}`")))
+    pzl::ops::convert::format_named(name)
 }
 
 /// The one timeout parser, from the library.

@@ -152,9 +152,7 @@ impl Ctx {
         bar.set_message(what.to_string());
         bar
     }
-}
 
-impl Ctx {
     /// A spinner with the time spent, for a long run whose end cannot be foreseen (a polyomino
     /// count): drawn on standard error by its own thread, five times a second, so the work
     /// itself pays nothing; hidden when standard error is not a terminal, or with `--quiet`.

@@ -7,10 +7,11 @@ mod args;
 mod cmd;
 mod high;
 mod io;
-mod kind;
 mod out;
 mod print;
+mod replay;
 mod run;
+mod table;
 
 use std::process::ExitCode;
 
@@ -67,22 +68,10 @@ fn run(ctx: &Ctx, command: Command) -> Result<Status, pzl::Error> {
         Command::Convert(args) => cmd::convert(ctx, &args),
         Command::Render(args) => cmd::render(ctx, &args),
         Command::Solve(args) => cmd::solve(ctx, &args),
-        Command::Merge(args) => cmd::merge(ctx, &args),
-        Command::Hint(args) => kind::masyu::hint(ctx, &args),
-        Command::Generate(args::GenerateCommand::Masyu(args)) => cmd::generate::masyu(ctx, &args),
         Command::Completions { shell } => cmd::completions(shell),
         Command::Man => cmd::man(),
-        Command::Masyu(c) => kind::masyu::run(ctx, c),
-        Command::Replay(args) => kind::masyu::replay(ctx, &args),
-        Command::Tootsweet(c) => kind::masyu::db(ctx, c),
-        Command::Crossword(c) => kind::crossword::run(ctx, c),
-        Command::Lock(args) => kind::crossword::lock(ctx, &args),
-        Command::Unlock(args) => kind::crossword::unlock(ctx, &args),
-        Command::Mac(c) => kind::mac::run(ctx, c),
-        Command::Rsrc(c) => kind::mac::rsrc(ctx, c),
-        Command::Derez(args) => kind::mac::derez(ctx, &args),
-        Command::Rez(args) => kind::mac::rez(ctx, &args),
-        Command::Poly(args::PolyCommand::Ftor(args)) | Command::Ftor(args) => kind::poly::ftor(ctx, &args),
-        Command::Apad(c) => kind::apad::run(ctx, c),
+        Command::Kinds(table::Kinds(row, values)) | Command::Seeds(table::Kinds(row, values)) => {
+            table::run(ctx, row, &values)
+        }
     }
 }

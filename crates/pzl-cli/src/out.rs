@@ -3,31 +3,29 @@
 //! whether an existing file is replaced. `convert DIR`, `generate`, `apad solve --svg` and
 //! `mac extract` all write through it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use pzl::Error;
+use pzl::commands::Output;
 use pzl::fs::Folder;
 
 use crate::io;
 
-/// Where a command's outputs go.
-pub enum Sink {
-    /// Standard output, one after the other.
-    Stdout,
-    /// One file.
-    File(PathBuf),
-    /// A folder, one file per output.
-    Folder(Folder),
-}
-
-impl Sink {
-    /// One output named `name` (used in a folder): returns where it went, `None` for standard
-    /// output.
-    pub fn put(&self, name: &str, bytes: &[u8]) -> Result<Option<String>, Error> {
-        match self {
-            Sink::Stdout => io::stdout(bytes).map(|()| None),
-            Sink::File(path) => io::write_path(path, bytes).map(|()| Some(io::shown(path))),
-            Sink::Folder(folder) => folder.write(Path::new(name), bytes).map(|path| Some(io::shown(&path))),
+/// Write what a command produced: bytes to a file or standard output (binary bytes never to a
+/// terminal), or a folder's files.
+pub fn write(output: Output) -> Result<(), Error> {
+    match output {
+        Output::Bytes { path, bytes, binary } if io::is_dash(&path) => {
+            if binary {
+                io::write_binary(&path, &bytes)
+            } else {
+                io::stdout(&bytes)
+            }
+        }
+        Output::Folder { ref root, .. } => folder(root, false).and_then(|_| output.write_files().map(drop)),
+        other => {
+            io::protect_writes();
+            other.write_files().map(drop)
         }
     }
 }
@@ -54,7 +52,9 @@ mod tests {
         std::fs::write(&file, "x").unwrap();
         let e = folder(&file, true).expect_err("a file is refused");
         assert!(e.message.contains("is not a folder"), "{e}");
-        let sink = Sink::Folder(folder(dir.path(), false).unwrap());
-        assert_eq!(sink.put("c.txt", b"two").unwrap(), Some(io::shown(&dir.path().join("c.txt"))));
+        let files = vec![(std::path::PathBuf::from("a/c.txt"), Some(b"two".to_vec())), ("b".into(), None)];
+        write(Output::Folder { root: dir.path().join("out"), files, force: false }).unwrap();
+        assert_eq!(std::fs::read(dir.path().join("out/a/c.txt")).unwrap(), b"two");
+        assert!(dir.path().join("out/b").is_dir());
     }
 }

@@ -8,7 +8,7 @@
 //! `jq`.
 //!
 //! Every JSON document printed (each object, each JSON Lines line, each shard file) starts with
-//! `"schema": JSON_SCHEMA`, the version of this contract: it changes only when a field is removed,
+//! `"schema": pzl::report::JSON_SCHEMA`, the version of this contract: it changes only when a field is removed,
 //! renamed or changes meaning; new fields may appear within one schema.
 
 use serde::Serialize;
@@ -18,31 +18,7 @@ use pzl::{Error, Status};
 
 use crate::io::{self, Ctx};
 
-/// The version of the JSON documents the command prints (see the module's documentation).
-pub const JSON_SCHEMA: u32 = 1;
-
-/// `value` as JSON, pretty (indented) or compact, with `"schema"` first when it is an object.
-pub fn to_json<R: Serialize + ?Sized>(value: &R, pretty: bool) -> Result<String, Error> {
-    let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }
-        .map_err(|e| Error::io(e.to_string()))?;
-    // The serialiser's own output, so an object starts with `{` and an empty one is `{}`: the key
-    // is spliced in front rather than the report copied into a map.
-    let Some(rest) = text.strip_prefix('{') else { return Ok(text) };
-    let mut out = String::with_capacity(text.len() + 20);
-    match (rest, pretty) {
-        ("}", true) => out.push_str(&format!("{{\n  \"schema\": {JSON_SCHEMA}\n}}")),
-        ("}", false) => out.push_str(&format!("{{\"schema\":{JSON_SCHEMA}}}")),
-        (rest, true) => {
-            out.push_str(&format!("{{\n  \"schema\": {JSON_SCHEMA},"));
-            out.push_str(rest);
-        }
-        (rest, false) => {
-            out.push_str(&format!("{{\"schema\":{JSON_SCHEMA},"));
-            out.push_str(rest);
-        }
-    }
-    Ok(out)
-}
+pub use pzl::report::to_json;
 
 /// Text or JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,30 +43,7 @@ pub fn emit<R: Serialize + std::fmt::Display>(mode: Mode, report: &R) -> Result<
                 .map_err(|e| Error::io(e.to_string()))?;
             io::stdout(text.as_bytes())
         }
-        Mode::Json => {
-            let mut text = to_json(report, true)?;
-            text.push('\n');
-            io::stdout(text.as_bytes())
-        }
-    }
-}
-
-/// Print a result whose text is not the `Display` of its JSON report (a listing the command
-/// chooses): the printer decides which is made, so only the one printed is built; `colour` passes
-/// the text's terminal escapes on.
-pub fn emit_either<J: Serialize>(
-    mode: Mode,
-    json: impl FnOnce() -> J,
-    text: impl FnOnce() -> String,
-    colour: bool,
-) -> Result<(), Error> {
-    match mode {
-        Mode::Json => {
-            let mut out = to_json(&json(), true)?;
-            out.push('\n');
-            io::stdout(out.as_bytes())
-        }
-        Mode::Text => io::stdout_text(text().as_bytes(), colour),
+        Mode::Json => io::stdout(pzl::report::json_document(report)?.as_bytes()),
     }
 }
 
@@ -163,7 +116,8 @@ impl<'a> Batch<'a> {
         if !self.many {
             // One input: the error ends the command (exit 2); JSON readers get it as JSON too.
             if self.mode == Mode::Json {
-                emit(Mode::Json, &JsonDoc(serde_json::json!({"file": file, "error": e})))?;
+                let doc = pzl::report::json_document(&serde_json::json!({"file": file, "error": e}))?;
+                io::stdout(doc.as_bytes())?;
             }
             return Err(e);
         }
@@ -226,41 +180,5 @@ impl<'a> Batch<'a> {
 
 /// One line of JSON Lines output.
 pub fn json_line<R: Serialize + ?Sized>(value: &R) -> Result<(), Error> {
-    let mut text = to_json(value, false)?;
-    text.push('\n');
-    io::stdout(text.as_bytes())
-}
-
-/// A list printed as text by itself and as JSON under a name (`{"schema": 1, "formats": [...]}`),
-/// so that every JSON document is an object that carries its schema version.
-pub struct Named<'a, T>(pub &'static str, pub &'a T);
-
-impl<T: Serialize> Serialize for Named<'_, T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(1))?;
-        map.serialize_entry(self.0, self.1)?;
-        map.end()
-    }
-}
-
-impl<T: std::fmt::Display> std::fmt::Display for Named<'_, T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.1.fmt(f)
-    }
-}
-
-/// A JSON value for the JSON printer.
-pub struct JsonDoc(pub serde_json::Value);
-
-impl Serialize for JsonDoc {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
-    }
-}
-
-impl std::fmt::Display for JsonDoc {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
+    io::stdout(pzl::report::json_line(value)?.as_bytes())
 }

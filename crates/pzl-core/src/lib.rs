@@ -24,6 +24,7 @@
 //! assert_eq!(e.to_string(), "bad.masyu: line 3, column 2: expected `.`, `W` or `B`, found 'X'");
 //! ```
 
+pub mod commands;
 mod diag;
 mod error;
 mod format;

@@ -35,6 +35,8 @@
 //! # Ok::<(), pzl::Error>(())
 //! ```
 
+#[cfg(any(unix, windows))]
+pub mod commands;
 pub mod container;
 mod document;
 mod format;

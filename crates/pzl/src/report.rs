@@ -126,3 +126,72 @@ impl std::fmt::Display for SolveLine {
         writeln!(f, " ({:.3} ms)", r.time_ms)
     }
 }
+
+/// The version of the JSON documents the front ends print: every object (each JSON Lines line,
+/// each shard file) starts with `"schema": JSON_SCHEMA`. It changes only when a field is
+/// removed, renamed or changes meaning; new fields may appear within one schema.
+pub const JSON_SCHEMA: u32 = 1;
+
+/// `value` as JSON, pretty (indented) or compact, with `"schema"` first when it is an object.
+///
+/// ```
+/// let json = pzl::report::to_json(&serde_json::json!({"files": 2}), false)?;
+/// assert_eq!(json, r#"{"schema":1,"files":2}"#);
+/// # Ok::<(), pzl::Error>(())
+/// ```
+pub fn to_json<R: Serialize + ?Sized>(value: &R, pretty: bool) -> Result<String, pzl_core::Error> {
+    let text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }
+        .map_err(|e| pzl_core::Error::io(e.to_string()))?;
+    // The serialiser's own output, so an object starts with `{` and an empty one is `{}`: the key
+    // is spliced in front rather than the report copied into a map.
+    let Some(rest) = text.strip_prefix('{') else { return Ok(text) };
+    let schema = if pretty {
+        format!("{{\n  \"schema\": {JSON_SCHEMA}")
+    } else {
+        format!("{{\"schema\":{JSON_SCHEMA}")
+    };
+    let mut out = String::with_capacity(text.len() + 20);
+    out.push_str(&schema);
+    match (rest, pretty) {
+        ("}", true) => out.push_str("\n}"),
+        ("}", false) => out.push('}'),
+        (rest, _) => {
+            out.push(',');
+            out.push_str(rest);
+        }
+    }
+    Ok(out)
+}
+
+/// `value` as one pretty JSON document ([`to_json`]) and a line end.
+pub fn json_document<R: Serialize + ?Sized>(value: &R) -> Result<String, pzl_core::Error> {
+    let mut text = to_json(value, true)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// `value` as one line of JSON Lines ([`to_json`], compact) and a line end.
+pub fn json_line<R: Serialize + ?Sized>(value: &R) -> Result<String, pzl_core::Error> {
+    let mut text = to_json(value, false)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// A list printed as text by itself and as JSON under a name (`{"schema": 1, "formats": [...]}`),
+/// so that every JSON document is an object that carries its schema version.
+pub struct Named<'a, T>(pub &'static str, pub &'a T);
+
+impl<T: Serialize> Serialize for Named<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(self.0, self.1)?;
+        map.end()
+    }
+}
+
+impl<T: std::fmt::Display> std::fmt::Display for Named<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.1.fmt(f)
+    }
+}

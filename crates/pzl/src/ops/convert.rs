@@ -11,6 +11,20 @@ use pzl_core::settings::mention;
 use crate::input::{Walk, expand, shown};
 use crate::{Document, Format};
 
+/// The format to write called `name` (`--to`): a format's name without parameters (those are
+/// read, not written).
+pub fn format_named(name: &str) -> Result<Format, Error> {
+    let open = crate::Open::from_name(name)?;
+    if !open.params.is_empty() {
+        return Err(Error::usage(format!(
+            "{} {name}: parameters are read with {}, not written",
+            mention("to"),
+            mention("from")
+        )));
+    }
+    open.from.ok_or_else(|| Error::usage(format!("unknown format `{name}`")))
+}
+
 /// The format `doc` is written as to `output` (not `-`): the one the name implies among the
 /// document's kind's formats. A name another kind's format claims (`out.puz` for a Masyu
 /// puzzle) is refused, saying so.

@@ -13,6 +13,12 @@ pub fn read_trace(name: &Path) -> Result<TraceFile, Error> {
     masyu::read_trace(&input.bytes).map_err(|e| e.in_file(&input.name))
 }
 
+/// The solve trace in the file `name` as an animation for a browser (`picture`: SVG or HTML).
+pub fn animation(name: &Path, picture: pzl_core::Picture) -> Result<String, Error> {
+    let trace = read_trace(name)?;
+    masyu::animation(&trace, picture).map_err(|e| e.in_file(crate::input::shown(name)))
+}
+
 /// What is missing from a trace: it ends before its outcome (cut short), or it was cut at its
 /// size limit when it was recorded.
 pub fn trace_warnings(trace: &TraceFile) -> Vec<String> {
@@ -40,6 +46,32 @@ pub fn replay_text(trace: &TraceFile) -> String {
     let outcome = trace.outcome.as_deref().unwrap_or("unknown");
     text.push_str(&format!("{} steps; outcome: {outcome}\n", trace.events.len()));
     text
+}
+
+/// The terminal colour of what a hypothesis drew (orange, as in the SVG and HTML animations),
+/// and the reset after it.
+const HYPOTHESIS: (&str, &str) = ("\x1b[38;5;208m", "\x1b[0m");
+
+/// One frame of a replay on a terminal: the step (`what` was done) out of `total`, the depth of
+/// hypotheses, the board and the keys; with `colour`, what a hypothesis drew (and has not been
+/// undone) is orange, so guesses are not mistaken for deductions.
+pub fn replay_frame(player: &Replayer, total: usize, what: &str, paused: bool, colour: bool) -> String {
+    let keys = if paused {
+        "paused: Enter resumes, s+Enter steps, e+Enter jumps to the end, q+Enter quits"
+    } else {
+        "Enter pauses, e+Enter jumps to the end, q+Enter quits"
+    };
+    let board = if colour {
+        masyu::board_text_marked(&player.board, |n| player.is_tentative(n), HYPOTHESIS)
+    } else {
+        masyu::board_text(&player.board)
+    };
+    let (on, off) = if colour { HYPOTHESIS } else { ("", "") };
+    let level = match player.depth() {
+        0 => String::new(),
+        d => format!("  {on}inside a hypothesis, level {d}{off}"),
+    };
+    format!("{}/{total}  {}{level}\n\n{board}\n{keys}", player.position(), pzl_core::text::printable(what))
 }
 
 /// Add the puzzles in `files` (any Masyu format) to TootSweet's database at `db` as new rows,

@@ -131,8 +131,19 @@ pub fn picture(kind: Option<&str>, output: &Path, with_clues: bool) -> Result<Pi
 }
 
 /// `options` reading A-Puzzle-A-Day's `edition` (`classic`, `weekday` or a description file):
-/// the parameter of `apad:EDITION`, refused when the format's own parameter names another.
-pub fn with_edition(mut options: Open, edition: &str) -> Result<Open, Error> {
+/// the parameter of `apad:EDITION`, refused when the format's own parameter names another. The
+/// edition travels as the format's parameter text, so a description file's name must be UTF-8
+/// here (the `apad` commands take any name).
+pub fn with_edition(mut options: Open, edition: impl AsRef<Path>) -> Result<Open, Error> {
+    let path = edition.as_ref();
+    let edition = path.to_str().ok_or_else(|| {
+        Error::usage(format!(
+            "{} {}: a description file named here must have a UTF-8 name",
+            mention("puzzle"),
+            path.display()
+        ))
+        .hint("rename the file, or use the `pzl apad` commands, which take any name")
+    })?;
     if !options.params.is_empty() && options.params != edition {
         return Err(Error::usage(format!(
             "{} {edition} disagrees with {} {}",
