@@ -68,6 +68,19 @@ fn the_rows_garden_keeps_its_row_letters_and_corner_labels() {
     let svg = pzl_crossword::render::svg(&p);
     assert!(svg.contains(">A</text>") && svg.contains(">L1</text>"), "{svg}");
     assert!(!svg.contains(">2</text>"), "a grid number is drawn: {svg}");
+    // The print page: `A` where the number goes, `L1` smaller, anchored at the cell's right.
+    let layout = pzl_crossword::page::layout(&p, pzl_core::Paper::Letter);
+    let text = |want: &str| {
+        layout.pages[0].marks.iter().find_map(|m| match m {
+            pzl_crossword::page::Mark::Text { text, size, anchor, .. } if text == want => {
+                Some((*size, *anchor))
+            }
+            _ => None,
+        })
+    };
+    let (number, _) = text("A").expect("the row letter is printed");
+    let (mark, anchor) = text("L1").expect("the corner label is printed");
+    assert!(mark < number && anchor == pzl_crossword::page::Anchor::End, "{mark} {number} {anchor:?}");
     // `info --json` gives them; formats without them name them.
     let info = CrosswordKind::info(&doc, &pzl_core::InfoRequest::FULL);
     let cells = &info.facts.iter().find(|f| f.key == "cells").expect("cells").value;
