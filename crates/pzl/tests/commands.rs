@@ -215,7 +215,9 @@ fn a_masyu_hint_applies_and_a_trace_replays_as_text() {
     let trace = dir.path().join("t.jsonl");
     let doc =
         Document::read(&std::fs::read(&hook).unwrap(), "hook.masyu", None, &Open::default()).unwrap().value;
-    let solved = doc.solve(&pzl::SolveRequest { trace: true, ..Default::default() }).unwrap();
+    let solved = doc
+        .solve(&pzl::SolveRequest::default().with("trace", pzl::settings::Value::Text(String::new())))
+        .unwrap();
     std::fs::write(&trace, solved.trace.unwrap()).unwrap();
     let trace_file = pzl::ops::masyu::read_trace(&trace).unwrap();
     let mut player = pzl::kinds::masyu::Replayer::new(&trace_file);
