@@ -6,7 +6,9 @@ import type { Puzzle } from './pkg/pzl_wasm.js';
 import { $, board, say, sayError, setStatus, type Player } from './main';
 
 type Side = 'top' | 'right' | 'bottom' | 'left';
-interface Cell { block: boolean; number: number; circled: boolean; entry: string; bars?: Side[]; shade?: string; void?: boolean; label?: string; given?: boolean }
+interface Cell { block: boolean; number: number; circled: boolean; entry: string; bars?: Side[]; shade?: string; void?: boolean; label?: string; marks?: Mark[]; given?: boolean }
+/** A label the file prints at a corner or side of a cell (a rows garden's `L1`). */
+interface Mark { place: string; text: string }
 /** A run of inline markup: byte offsets into the clue's UTF-8 text (as the library gives them). */
 interface Span { style: 'italic' | 'bold' | 'underline' | 'strike' | 'sub' | 'sup'; start: number; end: number }
 interface Clue { number: number; direction: string; clue: string | null; cells: number[]; list?: string; label?: string; enumeration?: string; markup?: Span[] }
@@ -286,6 +288,14 @@ export class CrosswordPlayer implements Player {
       // style sheet from data-n, so a screen reader's name for the cell (its aria-label, which
       // ends with the letter) holds all the text the cell shows.
       td.textContent = letter;
+      // The file's labels at the cell's other corners and sides, drawn small where the file
+      // puts them (the screen reader's name is the clue's: these are decoration).
+      for (const mark of cell.marks ?? []) {
+        const span = td.appendChild(document.createElement('span'));
+        span.className = `mark ${mark.place}`;
+        span.setAttribute('aria-hidden', 'true');
+        span.textContent = mark.text;
+      }
       const corner = cell.label ?? (cell.number ? String(cell.number) : '');
       if (corner && !dl) td.dataset.n = corner;
       else delete td.dataset.n;

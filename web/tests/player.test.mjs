@@ -566,7 +566,8 @@ function barredJpz() {
   const cells = rows.flatMap((row, y) => [...row].map((ch, x) => {
     const at = `x="${x + 1}" y="${y + 1}"`;
     if (ch === '.') return `<cell ${at} type="void"/>`;
-    const extra = (x === 1 && y === 0 ? ' right-bar="true"' : '') + (x === 2 && y === 1 ? ' background-color="#FFCC00"' : '');
+    const extra = (x === 1 && y === 0 ? ' right-bar="true"' : '') + (x === 2 && y === 1 ? ' background-color="#FFCC00"' : '')
+      + (x === 3 && y === 0 ? ' top-right-number="L1" bottom-right-number="z"' : '');
     return `<cell ${at} solution="${ch}"${extra}/>`;
   }));
   const words = [
@@ -614,6 +615,10 @@ test('Crossword: a barred JPZ shows its bars, shaded and void cells, its own lab
   // The file's own labels in the cells and the clue lists, enumerations after the clue.
   const corners = await p.$$eval('table.xw td[data-n]', (s) => s.map((x) => x.dataset.n));
   assert.deepEqual(corners, ['a', 'f', 'b', 'h', 'c', 'd']);
+  // The file's labels at a cell's other corners, each where the file puts it.
+  const marks = await td(0, 3).evaluate((e) => [...e.querySelectorAll('.mark')].map((m) => [m.className, m.textContent]));
+  assert.deepEqual(marks, [['mark top-right', 'L1'], ['mark bottom-right', 'z']]);
+  assert.equal(await td(0, 3).locator('.mark.top-right').evaluate((m) => getComputedStyle(m).position), 'absolute');
   assert.deepEqual(await p.$$eval('#side h2', (hs) => hs.map((h) => h.textContent)), ['Across', 'Down']);
   const listed = await p.$$eval('#side li', (lis) => lis.map((li) => li.textContent));
   assert.deepEqual(listed, ['aApproximately (2)', 'bTiny amount (2)', 'cRegion (1,3)', 'dBuzzing insect (3)',
