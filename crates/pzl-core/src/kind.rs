@@ -137,7 +137,7 @@ pub trait Kind {
     /// `doc` with `other` laid over it: a Masyu board's lines over a puzzle, a solution beside a
     /// packing puzzle (what `--with FILE` does).
     fn combine(_doc: &Self::Doc, _other: &Self::Doc) -> Result<Parsed<Self::Doc>, Error> {
-        Err(Error::unsupported(Self::NAME, "--with"))
+        Err(Error::unsupported(Self::NAME, &crate::settings::mention("with")))
     }
     /// Whether [`Kind::combine`] lays documents over this kind's (a kind that combines says so,
     /// so that a file of another kind is refused as the wrong kind, not as an unsupported verb).

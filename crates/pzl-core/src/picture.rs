@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::error::Error;
+use crate::settings::mention;
 
 /// A kind of drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -36,7 +37,7 @@ impl Picture {
     pub fn from_name(name: &str) -> Result<Picture, Error> {
         Picture::from_extension(name).ok_or_else(|| {
             Error::usage(format!("unknown picture kind `{name}`"))
-                .hint("use one of text, svg, pdf, html (`--as KIND`)")
+                .hint(format!("use one of text, svg, pdf, html (`{} KIND`)", mention("as")))
         })
     }
 

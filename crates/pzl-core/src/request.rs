@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::error::Error;
 use crate::picture::Picture;
-use crate::settings::{Value, Values};
+use crate::settings::{Value, Values, mention};
 
 /// The longest timeout pzl takes: about 31 years, far beyond any run and safe for every clock.
 const MAX_TIMEOUT_SECONDS: f64 = 1e9;
@@ -19,8 +19,8 @@ pub const MAX_JOBS: usize = 256;
 /// infinite values are usage errors that say what would work; very large ones are capped.
 pub fn parse_timeout(text: &str) -> Result<Duration, Error> {
     let bad = || {
-        Error::usage(format!("--timeout {text}: expected a positive number of seconds"))
-            .hint("for example --timeout 2.5")
+        Error::usage(format!("{} {text}: expected a positive number of seconds", mention("timeout")))
+            .hint(format!("for example {} 2.5", mention("timeout")))
     };
     let seconds: f64 = text.trim().parse().map_err(|_| bad())?;
     if !seconds.is_finite() || seconds <= 0.0 {
@@ -32,13 +32,16 @@ pub fn parse_timeout(text: &str) -> Result<Duration, Error> {
 /// Parse a thread count: 1 to 256; `0` means one per core.
 pub fn parse_jobs(text: &str) -> Result<usize, Error> {
     let n: usize = text.trim().parse().map_err(|_| {
-        Error::usage(format!("--jobs {text}: expected a number of threads")).hint("for example --jobs 4")
+        Error::usage(format!("{} {text}: expected a number of threads", mention("jobs")))
+            .hint(format!("for example {} 4", mention("jobs")))
     })?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     match n {
         0 => Ok(cores),
-        n if n > MAX_JOBS => Err(Error::usage(format!("--jobs {n}: at most {MAX_JOBS} threads"))
-            .hint(format!("this machine has {cores} cores"))),
+        n if n > MAX_JOBS => {
+            Err(Error::usage(format!("{} {n}: at most {MAX_JOBS} threads", mention("jobs")))
+                .hint(format!("this machine has {cores} cores")))
+        }
         n => Ok(n),
     }
 }

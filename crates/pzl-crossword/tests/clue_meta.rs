@@ -263,6 +263,12 @@ fn ipuz_see_and_continued_are_kept_and_highlight_is_shading() {
     assert!(text.contains("A1 ^Continued: A3\n") && text.contains("A3 ^See: A1\n"), "{text}");
     let from_xd = xd::read(&text).unwrap().puzzle;
     assert_eq!(ipuz::read(&ipuz::write(&from_xd).0).unwrap().0.clue_meta, p.clue_meta);
+    // A `.xd` `^See` word that names no clue has no place in ipuz: named, the clue it names kept.
+    let loose = xd::read(&text.replace("A3 ^See: A1\n", "A3 ^See: A1 (theme)\n")).unwrap().puzzle;
+    let (json, lost) = ipuz::write(&loose);
+    assert_eq!(lost, vec!["1 ^See/^Continued word(s) that name no Across or Down clue".to_string()]);
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["clues"]["Across"][1]["see"], serde_json::json!({"direction": "Across", "number": 1}));
     // JPZ holds neither: named.
     let (_, lost) = jpz::write_xml(&p);
     assert!(lost.iter().any(|l| l == "the clue metadata ^Continued, ^See of 2 clue(s)"), "{lost:?}");

@@ -56,7 +56,7 @@ fn undetected(bytes: &[u8], name: &str) -> Error {
     }
     Error::syntax("cannot tell the format from the content or the name")
         .in_file(name)
-        .hint("name it with --from (see `pzl formats`)")
+        .hint(format!("name it with {} (see `pzl formats`)", crate::settings::mention("from")))
 }
 
 impl Document {
@@ -124,8 +124,9 @@ impl Document {
             let e = e.in_file(name);
             if e.kind == pzl_core::ErrorKind::Syntax && open.from.is_none() && e.hint.is_none() {
                 let hint = format!(
-                    "read as {} (found by detection); name another format with --from",
-                    format.name()
+                    "read as {} (found by detection); name another format with {}",
+                    format.name(),
+                    crate::settings::mention("from")
                 );
                 return e.hint(hint);
             }

@@ -244,7 +244,7 @@ pub fn combine<D: Documents>(doc: &D, other: &D) -> Result<Parsed<D>, Error> {
             other.format().info().name,
             kind_of(doc)
         ))),
-        None => Err(Error::unsupported(kind_of(doc), "--with")),
+        None => Err(Error::unsupported(kind_of(doc), &crate::settings::mention("with"))),
     }
 }
 

@@ -152,6 +152,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     // A puzzle clued only by its own lists (an acrostic, a rows garden) has no Across or Down
     // entries to write: empty lists, so that it reads back so.
     let own_lists_only = puzzle.clues.is_empty() && !puzzle.other_lists.is_empty();
+    let mut unnamed = 0;
     for (k, entry) in puzzle.clue_entries().into_iter().enumerate().filter(|_| !own_lists_only) {
         let meta = puzzle.clue_meta_of(k);
         let clue = crate::markup::to_html(entry.clue.as_deref().unwrap_or_default(), &entry.markup);
@@ -172,7 +173,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
                 if own {
                     item["cells"] = entry.cells.iter().map(|&i| json!([i % w, i / w])).collect();
                 }
-                write_clue_meta(&mut item, meta, &puzzle.references(k));
+                unnamed += write_clue_meta(&mut item, meta, &puzzle.references(k));
                 item
             }
         };
@@ -183,6 +184,9 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     }
     doc["clues"] = json!({"Across": across, "Down": down});
     dropped.extend(puzzle.clue_meta_lost(&["hint", crate::puzzle::REFS_KEY, SEE_KEY, CONTINUED_KEY]));
+    if unnamed > 0 {
+        dropped.push(format!("{unnamed} ^See/^Continued word(s) that name no Across or Down clue"));
+    }
     for list in &puzzle.other_lists {
         if matches!(list.title.as_str(), "Across" | "Down") || doc["clues"].get(&list.title).is_some() {
             dropped.push(format!("the clue list {:?} (its title is taken)", list.title));
@@ -223,8 +227,10 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
 }
 
 /// A clue's `Hint` metadata as ipuz `hints`, its cross-references as `references`
-/// (`{"direction": "Across", "number": 5}`, a number when the label is one).
-fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::puzzle::ClueRef]) {
+/// (`{"direction": "Across", "number": 5}`, a number when the label is one), `See`/`Continued`
+/// as `see`/`continued`; returns how many words of those two name no clue (ipuz has no place
+/// for them: the caller names them as lost).
+fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::puzzle::ClueRef]) -> usize {
     let hints: Vec<&str> =
         meta.iter().filter(|(k, _)| k.eq_ignore_ascii_case("hint")).map(|(_, v)| v.as_str()).collect();
     if !hints.is_empty() {
@@ -238,19 +244,26 @@ fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::p
         item["references"] = refs.iter().map(cross).collect();
     }
     // `see` names one clue, `continued` a list.
+    let mut unnamed = 0;
     for (key, field) in [(SEE_KEY, "see"), (CONTINUED_KEY, "continued")] {
-        let named: Vec<Value> = meta
+        let words = meta
             .iter()
             .filter(|(k, _)| k.eq_ignore_ascii_case(key))
-            .flat_map(|(_, v)| v.split([' ', ',', '\t']).filter_map(crate::puzzle::ClueRef::parse))
-            .map(|r| cross(&r))
-            .collect();
+            .flat_map(|(_, v)| v.split([' ', ',', '\t']).filter(|w| !w.is_empty()));
+        let mut named = Vec::new();
+        for word in words {
+            match crate::puzzle::ClueRef::parse(word) {
+                Some(r) => named.push(cross(&r)),
+                None => unnamed += 1,
+            }
+        }
         match (field, named.len()) {
             (_, 0) => {}
             ("see", 1) => item[field] = named.into_iter().next().unwrap_or_default(),
             _ => item[field] = Value::Array(named),
         }
     }
+    unnamed
 }
 
 /// An Across or Down clue as listed: number, text, enumeration, and its display label.
