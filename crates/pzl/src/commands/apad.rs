@@ -48,13 +48,10 @@ pub(super) const COMMANDS: &[Command] = &[
                 "SECONDS",
                 "Give up after this many seconds (and say so).",
             ),
-            Param::option(
-                "output",
-                ParamType::Path,
+            super::output(
                 "FILE.apad",
                 "Also write the solutions as an APAD file (sorted as the reference file).",
-            )
-            .letter('o'),
+            ),
             Param::option(
                 "svg",
                 ParamType::Path,
@@ -68,7 +65,7 @@ pub(super) const COMMANDS: &[Command] = &[
     Command::new(
         "generate",
         "Write every solution of every date, sorted as the reference `solutions.apad`.",
-        &[Param::option("output", ParamType::Path, "FILE", super::OUTPUT).letter('o').required(), EDITION],
+        &[super::output("FILE", super::OUTPUT).required(), EDITION],
         &[Produces::Bytes],
         generate,
     ),
@@ -77,7 +74,7 @@ pub(super) const COMMANDS: &[Command] = &[
         "Turn the text form (a letter per square) into an APAD file (as `convert --to apad`).",
         &[
             Param::file("input", "The text file (`-` for standard input)."),
-            Param::option("output", ParamType::Path, "FILE", super::OUTPUT).letter('o').default("-"),
+            super::output("FILE", super::OUTPUT).default("-"),
             EDITION,
         ],
         &[Produces::Bytes],
@@ -88,9 +85,7 @@ pub(super) const COMMANDS: &[Command] = &[
         "Write an APAD file as text (as `convert --to apad-text`).",
         &[
             Param::file("input", "The APAD file (`-` for standard input)."),
-            Param::option("output", ParamType::Path, "FILE", "Where to write (`-` for standard output).")
-                .letter('o')
-                .default("-"),
+            super::output("FILE", "Where to write (`-` for standard output).").default("-"),
             EDITION,
         ],
         &[Produces::Bytes],

@@ -44,7 +44,7 @@ pub(super) const COMMANDS: &[Command] = &[
 ];
 
 const fn output(help: &'static str) -> Param {
-    Param::option("output", ParamType::Path, "FILE", help).letter('o').default("-")
+    super::output("FILE", help).default("-")
 }
 
 /// The document's own bytes (a `.puz` file) for `-o`.

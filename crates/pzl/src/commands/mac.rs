@@ -18,9 +18,7 @@ const ID: Param =
     Param::option("id", ParamType::Integer(i16::MIN as i64, i16::MAX as i64), "", "The resource ID.")
         .letter('i');
 const NAME: Param = Param::option("name", ParamType::Text, "", "The resource name.").letter('n');
-const INSTEAD: Param =
-    Param::option("output", ParamType::Path, "", "Write the result here instead of changing FILE.")
-        .letter('o');
+const INSTEAD: Param = super::output("", "Write the result here instead of changing FILE.");
 const FORKS: &[(&str, &str)] = &[
     ("appledouble", "The data fork as the file, `._NAME` beside it (what macOS writes on foreign disks)."),
     ("macbinary", "One `NAME.bin` per file."),
@@ -43,14 +41,7 @@ const RSRC: &[Command] = &[
             TYPE,
             ID,
             NAME,
-            Param::option(
-                "output",
-                ParamType::Path,
-                "",
-                "Where to write (`-` for standard output, not a terminal).",
-            )
-            .letter('o')
-            .default("-"),
+            super::output("", "Where to write (`-` for standard output, not a terminal).").default("-"),
         ],
         &[Produces::Bytes],
         extract_resource,
@@ -100,7 +91,7 @@ pub(super) const COMMANDS: &[Command] = &[
     Command::new(
         "derez",
         "Print a Mac file's resource fork as Rez source (DeRez style).",
-        &[FILE, Param::option("output", ParamType::Path, "", "Where to write (`-` for standard output).").letter('o').default("-")],
+        &[FILE, super::output("", "Where to write (`-` for standard output).").default("-")],
         &[Produces::Bytes],
         derez,
     )
@@ -110,13 +101,7 @@ pub(super) const COMMANDS: &[Command] = &[
         "Compile Rez source (`data` statements) into a resource file.",
         &[
             Param::file("file", "Rez source (`data` statements)."),
-            Param::option(
-                "output",
-                ParamType::Path,
-                "",
-                "Where to write; the name picks the container (`.rsrc`, `.bin`, `.as`, `._*`, `.adf`, `.hqx`).",
-            )
-            .letter('o')
+            super::output("", "Where to write; the name picks the container (`.rsrc`, `.bin`, `.as`, `._*`, `.adf`, `.hqx`).")
             .default("-"),
             Param::option("to", ParamType::Text, "FORMAT", "The container to write, when the name does not say (see `pzl formats`)."),
         ],
@@ -129,8 +114,7 @@ pub(super) const COMMANDS: &[Command] = &[
         "Unpack a StuffIt archive or an HFS/HFS+/MFS disk image (DiskCopy 4.2, `.img.gz` too) into a folder, every file with both forks and its Finder info.",
         &[
             Param::file("file", "The archive or disk image (`.sit`, `.sit.hqx`, `.sea.bin`, `.img`, `.dsk`, `.image`, `.img.gz`)."),
-            Param::option("output", ParamType::Path, "", "The folder to unpack into (created; it must not exist yet).")
-                .letter('o')
+            super::output("", "The folder to unpack into (created; it must not exist yet).")
                 .required(),
             Param::option("fork-format", ParamType::Choice(FORKS), "", "How each file keeps its resource fork and Finder info.")
                 .default("appledouble"),
@@ -143,8 +127,7 @@ pub(super) const COMMANDS: &[Command] = &[
         "Put files (Mac files in any container, or plain files) into a new classic StuffIt archive that every StuffIt Expander opens: `.sit`, `.sit.hqx` (BinHex) or `.sit.bin`.",
         &[
             Param::files("files", "The files to put in."),
-            Param::option("output", ParamType::Path, "", "The archive to write; `.hqx` wraps it in BinHex, `.bin` in MacBinary.")
-                .letter('o')
+            super::output("", "The archive to write; `.hqx` wraps it in BinHex, `.bin` in MacBinary.")
                 .required(),
         ],
         &[Produces::Bytes],

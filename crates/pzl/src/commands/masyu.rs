@@ -35,8 +35,7 @@ const HINT: Command = Command::new(
             "apply",
             "Write the board with the hint applied (to -o OUT, else standard output), in the board's format.",
         ),
-        Param::option("output", ParamType::Path, "OUT", "Where --apply writes (it may be the board file itself).")
-            .letter('o')
+        super::output("OUT", "Where --apply writes (it may be the board file itself).")
             .requiring("apply"),
         JSON,
     ],
@@ -65,11 +64,23 @@ pub(super) const GENERATE: &[Command] = &[Command::new(
     "masyu",
     "Masyu puzzles of a chosen size and grade, each proven unique and graded by the solver.",
     &[
-        Param::option("size", ParamType::Text, "WxH", "The grid, WxH (width first; 5 to 100 each side), or N for NxN.")
-            .default("10x10"),
-        Param::option("difficulty", ParamType::Text, "GRADE", "The grade every puzzle must have: easy, medium, hard or expert.")
-            .default("medium"),
-        Param::option("count", ParamType::Integer(0, i64::MAX), "N", "How many puzzles.").letter('n').default("1"),
+        Param::option(
+            "size",
+            ParamType::Text,
+            "WxH",
+            "The grid, WxH (width first; 5 to 100 each side), or N for NxN.",
+        )
+        .default("10x10"),
+        Param::option(
+            "difficulty",
+            ParamType::Text,
+            "GRADE",
+            "The grade every puzzle must have: easy, medium, hard or expert.",
+        )
+        .default("medium"),
+        Param::option("count", ParamType::Integer(0, i64::MAX), "N", "How many puzzles.")
+            .letter('n')
+            .default("1"),
         Param::option(
             "seed",
             ParamType::Integer(0, i64::MAX),
@@ -85,7 +96,8 @@ pub(super) const GENERATE: &[Command] = &[Command::new(
         )
         .default("none"),
         Param::flag("minimal", "No pearl can be removed without losing uniqueness."),
-        Param::option("jobs", ParamType::Text, "N", "Threads (the output is the same for any number).").letter('j'),
+        Param::option("jobs", ParamType::Text, "N", "Threads (the output is the same for any number).")
+            .letter('j'),
         Param::option(
             "timeout",
             ParamType::Text,
@@ -98,15 +110,15 @@ pub(super) const GENERATE: &[Command] = &[Command::new(
             "FORMAT",
             "The format of each puzzle (default: a puzz.link URL per line; `tootsweet-db` for a TootSweet `Puzzles.data`).",
         ),
-        Param::option(
-            "output",
-            ParamType::Path,
+        super::output(
             "OUT",
             "Where to write: a folder (one file per puzzle), a TootSweet `.data` database, or one file (with --count 1); standard output when absent.",
-        )
-        .letter('o'),
+        ),
         Param::flag("force", "Replace files that exist already in the output folder."),
-        Param::flag("json", "One JSON object per puzzle (grade, pearls, seed, solver statistics), then a summary."),
+        Param::flag(
+            "json",
+            "One JSON object per puzzle (grade, pearls, seed, solver statistics), then a summary.",
+        ),
     ],
     &[Produces::Report, Produces::Bytes, Produces::Folder],
     generate,

@@ -354,6 +354,11 @@ fn open(env: &Env<'_>, name: &Path) -> Result<crate::Document, Error> {
     crate::ops::open(name, &crate::Open::default(), env.warn)
 }
 
+/// `-o`/`--output`: where a command writes, its value shown as `value_name`.
+const fn output(value_name: &'static str, help: &'static str) -> Param {
+    Param::option("output", ParamType::Path, value_name, help).letter('o')
+}
+
 /// Shared help.
 const OUTPUT: &str = "Where to write (`-` for standard output, not a terminal).";
 const JSON: Param = Param::flag("json", "Machine-readable output.");
