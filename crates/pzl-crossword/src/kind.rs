@@ -141,7 +141,10 @@ fn clue_listing(p: &Puzzle) -> Fact {
             if !references.is_empty() {
                 item["references"] = references
                     .iter()
-                    .map(|r| json!({"direction": r.direction.name(), "label": r.label}))
+                    .map(|r| match &r.list {
+                        Some(list) => json!({"list": list, "label": r.label}),
+                        None => json!({"direction": r.direction.name(), "label": r.label}),
+                    })
                     .collect();
             }
             item["cells"] = e.cells.iter().map(|&i| json!([i / p.width + 1, i % p.width + 1])).collect();

@@ -251,19 +251,42 @@ pub struct ClueEntry {
     pub answer: String,
 }
 
-/// A clue's reference to another Across or Down clue (`A5` in `.xd`'s `^Refs: A5 D4`, an ipuz
-/// clue's `references` entry `{"direction": "Across", "number": 5}`).
+/// A clue's reference to another clue: an Across or Down clue (`A5` in `.xd`'s `^Refs: A5 D4`,
+/// an ipuz clue's `references` entry `{"direction": "Across", "number": 5}`), or a clue of
+/// another list (ipuz `{"direction": "Zones:Bases", "number": 3}`, spelt `[Zones:Bases]3` in
+/// the clue metadata).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClueRef {
-    /// Across or Down.
+    /// Across or Down (Across, and meaningless, when `list` names another list).
     pub direction: Direction,
     /// The referred clue's label (its number as the file writes it).
     pub label: String,
+    /// The title of the referred clue's list when it is neither Across nor Down
+    /// ([`Puzzle::other_lists`]); `None` for an Across or Down clue.
+    pub list: Option<String>,
 }
 
 impl ClueRef {
-    /// Parse `.xd`'s spelling, `A5` / `D12` (a direction letter, then a label).
+    /// An Across or Down clue's reference.
+    pub fn entry(direction: Direction, label: &str) -> ClueRef {
+        ClueRef { direction, label: label.to_string(), list: None }
+    }
+
+    /// A reference to the clue `label` of the list titled `list` (not Across or Down).
+    pub fn other(list: &str, label: &str) -> ClueRef {
+        ClueRef { direction: Direction::Across, label: label.to_string(), list: Some(list.to_string()) }
+    }
+
+    /// Parse a token of a `Refs` line: `.xd`'s `A5` / `D12` (a direction letter, then a label),
+    /// or `[Title]label` for a clue of another list. A title holds no `]` and no white space
+    /// (ipuz's list keys, `Zones:Bases`, have none).
     pub fn parse(token: &str) -> Option<ClueRef> {
+        let label_ok = |label: &str| !label.is_empty() && label.chars().all(|c| c.is_alphanumeric());
+        if let Some(rest) = token.strip_prefix('[') {
+            let (title, label) = rest.split_once(']')?;
+            return (!title.is_empty() && !title.chars().any(char::is_whitespace) && label_ok(label))
+                .then(|| ClueRef::other(title, label));
+        }
         let mut chars = token.chars();
         let direction = match chars.next()? {
             'A' | 'a' => Direction::Across,
@@ -271,12 +294,14 @@ impl ClueRef {
             _ => return None,
         };
         let label = chars.as_str();
-        (!label.is_empty() && label.chars().all(|c| c.is_alphanumeric()))
-            .then(|| ClueRef { direction, label: label.to_string() })
+        label_ok(label).then(|| ClueRef::entry(direction, label))
     }
 
-    /// `.xd`'s spelling, `A5`.
+    /// The token's spelling: `.xd`'s `A5`, or `[Zones:Bases]3` for a clue of another list.
     pub fn xd(&self) -> String {
+        if let Some(list) = &self.list {
+            return format!("[{list}]{}", self.label);
+        }
         let d = if self.direction == Direction::Across { 'A' } else { 'D' };
         format!("{d}{}", self.label)
     }
@@ -651,7 +676,7 @@ impl Puzzle {
     }
 
     /// The clues clue `k` refers to: the tokens of its `Refs` metadata that name an Across or
-    /// Down clue (`A5`, `D4`), in order.
+    /// Down clue (`A5`, `D4`) or a clue of another list (`[Zones:Bases]3`), in order.
     pub fn references(&self, k: usize) -> Vec<ClueRef> {
         refs_in(self.clue_meta_of(k))
     }

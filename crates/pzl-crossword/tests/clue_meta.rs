@@ -37,10 +37,7 @@ fn xd_clue_metadata_is_held_per_clue_in_order() {
     assert!(meta_of(&p, at(Direction::Down, 1)).is_empty());
     assert_eq!(
         p.references(at(Direction::Across, 1)),
-        vec![
-            ClueRef { direction: Direction::Across, label: "3".into() },
-            ClueRef { direction: Direction::Down, label: "2".into() }
-        ]
+        vec![ClueRef::entry(Direction::Across, "3"), ClueRef::entry(Direction::Down, "2")]
     );
     // The canonical writer gives the lines back after their clue, as read.
     let (text, lost) = xd::write(&p);
@@ -76,10 +73,37 @@ fn hints_and_references_go_through_ipuz_and_back_to_xd() {
     assert_eq!(meta_of(&back, 0), vec![pair("Hint", "Says meow"), pair("Refs", "A3 D2")]);
     let (text, _) = xd::write(&back);
     assert!(text.contains("A1 ^Hint: Says meow\nA1 ^Refs: A3 D2\n"), "{text}");
-    // A reference to a clue of another list is named, never silently dropped.
+    // A reference to a clue of another list is kept (`[Zones:Bases]3`), written back to ipuz
+    // and `.xd`; one that names no list is named, never silently dropped.
     let other = json.replacen("\"direction\": \"Across\"", "\"direction\": \"Zones:Bases\"", 1);
-    let (_, dropped) = ipuz::read(&other).unwrap();
-    assert!(dropped.iter().any(|d| d.contains("1 cross-reference(s)")), "{dropped:?}");
+    let (zones, dropped) = ipuz::read(&other).unwrap();
+    assert!(dropped.is_empty(), "{dropped:?}");
+    assert_eq!(meta_of(&zones, 0), vec![pair("Hint", "Says meow"), pair("Refs", "[Zones:Bases]3 D2")]);
+    assert_eq!(
+        zones.references(0),
+        vec![ClueRef::other("Zones:Bases", "3"), ClueRef::entry(Direction::Down, "2")]
+    );
+    let doc: Value = serde_json::from_str(&ipuz::write(&zones).0).unwrap();
+    assert_eq!(
+        doc["clues"]["Across"][0]["references"],
+        serde_json::json!([{"direction": "Zones:Bases", "number": 3}, {"direction": "Down", "number": 2}])
+    );
+    let (text, lost) = xd::write(&zones);
+    assert!(text.contains("A1 ^Refs: [Zones:Bases]3 D2\n"), "{text}");
+    assert!(lost.iter().all(|l| !l.contains("Refs")), "{lost:?}");
+    assert_eq!(xd::read(&text).unwrap().puzzle.references(0), zones.references(0));
+    let info = CrosswordKind::info(
+        &CrosswordKind::read(other.as_bytes(), Format::Ipuz, &()).unwrap().value,
+        &InfoRequest::FULL,
+    );
+    let listing = info.facts.iter().find(|f| f.key == "clues" && f.detail).expect("clue list");
+    assert_eq!(
+        listing.value[0]["references"],
+        serde_json::json!([{"list": "Zones:Bases", "label": "3"}, {"direction": "down", "label": "2"}])
+    );
+    let nameless = json.replacen("\"direction\": \"Across\"", "\"direction\": \"\"", 1);
+    let (_, dropped) = ipuz::read(&nameless).unwrap();
+    assert!(dropped.iter().any(|d| d.contains("1 cross-reference(s) naming no clue list")), "{dropped:?}");
 }
 
 #[test]
@@ -186,7 +210,7 @@ prop_compose! {
                     .map(|&(across, n)| {
                         let d = if across { Direction::Across } else { Direction::Down };
                         let label = slots.iter().filter(|s| s.direction == d).nth(n % w.min(h)).map_or(1, |s| s.number);
-                        ClueRef { direction: d, label: label.to_string() }.xd()
+                        ClueRef::entry(d, &label.to_string()).xd()
                     })
                     .collect();
                 if !tokens.is_empty() {
@@ -272,8 +296,10 @@ fn ipuz_see_and_continued_are_kept_and_highlight_is_shading() {
     // JPZ holds neither: named.
     let (_, lost) = jpz::write_xml(&p);
     assert!(lost.iter().any(|l| l == "the clue metadata ^Continued, ^See of 2 clue(s)"), "{lost:?}");
-    // A reference into another list is named on reading.
+    // A `see` into another list is kept and written back.
     let other = SEE_IPUZ.replace(r#""see": {"direction": "Across""#, r#""see": {"direction": "Zones:Bases""#);
-    let (_, dropped) = ipuz::read(&other).unwrap();
-    assert!(dropped.iter().any(|d| d.contains("1 cross-reference(s)")), "{dropped:?}");
+    let (zones, dropped) = ipuz::read(&other).unwrap();
+    assert!(dropped.is_empty(), "{dropped:?}");
+    let doc: Value = serde_json::from_str(&ipuz::write(&zones).0).unwrap();
+    assert_eq!(doc["clues"]["Across"][1]["see"]["direction"], "Zones:Bases", "{doc}");
 }

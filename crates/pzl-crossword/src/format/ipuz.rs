@@ -238,7 +238,12 @@ fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::p
     }
     let cross = |r: &crate::puzzle::ClueRef| {
         let number = r.label.parse::<u64>().map_or_else(|_| json!(r.label), |n| json!(n));
-        json!({"direction": if r.direction == Direction::Across { "Across" } else { "Down" }, "number": number})
+        let direction = match &r.list {
+            Some(list) => list.as_str(),
+            None if r.direction == Direction::Across => "Across",
+            None => "Down",
+        };
+        json!({"direction": direction, "number": number})
     };
     if !refs.is_empty() {
         item["references"] = refs.iter().map(cross).collect();
@@ -270,7 +275,8 @@ fn write_clue_meta(item: &mut Value, meta: &[(String, String)], refs: &[crate::p
 type ListedClue = (u64, String, String, Option<String>, Vec<(String, String)>);
 
 /// A clue object's `hints` and `references` as clue metadata (`Hint`, `Refs`: `.xd`'s keys);
-/// a reference to a clue of a list other than Across and Down is left out and counted.
+/// a reference to a clue of a list other than Across and Down is kept as `[Title]label` (see
+/// [`crate::puzzle::ClueRef`]); one that names no list or label is left out and counted.
 fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<(String, String)> {
     let mut meta = Vec::new();
     match o.get("hints") {
@@ -292,17 +298,14 @@ fn clue_meta(o: &serde_json::Map<String, Value>, other_refs: &mut usize) -> Vec<
         };
         let mut tokens = Vec::new();
         for r in refs {
-            let direction = r.get("direction").and_then(Value::as_str).unwrap_or_default();
+            let direction = r.get("direction").and_then(Value::as_str).unwrap_or_default().trim();
             let label = r.get("number").and_then(text_of).map(|n| n.trim().to_string()).unwrap_or_default();
-            let d = match direction.to_ascii_lowercase().as_str() {
-                "across" => 'A',
-                "down" => 'D',
-                _ => {
-                    *other_refs += 1;
-                    continue;
-                }
+            let token = match direction.to_ascii_lowercase().as_str() {
+                "across" => format!("A{label}"),
+                "down" => format!("D{label}"),
+                _ => format!("[{direction}]{label}"),
             };
-            match crate::puzzle::ClueRef::parse(&format!("{d}{label}")) {
+            match crate::puzzle::ClueRef::parse(&token) {
                 Some(r) => tokens.push(r.xd()),
                 None => *other_refs += 1,
             }
@@ -575,7 +578,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let across = clue_list("Across")?;
     let down = clue_list("Down")?;
     if other_refs > 0 {
-        dropped.push(format!("{other_refs} cross-reference(s) to clues outside Across and Down"));
+        dropped.push(format!("{other_refs} cross-reference(s) naming no clue list or no clue"));
     }
     let slots = p.slots();
     let mut warnings = Vec::new();
