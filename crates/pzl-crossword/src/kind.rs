@@ -248,12 +248,18 @@ fn cells_fact(p: &Puzzle, blocks: usize, rebus_cells: usize, circles: usize) -> 
             text.push_str(&format!(", {}", plural(n, one)));
         }
     }
-    // The shading of each shaded cell, as `#rrggbb`, row by row (null for none).
+    // The shading of each shaded cell, as `#rrggbb` (a palette colour as pzl draws it), row by
+    // row (null for none); and each cell's ipuz palette number, when any cell has one.
     let shades: Option<Vec<Option<String>>> = p
         .styles
         .as_ref()
         .filter(|_| shaded > 0)
-        .map(|s| s.iter().map(|c| c.shade.map(crate::puzzle::CellStyle::hex)).collect());
+        .map(|s| s.iter().map(|c| c.fill().map(crate::puzzle::CellStyle::hex)).collect());
+    let palette: Option<Vec<Option<u16>>> = p
+        .styles
+        .as_ref()
+        .filter(|s| s.iter().any(|c| c.palette.is_some()))
+        .map(|s| s.iter().map(|c| c.palette).collect());
     // The labels the file prints in each cell, when it prints its own (null for none).
     let labels: Option<Vec<serde_json::Value>> = p.own_labels.as_ref().map(|own| {
         own.iter()
@@ -267,22 +273,21 @@ fn cells_fact(p: &Puzzle, blocks: usize, rebus_cells: usize, circles: usize) -> 
             })
             .collect()
     });
-    Fact::with_json(
-        "cells",
-        "cells",
-        json!({
-            "labelled": labelled,
-            "labels": labels,
-            "blocks": blocks,
-            "rebus_cells": rebus_cells,
-            "circles": circles,
-            "shaded": shaded,
-            "voids": voids,
-            "barred": barred,
-            "shades": shades,
-        }),
-        text,
-    )
+    let mut value = json!({
+        "labelled": labelled,
+        "labels": labels,
+        "blocks": blocks,
+        "rebus_cells": rebus_cells,
+        "circles": circles,
+        "shaded": shaded,
+        "voids": voids,
+        "barred": barred,
+        "shades": shades,
+    });
+    if let Some(palette) = palette {
+        value["palette"] = json!(palette);
+    }
+    Fact::with_json("cells", "cells", value, text)
 }
 
 fn plural(n: usize, one: &str) -> String {

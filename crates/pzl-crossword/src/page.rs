@@ -443,7 +443,7 @@ fn grid(fonts: &Fonts, puzzle: &Puzzle, page: &mut Page, left: f64, top: f64, ce
                 continue;
             }
             let filled = puzzle.solution.get(i).is_some_and(|&b| is_block(b));
-            page.marks.push(Mark::Cell { x, y, size: cell, filled, shade: look.shade });
+            page.marks.push(Mark::Cell { x, y, size: cell, filled, shade: look.fill() });
             if filled {
                 continue;
             }

@@ -164,7 +164,7 @@ impl PlayerGrid {
                     circled: p.is_circled(i),
                     entry: p.cell_entry(i).replace(['-', '.'], ""),
                     bars: sides.iter().filter(|(_, on)| *on).map(|(s, _)| *s).collect(),
-                    shade: look.shade.map(CellStyle::hex),
+                    shade: look.fill().map(CellStyle::hex),
                     void: look.void,
                     given: p.is_given(i),
                 }

@@ -92,12 +92,51 @@ pub struct CellStyle {
     /// A void: outside the puzzle's shape (drawn as nothing, numbered as a block). Its
     /// solution byte is a block.
     pub void: bool,
+    /// An ipuz palette colour (`"color": 2`): a number the application gives a colour of its
+    /// choosing; `None` = none. Only ipuz holds it; pzl draws it as [`CellStyle::PALETTE`]
+    /// shows.
+    pub palette: Option<u16>,
 }
 
 impl CellStyle {
+    /// The colours pzl draws ipuz palette colours `0`, `1`, … with (light tints a letter stays
+    /// readable on; a larger number takes them over again): grey, yellow, blue, green, pink,
+    /// orange, violet, cyan.
+    pub const PALETTE: [[u8; 3]; 8] = [
+        [0xc0, 0xc0, 0xc0],
+        [0xff, 0xf0, 0x99],
+        [0xb3, 0xd4, 0xff],
+        [0xbf, 0xef, 0xbf],
+        [0xff, 0xc8, 0xdc],
+        [0xff, 0xd8, 0xa8],
+        [0xdd, 0xc8, 0xf5],
+        [0xb8, 0xee, 0xee],
+    ];
+
+    /// A shading of the file's colour.
+    pub fn shaded(rgb: [u8; 3]) -> CellStyle {
+        CellStyle { shade: Some(rgb), ..CellStyle::default() }
+    }
+
+    /// A void cell.
+    pub fn void() -> CellStyle {
+        CellStyle { void: true, ..CellStyle::default() }
+    }
+
     /// The default look: no shading, no void.
     pub fn is_plain(&self) -> bool {
         *self == CellStyle::default()
+    }
+
+    /// Whether the cell is shaded: a colour of its own or a palette colour.
+    pub fn is_shaded(&self) -> bool {
+        self.shade.is_some() || self.palette.is_some()
+    }
+
+    /// The colour the cell is drawn with: its own, or the palette colour's
+    /// ([`CellStyle::PALETTE`]); `None` = the default look.
+    pub fn fill(&self) -> Option<[u8; 3]> {
+        self.shade.or_else(|| self.palette.map(|n| Self::PALETTE[usize::from(n) % Self::PALETTE.len()]))
     }
 
     /// A colour as files write it: `#rrggbb`, `rrggbb`, `#rgb` or `rgb` (hex digits, any case).
@@ -745,6 +784,17 @@ impl Puzzle {
         (differ > 0).then(|| format!("the clue numbers as written ({differ} differ from standard numbering)"))
     }
 
+    /// What a format holding colours but no ipuz palette numbers (JPZ, `.xd`) loses: `the palette
+    /// colours of 2 cell(s) …` (they are written as [`CellStyle::fill`]).
+    pub fn palette_lost(&self) -> Option<String> {
+        let n = self.styles.as_deref().unwrap_or_default().iter().filter(|s| s.palette.is_some()).count();
+        (n > 0).then(|| {
+            format!(
+                "the palette colours of {n} cell(s) (ipuz colour numbers), written as the colours pzl draws"
+            )
+        })
+    }
+
     /// How many clues carry inline markup.
     pub fn marked_up_clues(&self) -> usize {
         self.clue_markup.as_deref().unwrap_or_default().iter().filter(|m| !m.is_empty()).count()
@@ -753,7 +803,7 @@ impl Puzzle {
     /// Counts of what only the rich formats (ipuz, JPZ) hold: shaded cells, voids, enumerations.
     pub fn rich_counts(&self) -> (usize, usize, usize) {
         let styles = self.styles.as_deref().unwrap_or_default();
-        let shaded = styles.iter().filter(|s| s.shade.is_some()).count();
+        let shaded = styles.iter().filter(|s| s.is_shaded()).count();
         let voids = styles.iter().filter(|s| s.void).count();
         let enums = self.enumerations.as_deref().unwrap_or_default().iter().filter(|e| !e.is_empty()).count();
         (shaded, voids, enums)

@@ -71,9 +71,9 @@ pub fn svg(puzzle: &Puzzle) -> String {
             if look.void {
                 continue;
             }
-            let fill = look.shade.map_or("white".to_string(), CellStyle::hex);
+            let fill = look.fill().map_or("white".to_string(), CellStyle::hex);
             if puzzle.solution.get(i).is_some_and(|&b| is_block(b)) {
-                let fill = look.shade.map_or("black".to_string(), CellStyle::hex);
+                let fill = look.fill().map_or("black".to_string(), CellStyle::hex);
                 svg.rect(x, y, CELL, CELL, &format!(r#"fill="{fill}" stroke="black" stroke-width="1""#));
                 continue;
             }
@@ -154,8 +154,8 @@ mod tests {
     fn the_svg_draws_shading_bars_and_leaves_voids_out() {
         let mut p = Puzzle::new(3, 1);
         p.set_solution_rows(&["ABC"]);
-        p.set_style(1, CellStyle { shade: Some([0xc0, 0xc0, 0xff]), void: false });
-        p.set_style(2, CellStyle { shade: None, void: true });
+        p.set_style(1, CellStyle { shade: Some([0xc0, 0xc0, 0xff]), void: false, ..CellStyle::default() });
+        p.set_style(2, CellStyle { shade: None, void: true, ..CellStyle::default() });
         let mut bars = vec![0; 3];
         bars[0] = BAR_RIGHT;
         p.bars = Some(bars);

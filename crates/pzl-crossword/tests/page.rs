@@ -362,8 +362,8 @@ fn bars_shading_voids_labels_and_enumerations_are_drawn() {
     let mut bars = vec![0; 9];
     bars[3] = pzl_crossword::numbering::BAR_RIGHT;
     p.bars = Some(bars);
-    p.set_style(4, CellStyle { shade: Some([0xc0, 0xc0, 0xff]), void: false });
-    p.set_style(8, CellStyle { shade: None, void: true });
+    p.set_style(4, CellStyle { shade: Some([0xc0, 0xc0, 0xff]), void: false, ..CellStyle::default() });
+    p.set_style(8, CellStyle { shade: None, void: true, ..CellStyle::default() });
     p.clues = p.slots().iter().map(|s| format!("Clue {}", s.number)).collect();
     let mut enums = vec![String::new(); p.clues.len()];
     enums[0] = "3".into();

@@ -200,12 +200,12 @@ prop_compose! {
         let mut p = p;
         let cells = p.width * p.height;
         for at in voids {
-            p.set_style(at % cells, CellStyle { shade: None, void: true });
+            p.set_style(at % cells, CellStyle { shade: None, void: true, ..CellStyle::default() });
         }
         for (at, rgb) in shades {
             let i = at % cells;
             if !p.style(i).void {
-                p.set_style(i, CellStyle { shade: Some(rgb), void: false });
+                p.set_style(i, CellStyle { shade: Some(rgb), void: false, ..CellStyle::default() });
             }
         }
         let mut b = vec![0u8; cells];

@@ -54,6 +54,8 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         let mut style = serde_json::Map::new();
         if let Some(rgb) = look.shade {
             style.insert("color".into(), json!(CellStyle::hex(rgb).trim_start_matches('#')));
+        } else if let Some(n) = look.palette {
+            style.insert("color".into(), json!(n));
         }
         if blocked(i) {
             return if style.is_empty() { json!(block) } else { json!({"cell": block, "style": style}) };
@@ -322,6 +324,19 @@ pub const SEE_KEY: &str = "See";
 /// The clue metadata key of ipuz's `continued` (`.xd` `^Continued: A5 D7`).
 pub const CONTINUED_KEY: &str = "Continued";
 
+/// An ipuz palette colour: a number (`2`), or a string of decimal digits that is no hex colour
+/// (`"2"`; `"123"` is the colour `#112233`).
+fn palette_of(colour: &Value) -> Option<u16> {
+    match colour {
+        Value::Number(n) => n.as_u64().and_then(|n| u16::try_from(n).ok()),
+        Value::String(t) if CellStyle::parse_colour(t).is_none() => {
+            let t = t.trim();
+            (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse().ok()).flatten()
+        }
+        _ => None,
+    }
+}
+
 fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::at_path(path, message)
 }
@@ -438,12 +453,15 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                 own_labels.resize(w * h, CellLabel::default());
                 own_labels[i] = CellLabel { number, marks };
             }
-            // Shading: a hex colour (a palette number or `highlight` has no colour to keep).
+            // Shading: a hex colour, or a palette number (`2`, `"2"`: the application's colour).
             // `highlight` (a highlighted cell without a colour of its own) is a light grey, as
             // kotwords shows it.
             let colour = style["color"].as_str().filter(|c| !c.is_empty()).and_then(CellStyle::parse_colour);
-            let shade = colour.or_else(|| (style["highlight"] == Value::Bool(true)).then_some(HIGHLIGHT));
-            let look = CellStyle { shade, void: cell.is_null() };
+            let palette = palette_of(&style["color"]).filter(|_| colour.is_none());
+            let shade = colour.or_else(|| {
+                (palette.is_none() && style["highlight"] == Value::Bool(true)).then_some(HIGHLIGHT)
+            });
+            let look = CellStyle { shade, void: cell.is_null(), palette };
             if !look.is_plain() {
                 styles.resize(w * h, CellStyle::default());
                 styles[i] = look;
@@ -455,7 +473,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                 p.fill[i] = block_byte;
                 let other =
                     style.as_object().is_some_and(|o| o.keys().any(|k| k != "color" && k != "highlight"))
-                        || style["color"].as_str().is_some_and(|c| !c.is_empty() && colour.is_none());
+                        || (!style["color"].is_null() && colour.is_none() && palette.is_none());
                 if other {
                     dropped.push(format!("the style of cell $.puzzle[{r}][{c}]"));
                 }
@@ -492,7 +510,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
                     "highlight" => v != &Value::Bool(true) && v != &Value::Bool(false),
                     "shapebg" => v.as_str() != Some("circle"),
                     // An empty colour or black text is the default look.
-                    "color" => v.as_str().is_none_or(|c| !c.is_empty() && colour.is_none()),
+                    "color" => v.as_str() != Some("") && colour.is_none() && palette.is_none(),
                     "colortext" => !matches!(v.as_str(), Some("" | "000000")),
                     _ => true,
                 })

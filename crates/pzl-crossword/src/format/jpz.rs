@@ -1113,7 +1113,10 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         };
         bars += usize::from(cell.bars);
         if cell.shade.is_some() || cell.kind == b'V' {
-            puzzle.set_style(i, CellStyle { shade: cell.shade, void: cell.kind == b'V' });
+            puzzle.set_style(
+                i,
+                CellStyle { shade: cell.shade, void: cell.kind == b'V', ..CellStyle::default() },
+            );
         } else if cell.color {
             odd_colours += 1;
         }
@@ -1592,6 +1595,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
     };
     out.push_str(&format!("    </metadata>\n    <{element}>\n"));
     lost.extend(puzzle.metadata_lost(&["editor", "publisher"]));
+    lost.extend(puzzle.palette_lost());
     let _ = writeln!(out, "      <grid width=\"{w}\" height=\"{}\">", puzzle.height);
     out.push_str("        <grid-look numbering-scheme=\"normal\"/>\n");
     let numbers = puzzle.cell_numbers();
@@ -1604,7 +1608,7 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
         let (x, y) = (i % w + 1, i / w + 1);
         let look = puzzle.style(i);
         let shade = look
-            .shade
+            .fill()
             .map(|rgb| format!(" background-color=\"{}\"", CellStyle::hex(rgb)))
             .unwrap_or_default();
         if look.void {

@@ -569,7 +569,10 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                     for (c, ch) in line.trim().chars().enumerate().take(width) {
                         if let Some((_, rgb)) = design.shades.iter().find(|(k, _)| *k == ch) {
                             let i = r * width + c;
-                            puzzle.set_style(i, CellStyle { shade: Some(*rgb), void: false });
+                            puzzle.set_style(
+                                i,
+                                CellStyle { shade: Some(*rgb), void: false, ..CellStyle::default() },
+                            );
                         }
                         if design.circle.contains(&ch) && !is_block(puzzle.solution[r * width + c]) {
                             puzzle.set_circled(Pos { row: r, col: c }, true);
@@ -1080,6 +1083,7 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     }
     lost.extend(puzzle.other_lists_lost());
     lost.extend(puzzle.own_labels_lost());
+    lost.extend(puzzle.palette_lost());
     if puzzle.variety.is_some() {
         lost.push("the acrostic kind (written as a crossword)".to_string());
     }
@@ -1437,14 +1441,14 @@ const CLASSES: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 /// or `None` when it has no bars and no shading.
 fn design(puzzle: &Puzzle) -> Option<(String, usize)> {
     // Most grids have neither bars nor shading: no cell has a look to class.
-    if puzzle.bars.is_none() && puzzle.styles.as_ref().is_none_or(|s| s.iter().all(|st| st.shade.is_none())) {
+    if puzzle.bars.is_none() && puzzle.styles.as_ref().is_none_or(|s| s.iter().all(|st| !st.is_shaded())) {
         return None;
     }
     let cells = puzzle.width * puzzle.height;
     let bars = |i: usize| {
         puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0) & (BAR_RIGHT | BAR_BOTTOM)
     };
-    let look = |i: usize| (bars(i), puzzle.style(i).shade);
+    let look = |i: usize| (bars(i), puzzle.style(i).fill());
     let mut classes: Vec<(u8, Option<[u8; 3]>)> = Vec::new();
     let mut rows = String::new();
     let mut unclassed = 0;
@@ -1506,7 +1510,7 @@ mod tests {
         let mut bars = vec![0; 6];
         bars[0] = BAR_RIGHT;
         p.bars = Some(bars);
-        p.set_style(4, CellStyle { shade: Some([0xc0, 0xc0, 0xc0]), void: false });
+        p.set_style(4, CellStyle { shade: Some([0xc0, 0xc0, 0xc0]), void: false, ..CellStyle::default() });
         p.clues = p.slots().iter().map(|s| format!("clue {}", s.number)).collect();
         let (text, lost) = write(&p);
         assert!(lost.is_empty(), "{lost:?}");
