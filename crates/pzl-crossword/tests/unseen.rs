@@ -16,7 +16,7 @@ const PALETTE: &str = r##"{
   "puzzle": [[{"cell": 1, "style": {"color": 2}}, 2, 3],
              [4, {"cell": 0, "style": {"color": "5"}}, 0],
              [5, 0, {"cell": 0, "style": {"color": "ff0000"}}]],
-  "solution": [["C", "A", "T"], ["A", "G", "O"], ["B", "O", "W"]],
+  "solution": [["C", "A", "T"], ["A", "R", "E"], ["B", "O", "W"]],
   "clues": {"Across": [[1, "Feline"], [4, "Old"], [5, "Bend"]],
             "Down": [[1, "Taxi"], [2, "Bog"], [3, "Pull"]]}
 }"##;
@@ -62,4 +62,80 @@ fn ipuz_palette_colours_are_held_written_back_and_drawn() {
     // A colour that is neither (`"red"`) is still named as a style pzl cannot hold.
     let (_, dropped) = ipuz::read(&PALETTE.replace("\"ff0000\"", "\"red\"")).unwrap();
     assert!(dropped.iter().any(|d| d.contains("$.puzzle[2][2]")), "{dropped:?}");
+}
+
+/// A 3x3 open grid whose file leaves the middle row unnumbered (an "unnumbered word", as
+/// Forkyz's and kotwords' test files have): its cells say 1 2 3 / 0 0 0 / 4 0 0, its clues
+/// are 1 and 4 Across, 1 2 3 Down. The grid's own numbering (1 2 3 / 4 . . / 5 . .) would put
+/// "4 Across" on the middle row and drop nothing: the file's numbers decide.
+const UNNUMBERED: &str = r##"{
+  "version": "http://ipuz.org/v2",
+  "kind": ["http://ipuz.org/crossword#1"],
+  "dimensions": {"width": 3, "height": 3},
+  "puzzle": [[1, 2, 3], [0, 0, 0], [4, 0, 0]],
+  "solution": [["C", "A", "T"], ["A", "R", "E"], ["B", "O", "W"]],
+  "clues": {"Across": [[1, "Feline"], [4, "Bend"]],
+            "Down": [[1, "Taxi"], [2, "Bog"], [3, "Pull"]]}
+}"##;
+
+#[test]
+fn an_ipuz_grid_numbered_its_own_way_places_clues_by_the_cells_numbers() {
+    let (p, dropped, warnings) = ipuz::read_with_warnings(UNNUMBERED).unwrap();
+    assert!(dropped.is_empty(), "{dropped:?}");
+    let entries = p.clue_entries();
+    let bend = entries.iter().find(|e| e.clue.as_deref() == Some("Bend")).expect("4 Across kept");
+    assert_eq!(bend.answer, "BOW");
+    assert_eq!(bend.label, "4");
+    // The middle row is an entry the file gives no number and no clue: said, not invented.
+    let middle = entries.iter().find(|e| e.answer == "ARE").unwrap();
+    assert!(middle.clue.as_deref().unwrap_or_default().is_empty(), "{middle:?}");
+    assert!(warnings.iter().any(|w| w.to_string().contains("without a clue")), "{warnings:?}");
+    // The cells show the file's numbers, and ipuz and JPZ write them back.
+    assert_eq!(p.shown_labels()[6], "4");
+    assert_eq!(p.shown_labels()[3], "");
+    let again = ipuz::read(&ipuz::write(&p).0).unwrap().0;
+    assert_eq!(again.clue_entries().iter().find(|e| e.clue.as_deref() == Some("Bend")).unwrap().answer, "BOW");
+    let from_jpz = jpz::read_xml(&jpz::write_xml(&p).0).unwrap().puzzle;
+    assert_eq!(from_jpz.clue_entries().iter().find(|e| e.clue.as_deref() == Some("Bend")).unwrap().label, "4");
+    // A file numbered as the grid numbers it reads as before.
+    let standard = UNNUMBERED
+        .replace("[0, 0, 0], [4, 0, 0]", "[4, 0, 0], [5, 0, 0]")
+        .replace("[4, \"Bend\"]", "[5, \"Bend\"]");
+    let (p, dropped) = ipuz::read(&standard).unwrap();
+    assert!(dropped.is_empty() && p.labels.is_none() && p.own_labels.is_none(), "{dropped:?}");
+}
+
+#[test]
+fn a_cell_of_punctuation_is_no_rebus_problem_in_check() {
+    // kotwords' acrostics give the quote's dash and apostrophe cells as letters `–` and `’`.
+    let text = UNNUMBERED
+        .replace(r#"["A", "R", "E"]"#, r#"["A", "–", "O"]"#)
+        .replace("[4, \"Bend\"]", "[4, \"Bend\"]");
+    let doc = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).unwrap().value;
+    let report = CrosswordKind::check(&doc).unwrap();
+    assert!(report.problems.iter().all(|p| !p.to_string().contains("first-letter")), "{:?}", report.problems);
+}
+
+/// xd-crossword-tools' barred test: one `## Design` rule for two classes, `A, B { … }`.
+const BARRED_XD: &str = "## Metadata\n\ntitle: Bars\n\n## Grid\n\nCAT\nDOG\n\n## Clues\n\nA1. Feline ~ CAT\nA2. Canine ~ DOG\n\n## Design\n\n<style>\nA, B { bar-top: true }\n</style>\n\n...\nAAB\n";
+
+#[test]
+fn a_design_rule_may_name_several_classes() {
+    let read = xd::read(BARRED_XD).unwrap();
+    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+    let p = read.puzzle;
+    // Every cell of the second row has a bar on top: no down entries, two across.
+    let slots = p.slots();
+    assert_eq!(slots.len(), 2, "{slots:?}");
+    assert_eq!(p.bars.as_ref().unwrap().iter().filter(|&&b| b != 0).count(), 3);
+    // A clue of no entry of the barred grid is named as such.
+    let more = BARRED_XD.replace("A2. Canine ~ DOG\n", "A2. Canine ~ DOG\n\nD1. Two ~ CD\n");
+    let read = xd::read(&more).unwrap();
+    assert!(
+        read.warnings
+            .iter()
+            .any(|w| w.to_string().contains("clue D1 dropped: no down entry of the barred grid")),
+        "{:?}",
+        read.warnings
+    );
 }

@@ -599,6 +599,8 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         dropped.push(format!("{other_refs} cross-reference(s) naming no clue list or no clue"));
     }
     let slots = p.slots();
+    let nums =
+        clue_numbers(&slots, &own_labels, &across, &down, kinds.iter().any(|k| k.contains("diagramless")), w);
     let mut warnings = Vec::new();
     let mut unclued = Vec::new();
     let mut enumerations = Vec::with_capacity(slots.len());
@@ -608,14 +610,15 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     let mut labels = Vec::with_capacity(slots.len());
     p.clues = slots
         .iter()
-        .map(|s| {
+        .zip(&nums)
+        .map(|(s, &num)| {
             let list = if s.direction == Direction::Across { &across } else { &down };
-            let found = list.iter().find(|(n, _, _, _, _)| *n == u64::from(s.number));
+            let found = list.iter().find(|(n, _, _, _, _)| Some(*n) == num);
             enumerations.push(found.map(|(_, _, e, _, _)| e.clone()).unwrap_or_default());
             meta.push(found.map(|(_, _, _, _, m)| m.clone()).unwrap_or_default());
             labels.push(match found {
                 Some((_, _, _, Some(label), _)) => label.clone(),
-                Some(_) => s.number.to_string(),
+                Some((n, ..)) => n.to_string(),
                 None => String::new(),
             });
             match found {
@@ -639,7 +642,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         .collect();
     for (key, list, d) in [("Across", &across, Direction::Across), ("Down", &down, Direction::Down)] {
         for (n, _, _, _, _) in list.iter() {
-            if !slots.iter().any(|s| s.direction == d && u64::from(s.number) == *n) {
+            if !slots.iter().zip(&nums).any(|(s, &num)| s.direction == d && num == Some(*n)) {
                 warnings.push(Warning::new(format!(
                     "clue {n} of the {key} list dropped: the grid has no {} entry numbered {n}",
                     d.name()
@@ -676,7 +679,7 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
     // `WORD_CELLS_PER_CELL - 2` a cell, so that whatever is read here can be written as JPZ and
     // read back (the writers do not read their output back in release builds).
     let mut budget = (super::jpz::WORD_CELLS_PER_CELL - 2) * w * h;
-    p.words = own_words(&doc, &slots, w, h, &mut budget, &mut warnings);
+    p.words = own_words(&doc, &slots, &nums, w, h, &mut budget, &mut warnings);
     p.other_lists = other_lists(&doc, w, h, &mut budget, &mut warnings)?;
     // A puzzle clued only by its own lists (an acrostic's `Clues`) has no Across or Down
     // entries: its grid's runs are no clues.
@@ -688,6 +691,48 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
         p.keep_own_labels(own_labels);
     }
     Ok((p, dropped, warnings))
+}
+
+/// The number each slot's clue is listed under: the grid's number, or — in a grid whose cells
+/// carry numbers of the file's own that place at least as many of the listed clues (Forkyz's
+/// and kotwords' "unnumbered words": an entry the file leaves unnumbered shifts every later
+/// number) — the number the solver sees in the slot's first cell (`None` where it has none).
+fn clue_numbers(
+    slots: &[crate::numbering::Slot],
+    own_labels: &[CellLabel],
+    across: &[ListedClue],
+    down: &[ListedClue],
+    diagramless: bool,
+    w: usize,
+) -> Vec<Option<u64>> {
+    let grid: Vec<Option<u64>> = slots.iter().map(|s| Some(u64::from(s.number))).collect();
+    if own_labels.is_empty() || diagramless {
+        return grid;
+    }
+    let placed = |nums: &[Option<u64>]| {
+        let mut n = 0;
+        for (list, d) in [(across, Direction::Across), (down, Direction::Down)] {
+            n += list
+                .iter()
+                .filter(|c| slots.iter().zip(nums).any(|(s, &num)| s.direction == d && num == Some(c.0)))
+                .count();
+        }
+        n
+    };
+    let file: Vec<Option<u64>> = slots
+        .iter()
+        .map(|s| {
+            own_labels
+                .get(s.start.row * w + s.start.col)
+                .and_then(|l| l.number.parse::<u64>().ok())
+                .filter(|&n| n > 0)
+        })
+        .collect();
+    if file == grid {
+        return grid;
+    }
+    let on_file = placed(&file);
+    if on_file > 0 && on_file >= placed(&grid) { file } else { grid }
 }
 
 /// A clue's `cells` as `(column, row)` pairs as written.
@@ -719,6 +764,7 @@ fn cell_base(doc: &Value, w: usize, h: usize) -> u64 {
 fn own_words(
     doc: &Value,
     slots: &[crate::numbering::Slot],
+    nums: &[Option<u64>],
     w: usize,
     h: usize,
     budget: &mut usize,
@@ -733,7 +779,10 @@ fn own_words(
                 continue;
             }
             let number = text_of(&item["number"]).and_then(|t| t.parse::<u64>().ok());
-            let Some(k) = slots.iter().position(|s| s.direction == d && Some(u64::from(s.number)) == number)
+            let Some(k) = slots
+                .iter()
+                .zip(nums)
+                .position(|(s, &num)| s.direction == d && number.is_some() && num == number)
             else {
                 continue;
             };

@@ -293,31 +293,39 @@ fn parse_design(section: &[Line<'_>]) -> Design {
     }
     let style = style.replace("<style>", "").replace("</style>", "");
     for rule in style.split('}') {
-        let Some((name, props)) = rule.split_once('{') else { continue };
-        let Some(class) = name.trim().chars().next() else { continue };
-        // `background: #c0c0c0`, `background-color: …`, `background-light: …` (kotwords).
-        let shade = props.split(';').find_map(|prop| {
-            let (name, value) = prop.split_once(':')?;
-            let name = name.trim();
-            matches!(name, "background" | "background-color" | "background-light")
-                .then(|| CellStyle::parse_colour(value))
-                .flatten()
-        });
-        if let Some(rgb) = shade {
-            design.shades.push((class, rgb));
-        }
-        if props.contains("circle") {
-            design.circle.push(class);
-        } else if props.contains("bar-") {
-            design.bars.push(class);
-            let sides = [("bar-top", 1), ("bar-left", 2), ("bar-right", 4), ("bar-bottom", 8)];
-            let sides = sides.iter().filter(|(p, _)| props.contains(p)).fold(0, |a, (_, f)| a | f);
-            design.bar_sides.push((class, sides));
-        } else if shade.is_none() {
-            design.other.push(class);
+        let Some((names, props)) = rule.split_once('{') else { continue };
+        // `A, B { … }`: one rule for several classes (xd-crossword-tools writes them).
+        for name in names.split(',') {
+            let Some(class) = name.trim().chars().next() else { continue };
+            design_class(&mut design, class, props);
         }
     }
     design
+}
+
+/// The look a `## Design` rule gives `class`: shading, a circle, bars, or another look.
+fn design_class(design: &mut Design, class: char, props: &str) {
+    // `background: #c0c0c0`, `background-color: …`, `background-light: …` (kotwords).
+    let shade = props.split(';').find_map(|prop| {
+        let (name, value) = prop.split_once(':')?;
+        let name = name.trim();
+        matches!(name, "background" | "background-color" | "background-light")
+            .then(|| CellStyle::parse_colour(value))
+            .flatten()
+    });
+    if let Some(rgb) = shade {
+        design.shades.push((class, rgb));
+    }
+    if props.contains("circle") {
+        design.circle.push(class);
+    } else if props.contains("bar-") {
+        design.bars.push(class);
+        let sides = [("bar-top", 1), ("bar-left", 2), ("bar-right", 4), ("bar-bottom", 8)];
+        let sides = sides.iter().filter(|(p, _)| props.contains(p)).fold(0, |a, (_, f)| a | f);
+        design.bar_sides.push((class, sides));
+    } else if shade.is_none() {
+        design.other.push(class);
+    }
 }
 
 /// Read an `.xd` crossword. Errors: no grid, ragged grid rows, a grid too large, clues for slots
@@ -894,12 +902,18 @@ fn assign(
             ));
         }
         for c in &unmatched {
+            let d = if c.direction == Direction::Across { 'A' } else { 'D' };
             warnings.push(Warning::at(
                 Location::line(c.line),
-                "clue dropped: its entry is cut by bars, which pzl's crossword model cannot hold",
+                format!(
+                    "clue {d}{} dropped: no {} entry of the barred grid starts at a cell numbered {}",
+                    c.number,
+                    c.direction.name(),
+                    c.number
+                ),
             ));
         }
-        extras.push(format!("{} clue(s) of barred entries the model has no slot for", unmatched.len()));
+        extras.push(format!("{} clue(s) of no entry of the barred grid", unmatched.len()));
     }
     for s in slots {
         match find(s) {
