@@ -94,9 +94,15 @@ fn an_ipuz_grid_numbered_its_own_way_places_clues_by_the_cells_numbers() {
     assert_eq!(p.shown_labels()[6], "4");
     assert_eq!(p.shown_labels()[3], "");
     let again = ipuz::read(&ipuz::write(&p).0).unwrap().0;
-    assert_eq!(again.clue_entries().iter().find(|e| e.clue.as_deref() == Some("Bend")).unwrap().answer, "BOW");
+    assert_eq!(
+        again.clue_entries().iter().find(|e| e.clue.as_deref() == Some("Bend")).unwrap().answer,
+        "BOW"
+    );
     let from_jpz = jpz::read_xml(&jpz::write_xml(&p).0).unwrap().puzzle;
-    assert_eq!(from_jpz.clue_entries().iter().find(|e| e.clue.as_deref() == Some("Bend")).unwrap().label, "4");
+    assert_eq!(
+        from_jpz.clue_entries().iter().find(|e| e.clue.as_deref() == Some("Bend")).unwrap().label,
+        "4"
+    );
     // A file numbered as the grid numbers it reads as before.
     let standard = UNNUMBERED
         .replace("[0, 0, 0], [4, 0, 0]", "[4, 0, 0], [5, 0, 0]")
@@ -138,4 +144,22 @@ fn a_design_rule_may_name_several_classes() {
         "{:?}",
         read.warnings
     );
+}
+
+#[test]
+fn an_xd_non_existing_cell_is_a_void_and_a_void_is_written_as_one() {
+    // The xd spec: "'_' means a space or non-existing block (usually on the edges)".
+    let text = "Title: Voids\n\n\n_CAT\nDOG_\n\n\nA1. Feline ~ CAT\nA4. Canine ~ DOG\n\nD2. ~ CO\nD3. ~ AG\n";
+    let read = xd::read(text).unwrap();
+    assert!(read.extras.is_empty(), "{:?}", read.extras);
+    let p = read.puzzle;
+    assert!(p.style(0).void && p.style(7).void && !p.style(1).void);
+    let (written, lost) = xd::write(&p);
+    assert!(lost.is_empty(), "{lost:?}");
+    assert!(written.contains("\n_CAT\nDOG_\n"), "{written}");
+    assert_eq!(xd::read(&written).unwrap().puzzle.styles, p.styles);
+    // ipuz and JPZ voids go to `.xd` and back.
+    let (json, _) = ipuz::write(&p);
+    let from_ipuz = ipuz::read(&json).unwrap().0;
+    assert_eq!(xd::read(&xd::write(&from_ipuz).0).unwrap().puzzle.styles, p.styles);
 }

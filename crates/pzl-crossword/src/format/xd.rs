@@ -471,7 +471,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let circle_special = special.as_deref().is_some_and(|s| s.contains("circle"));
     let shade_special = special.is_some() && !circle_special;
     let mut schrodinger = Vec::new();
-    let mut non_cells = 0;
+    let mut voids = Vec::new();
     let mut rebus_lost = 0usize;
     // Each key's first answer, looked up once per cell (findings N10: a 1,000,000-entry line was
     // scanned for each of 65,025 cells, 77 s).
@@ -488,8 +488,9 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         let pos = Pos { row: r, col: c };
         let byte = match ch {
             '#' | '.' => b'.',
+            // The spec's "non-existing block" (usually on the edges): a void.
             '_' => {
-                non_cells += 1;
+                voids.push(i);
                 b'.'
             }
             '*' => {
@@ -547,8 +548,8 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         puzzle.solution[i] = byte;
     }
     puzzle.fill = puzzle.solution.iter().map(|&b| if is_block(b) { b } else { b'-' }).collect();
-    if non_cells > 0 {
-        extras.push(format!("{non_cells} non-cell `_` square(s), read as blocks"));
+    for i in voids {
+        puzzle.set_style(i, CellStyle::void());
     }
     if rebus_lost > 0 {
         let message = format!(
@@ -577,10 +578,8 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                     for (c, ch) in line.trim().chars().enumerate().take(width) {
                         if let Some((_, rgb)) = design.shades.iter().find(|(k, _)| *k == ch) {
                             let i = r * width + c;
-                            puzzle.set_style(
-                                i,
-                                CellStyle { shade: Some(*rgb), void: false, ..CellStyle::default() },
-                            );
+                            let look = CellStyle { shade: Some(*rgb), ..puzzle.style(i) };
+                            puzzle.set_style(i, look);
                         }
                         if design.circle.contains(&ch) && !is_block(puzzle.solution[r * width + c]) {
                             puzzle.set_circled(Pos { row: r, col: c }, true);
@@ -1082,10 +1081,7 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
 /// [`write`], numbering clues by their labels or by the grid.
 fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     let mut lost = Vec::new();
-    let (_, voids, enumerations) = puzzle.rich_counts();
-    if voids > 0 {
-        lost.push(format!("{voids} void cell(s) (outside the puzzle's shape), written as blocks"));
-    }
+    let (_, _, enumerations) = puzzle.rich_counts();
     // Enumerations of word lengths go into the answers as split characters (`REAR|VIEW`).
     // (The entries are listed only then: a conversion's writer otherwise works from the slots.)
     let (splits, unsplit) =
@@ -1194,7 +1190,8 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
                 if circled(i) {
                     circles_lost += 1;
                 }
-                '#'
+                // A void is the spec's `_`, "a non-existing block".
+                if puzzle.style(i).void { '_' } else { '#' }
             } else if let Some(k) = rebus_key(i) {
                 if circled(i) {
                     circles_lost += 1;
