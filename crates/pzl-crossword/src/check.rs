@@ -235,7 +235,11 @@ fn check_rebus(puzzle: &Puzzle, problems: &mut Vec<Problem>, notes: &mut Vec<Str
                 used[t] = true;
                 // An answer that starts with a character no `.puz` letter is (`–`, `’`, `É`: an
                 // acrostic's punctuation, read from ipuz or JPZ) has no first letter to hold.
-                let first = rebus.table[t].1.bytes().next().filter(u8::is_ascii);
+                let first = rebus.table[t]
+                    .1
+                    .bytes()
+                    .next()
+                    .filter(|b| b.is_ascii() && !crate::numbering::is_block(*b));
                 let cell = puzzle.solution.get(i).copied();
                 if !locked && first.is_some() && first.map(|b| b.to_ascii_uppercase()) != cell {
                     problems.push(problem(

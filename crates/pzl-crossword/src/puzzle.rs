@@ -666,8 +666,11 @@ impl Puzzle {
         if index >= cells || self.solution.get(index).is_some_and(|&b| numbering::is_block(b)) {
             return;
         }
-        self.fill[index] = if first.is_ascii_graphic() { first.to_ascii_uppercase() } else { b'X' };
-        if letter.chars().count() > 1 || !letter.is_ascii() {
+        // A letter that is a block byte (`.`: an acrostic's full stop) is held as a rebus entry.
+        let blockish = numbering::is_block(first);
+        self.fill[index] =
+            if first.is_ascii_graphic() && !blockish { first.to_ascii_uppercase() } else { b'X' };
+        if letter.chars().count() > 1 || !letter.is_ascii() || blockish {
             self.user_rebus.get_or_insert_with(|| vec![String::new(); cells])[index] = letter.to_uppercase();
         }
         self.markup.get_or_insert_with(|| vec![0; cells])[index] |= flag::GIVEN;

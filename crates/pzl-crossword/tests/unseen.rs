@@ -163,3 +163,41 @@ fn an_xd_non_existing_cell_is_a_void_and_a_void_is_written_as_one() {
     let from_ipuz = ipuz::read(&json).unwrap().0;
     assert_eq!(xd::read(&xd::write(&from_ipuz).0).unwrap().puzzle.styles, p.styles);
 }
+
+#[test]
+fn a_bar_beside_a_block_survives_ipuz_and_jpz() {
+    // kotwords' test-barred.jpz: `left-bar` on the letter right of a block (the model holds it
+    // as the block's right bar, which ipuz and JPZ style no block with).
+    let text = "Title: Bars\n\n\nAB#C\nDEFG\n\n\nA1. ~ AB\nA4. ~ DEFG\n\nD1. ~ AD\nD2. ~ BE\nD3. ~ CG\n";
+    let mut p = xd::read(text).unwrap().puzzle;
+    let bars = p.bars.get_or_insert_with(|| vec![0; 8]);
+    bars[2] |= pzl_crossword::numbering::BAR_RIGHT;
+    bars[2] |= pzl_crossword::numbering::BAR_BOTTOM;
+    let (json, _) = ipuz::write(&p);
+    assert_eq!(ipuz::read(&json).unwrap().0.bars, p.bars, "{json}");
+    let (xml, _) = jpz::write_xml(&p);
+    assert_eq!(jpz::read_xml(&xml).unwrap().puzzle.bars, p.bars, "{xml}");
+}
+
+#[test]
+fn a_full_stop_answer_is_no_block() {
+    // Forkyz's acrostic.jpz: the quote's full stops are given cells whose letter is `.`, the
+    // byte pzl's grid uses for a block; through ipuz they must stay letters.
+    let text = PALETTE
+        .replace(r#"["A", "R", "E"]"#, r#"["A", ".", "E"]"#)
+        .replace(r#"{"cell": 0, "style": {"color": "5"}}"#, r#"{"cell": 0, "value": "."}"#);
+    let (p, dropped) = ipuz::read(&text).unwrap();
+    assert!(dropped.is_empty(), "{dropped:?}");
+    assert!(
+        !pzl_crossword::numbering::is_block(p.solution[4]) && !pzl_crossword::numbering::is_block(p.fill[4])
+    );
+    assert_eq!(p.cell_answer(4), ".");
+    assert!(p.is_given(4));
+    let again = ipuz::read(&ipuz::write(&p).0).unwrap().0;
+    assert_eq!((again.cell_answer(4), again.slots()), (".".to_string(), p.slots()));
+    let from_jpz = jpz::read_xml(&jpz::write_xml(&p).0).unwrap().puzzle;
+    assert_eq!((from_jpz.cell_answer(4), from_jpz.slots()), (".".to_string(), p.slots()));
+    let doc = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).unwrap().value;
+    let report = CrosswordKind::check(&doc).unwrap();
+    assert!(report.problems.iter().all(|p| !p.to_string().contains("rebus")), "{:?}", report.problems);
+}

@@ -80,10 +80,20 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         if puzzle.is_circled(i) {
             style.insert("shapebg".into(), json!("circle"));
         }
-        let bars = puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0);
-        if bars != 0 {
-            let sides = [(BAR_RIGHT, "R"), (BAR_BOTTOM, "B")];
-            let sides: String = sides.iter().filter(|(f, _)| bars & f != 0).map(|(_, s)| *s).collect();
+        // A cell's right and bottom bars; a bar whose owner (the cell left of or above it) is a
+        // block, which ipuz styles no bar on, is this cell's left or top bar.
+        let bar_of = |at: Option<usize>| puzzle.bars.as_ref().and_then(|b| b.get(at?)).copied().unwrap_or(0);
+        let (r, c) = (i / w, i % w);
+        let left = c.checked_sub(1).map(|c| r * w + c).filter(|&j| blocked(j));
+        let above = r.checked_sub(1).map(|r| r * w + c).filter(|&j| blocked(j));
+        let sides = [
+            (bar_of(left) & BAR_RIGHT != 0, "L"),
+            (bar_of(above) & BAR_BOTTOM != 0, "T"),
+            (bar_of(Some(i)) & BAR_RIGHT != 0, "R"),
+            (bar_of(Some(i)) & BAR_BOTTOM != 0, "B"),
+        ];
+        let sides: String = sides.iter().filter(|(on, _)| *on).map(|(_, s)| *s).collect();
+        if !sides.is_empty() {
             style.insert("barred".into(), json!(sides));
         }
         // A given letter is the cell's `value` (ipuz's pre-filled cell).
@@ -521,14 +531,17 @@ pub fn read_with_warnings(text: &str) -> Result<(Puzzle, Vec<String>, Vec<Warnin
             if let Some(answer) = solution.as_ref().and_then(|s| text_of(&s[r][c])).filter(|a| !a.is_empty())
             {
                 let upper = answer.to_uppercase();
-                // Several letters, or one a `.puz` byte cannot hold (`É`, `Ñ`): a rebus, as
-                // the xd and JPZ readers make it (findings N12), never a silent `X`.
-                if (upper.chars().count() > 1 || !upper.is_ascii())
+                // Several letters, or one a `.puz` byte cannot hold (`É`, `Ñ`) or that is a block
+                // byte (`.`: an acrostic's full stop): a rebus, as the xd and JPZ readers make it
+                // (findings N12), never a silent `X` or a block.
+                let blockish = upper.len() == 1 && is_block(upper.as_bytes()[0]);
+                if (upper.chars().count() > 1 || !upper.is_ascii() || blockish)
                     && !p.set_rebus(pzl_grid::Pos::new(r, c), &upper)
                 {
                     rebus_lost += 1;
                 }
-                p.solution[i] = upper.bytes().next().filter(u8::is_ascii).unwrap_or(b'X');
+                p.solution[i] =
+                    upper.bytes().next().filter(|b| b.is_ascii() && !is_block(*b)).unwrap_or(b'X');
             }
             if let Some(entry) =
                 saved.as_ref().and_then(|s| text_of(&s[r][c])).filter(|e| !e.is_empty() && !p.is_given(i))

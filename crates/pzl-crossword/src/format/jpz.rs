@@ -1653,7 +1653,16 @@ pub fn write_xml(puzzle: &Puzzle) -> (String, Vec<String>) {
             out.push_str(" background-shape=\"circle\"");
         }
         out.push_str(&shade);
-        let bars = puzzle.bars.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0);
+        let bar_of = |at: Option<usize>| puzzle.bars.as_ref().and_then(|b| b.get(at?)).copied().unwrap_or(0);
+        let bars = bar_of(Some(i));
+        // A bar whose owner (the cell left of or above it) is a block: this cell's left or top.
+        let blocked = |j: &usize| puzzle.solution.get(*j).is_some_and(|&b| is_block(b));
+        if bar_of((x - 1).checked_sub(1).map(|c| (y - 1) * w + c).filter(blocked)) & BAR_RIGHT != 0 {
+            out.push_str(" left-bar=\"true\"");
+        }
+        if bar_of((y - 1).checked_sub(1).map(|r| r * w + x - 1).filter(blocked)) & BAR_BOTTOM != 0 {
+            out.push_str(" top-bar=\"true\"");
+        }
         if bars & BAR_RIGHT != 0 {
             out.push_str(" right-bar=\"true\"");
         }
