@@ -435,8 +435,21 @@ fn clue_lists_other_than_across_and_down_are_kept_with_their_words() {
             CrosswordKind::write(&pzl_crossword::CrosswordDoc::from_puzzle(back.into_puzzle()), Format::Ipuz)
                 .expect(name);
         assert_eq!(ipuz2.bytes, ipuz.bytes, "{name}: ipuz → JPZ → ipuz gives the same ipuz");
+        // `.xd` holds them as clue groups (`Cluegroup: S=Southeast`, `S1. … ~ ANSWER`), not
+        // their cells: named.
+        let xd = CrosswordKind::write(&fresh, Format::Xd).expect(name);
+        let text = String::from_utf8_lossy(&xd.bytes);
+        for (title, _) in want {
+            assert!(text.contains(&format!("={title}")), "{name}: {text}");
+        }
+        assert!(xd.lost.iter().any(|l| l.starts_with("the cells of ")), "{name}: {:?}", xd.lost);
+        let from_xd = CrosswordKind::read(&xd.bytes, Format::Xd, &()).expect(name).value;
+        let sizes = |p: &pzl_crossword::Puzzle| {
+            p.other_lists.iter().map(|l| (l.title.clone(), l.clues.len())).collect::<Vec<_>>()
+        };
+        assert_eq!(sizes(from_xd.puzzle()), sizes(&p), "{name}: the lists through .xd");
         // Formats without such lists name them as lost.
-        for to in [Format::Xd, Format::Puz, Format::AcrossText] {
+        for to in [Format::Puz, Format::AcrossText] {
             // Across Lite text refuses a grid none of whose entries has a clue (a clear error).
             let out = match CrosswordKind::write(&fresh, to) {
                 Ok(out) => out,

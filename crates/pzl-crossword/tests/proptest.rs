@@ -330,7 +330,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
     /// ipuz → JPZ → ipuz keeps every list beyond Across and Down (titles, labels, texts,
-    /// enumerations, cells); `.xd` names them as lost.
+    /// enumerations, cells); `.xd` keeps their titles and texts and names the rest.
     #[test]
     fn other_clue_lists_round_trip_between_ipuz_and_jpz(p in listed_puzzle()) {
         use pzl_crossword::{ipuz, xd};
@@ -344,7 +344,18 @@ proptest! {
         prop_assert_eq!(shared(&from_jpz), shared(&p));
         let (json2, _) = ipuz::write(&from_jpz);
         prop_assert_eq!(&ipuz::read(&json2).unwrap().0.other_lists, &p.other_lists);
-        let (_, lost) = xd::write(&p);
-        prop_assert_eq!(!p.other_lists.is_empty(), lost.iter().any(|l| l.contains("clue list")));
+        // `.xd` holds each list as a clue group: its title and the clues' texts, numeric labels;
+        // `lost` names the cells and the labels it cannot hold.
+        let (text, lost) = xd::write(&p);
+        let from_xd = xd::read(&text).unwrap().puzzle;
+        let texts = |x: &Puzzle| x.other_lists.iter()
+            .map(|l| (l.title.clone(), l.clues.iter().map(|c| c.text.clone()).collect::<Vec<_>>()))
+            .collect::<Vec<_>>();
+        prop_assert_eq!(texts(&from_xd), texts(&p));
+        let cells = p.other_lists.iter().flat_map(|l| &l.clues).any(|c| !c.cells.is_empty());
+        prop_assert_eq!(cells, lost.iter().any(|l| l.starts_with("the cells of")), "{:?}", lost);
+        let relabelled = p.other_lists.iter().flat_map(|l| &l.clues)
+            .any(|c| c.label.is_empty() || !c.label.bytes().all(|b| b.is_ascii_digit()));
+        prop_assert_eq!(relabelled, lost.iter().any(|l| l.starts_with("the labels of")), "{:?}", lost);
     }
 }

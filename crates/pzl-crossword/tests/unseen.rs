@@ -201,3 +201,46 @@ fn a_full_stop_answer_is_no_block() {
     let report = CrosswordKind::check(&doc).unwrap();
     assert!(report.problems.iter().all(|p| !p.to_string().contains("rebus")), "{:?}", report.problems);
 }
+
+/// The xd spec: "A leading uppercase letter indicates the group the clue is in. 'A' or 'D'
+/// indicate Across or Down; the full heading for other letters would be specified in the
+/// 'Cluegroup' header."
+#[test]
+fn xd_holds_other_clue_lists_as_clue_groups() {
+    let text = "Title: Groups\nCluegroup: R=Rows B=All Squares\n\n\nCAT\nAGO\nBOW\n\n\nA1. Feline ~ CAT\nA4. Past ~ AGO\nA5. Bend ~ BOW\n\nD1. Taxi ~ CAB\nD2. Bog ~ AGO\nD3. Pull ~ TOW\n\nR1. {/First/} row ~ CAT\nR2. Second row ~ AGO\nB1. Everything ~ CATAGOBOW\n";
+    let read = xd::read(text).unwrap();
+    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+    let p = read.puzzle;
+    let titles: Vec<&str> = p.other_lists.iter().map(|l| l.title.as_str()).collect();
+    assert_eq!(titles, ["Rows", "All Squares"]);
+    let first = &p.other_lists[0].clues[0];
+    assert_eq!((first.label.as_str(), first.text.as_str(), first.markup.len()), ("1", "First row", 1));
+    // The header is the lists', not metadata; the answers cannot be kept without cells: named.
+    assert!(p.metadata.is_empty(), "{:?}", p.metadata);
+    assert!(
+        read.extras.iter().any(|e| e.starts_with("the answers of 3 clue(s) of lists beyond")),
+        "{:?}",
+        read.extras
+    );
+    // Written back as the same groups.
+    let (again, lost) = xd::write(&p);
+    assert!(lost.is_empty(), "{lost:?}");
+    assert!(again.contains("Cluegroup: R=Rows B=All Squares\n"), "{again}");
+    assert!(again.contains("\nR1. {/First/} row ~ \nR2. Second row ~ \n\nB1. Everything ~ \n"), "{again}");
+    assert_eq!(xd::read(&again).unwrap().puzzle.other_lists, p.other_lists);
+    // From ipuz, with cells and a label .xd cannot write: the answers along the cells, the
+    // cells and the label named.
+    let mut q = p.clone();
+    q.other_lists[0].clues[0].cells = vec![0, 1, 2];
+    q.other_lists[0].clues[1].label = "L2".to_string();
+    let (json, _) = ipuz::write(&q);
+    let from_ipuz = ipuz::read(&json).unwrap().0;
+    let (written, lost) = xd::write(&from_ipuz);
+    assert!(written.contains("\nR1. {/First/} row ~ CAT\nR2. Second row ~ \n"), "{written}");
+    assert!(lost.iter().any(|l| l.starts_with("the cells of 1 clue(s) of lists beyond")), "{lost:?}");
+    assert!(lost.iter().any(|l| l.starts_with("the labels of 1 clue(s) of lists beyond")), "{lost:?}");
+    // A group the header does not name is titled by its letter (xdlint's `X1.`).
+    let plain = text.replace("Cluegroup: R=Rows B=All Squares\n", "");
+    let p = xd::read(&plain).unwrap().puzzle;
+    assert_eq!(p.other_lists.iter().map(|l| l.title.as_str()).collect::<Vec<_>>(), ["R", "B"]);
+}

@@ -147,6 +147,33 @@ fn blocks<'l, 'a>(lines: &'l [Line<'a>]) -> Vec<&'l [Line<'a>]> {
     out
 }
 
+/// The group letter `.xd` writes each list beyond Across and Down under (its title's first
+/// letter when free, else the first free one; never `A` or `D`); lists past the 24 letters are
+/// named in `lost`.
+fn group_letters<'p>(
+    puzzle: &'p Puzzle,
+    lost: &mut Vec<String>,
+) -> Vec<(char, &'p crate::puzzle::OtherList)> {
+    let mut groups: Vec<(char, &crate::puzzle::OtherList)> = Vec::new();
+    let mut left_out = Vec::new();
+    for list in &puzzle.other_lists {
+        let free = |c: &char| {
+            c.is_ascii_uppercase() && !matches!(c, 'A' | 'D') && !groups.iter().any(|(g, _)| g == c)
+        };
+        let own = list.title.chars().next().map(|c| c.to_ascii_uppercase()).filter(free);
+        match own.or_else(|| ('B'..='Z').find(free)) {
+            Some(letter) => groups.push((letter, list)),
+            None => left_out.push(list),
+        }
+    }
+    if !left_out.is_empty() {
+        let named: Vec<String> =
+            left_out.iter().map(|l| format!("{:?} ({} clues)", l.title, l.clues.len())).collect();
+        lost.push(format!("the clue lists {} (past the 24 groups .xd names)", named.join(", ")));
+    }
+    groups
+}
+
 /// One clue line `A1. text ~ ANSWER`, borrowed from the input (a clue is copied once, into the
 /// puzzle).
 #[derive(Debug, Clone)]
@@ -188,6 +215,65 @@ fn trim(s: &str) -> &str {
     let ascii_ends =
         t.as_bytes().first().is_none_or(u8::is_ascii) && t.as_bytes().last().is_none_or(u8::is_ascii);
     if ascii_ends { t } else { t.trim() }
+}
+
+/// The groups a `Cluegroup:` header names: `R=Rows B=All Squares` (a letter, `=`, the title up
+/// to the next ` X=`).
+fn cluegroups(value: &str) -> Vec<(char, String)> {
+    let mut starts: Vec<usize> = Vec::new();
+    let bytes = value.as_bytes();
+    for i in 0..bytes.len() {
+        let at_word = i == 0 || matches!(bytes[i - 1], b' ' | b',' | b';');
+        if at_word && bytes[i].is_ascii_uppercase() && bytes.get(i + 1) == Some(&b'=') {
+            starts.push(i);
+        }
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(n, &s)| {
+            let end = starts.get(n + 1).copied().unwrap_or(value.len());
+            let title = value[s + 2..end].trim().trim_end_matches([',', ';']).trim();
+            (char::from(bytes[s]), title.to_string())
+        })
+        .filter(|(_, t)| !t.is_empty())
+        .collect()
+}
+
+/// A clue of a group other than Across and Down, `R1. text ~ ANSWER` (the xd spec's
+/// `Cluegroup`): its list's title (the header's, else the letter), the clue (label, text and
+/// markup; no cells) and whether it gave an answer (which pzl cannot keep without cells).
+fn group_clue(
+    line: &Line<'_>,
+    groups: &[(char, String)],
+) -> Option<(String, crate::puzzle::OtherClue, bool)> {
+    let t = trim(&line.text);
+    let letter = t.chars().next().filter(|c| c.is_ascii_uppercase() && !matches!(c, 'A' | 'D'))?;
+    let rest = &t[1..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let body = trim(rest[digits..].strip_prefix('.')?);
+    if digits == 0 {
+        return None;
+    }
+    let bytes = body.as_bytes();
+    let separator = memchr::memrchr_iter(b'~', bytes)
+        .find(|&i| i > 0 && bytes[i - 1] == b' ' && bytes.get(i + 1) == Some(&b' '))
+        .map(|i| i - 1);
+    let (text, answer) = match separator {
+        Some(at) => (&body[..at], !trim(&body[at + 3..]).is_empty()),
+        None => (body.strip_suffix(" ~").unwrap_or(body), false),
+    };
+    let title =
+        groups.iter().find(|(k, _)| *k == letter).map_or_else(|| letter.to_string(), |(_, t)| t.clone());
+    let (text, markup) = crate::markup::from_xd(trim(text));
+    let clue = crate::puzzle::OtherClue {
+        label: rest[..digits].to_string(),
+        text,
+        markup,
+        enumeration: String::new(),
+        cells: Vec::new(),
+    };
+    Some((title, clue, answer))
 }
 
 fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
@@ -389,6 +475,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let mut rebus: Vec<(char, String)> = Vec::new();
     let mut special: Option<String> = None;
     let mut split = String::new();
+    let mut groups: Vec<(char, String)> = Vec::new();
     let mut metadata: Vec<(String, String)> = Vec::new();
     for (_, body) in sections.iter().filter(|(n, _)| n == "metadata") {
         for line in body.iter().filter(|l| !l.blank()) {
@@ -409,6 +496,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                 "description" | "notes" | "notepad" => description = Some(value),
                 "special" => special = Some(value.to_lowercase()),
                 "splitcharacter" => split = value,
+                "cluegroup" => groups.extend(cluegroups(&value)),
                 "rebus" => {
                     for pair in value.split([' ', ',']).filter(|p| !p.is_empty()) {
                         let mut chars = pair.chars();
@@ -654,6 +742,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     // Clues.
     let mut clues = Vec::new();
     let mut meta_lines: Vec<MetaLine<'_>> = Vec::new();
+    let mut group_answers = 0;
     for (_, body) in sections.iter().filter(|(n, _)| n == "clues") {
         for line in body.iter().filter(|l| !l.blank()) {
             match parse_clue(line, &split) {
@@ -664,12 +753,30 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                     clues.push(c);
                 }
                 Parsed::Meta(m) => meta_lines.push(m),
-                Parsed::Other => warnings.push(Warning::at(
-                    Location::line(line.number),
-                    format!("not a clue line (`A1. clue ~ ANSWER`): {:?}", line.text.trim()),
-                )),
+                Parsed::Other => match group_clue(line, &groups) {
+                    // A clue of another group (`R1. text ~ ANSWER`, its list named by the
+                    // `Cluegroup:` header): a clue of another list, without cells.
+                    Some((title, clue, answer)) => {
+                        group_answers += usize::from(answer);
+                        match puzzle.other_lists.iter_mut().find(|l| l.title == title) {
+                            Some(list) => list.clues.push(clue),
+                            None => {
+                                puzzle.other_lists.push(crate::puzzle::OtherList { title, clues: vec![clue] })
+                            }
+                        }
+                    }
+                    None => warnings.push(Warning::at(
+                        Location::line(line.number),
+                        format!("not a clue line (`A1. clue ~ ANSWER`): {:?}", line.text.trim()),
+                    )),
+                },
             }
         }
+    }
+    if group_answers > 0 {
+        extras.push(format!(
+            "the answers of {group_answers} clue(s) of lists beyond Across and Down (pzl holds such a word as its cells, which .xd does not give)"
+        ));
     }
     let across_clues = clues.iter().filter(|c| c.direction == Direction::Across).count();
     let down_clues = clues.len() - across_clues;
@@ -1091,7 +1198,7 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
             "the enumerations of {unsplit} clue(s) (.xd marks only the word breaks of answers of several words)"
         ));
     }
-    lost.extend(puzzle.other_lists_lost());
+    let groups = group_letters(puzzle, &mut lost);
     lost.extend(puzzle.own_labels_lost());
     lost.extend(puzzle.palette_lost());
     if puzzle.variety.is_some() {
@@ -1178,6 +1285,11 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     }
     if splits.iter().any(Option::is_some) {
         out.push_str("Splitcharacter: |\n");
+    }
+    if !groups.is_empty() {
+        let named: Vec<String> =
+            groups.iter().map(|(letter, list)| format!("{letter}={}", list.title)).collect();
+        out.push_str(&format!("Cluegroup: {}\n", named.join(" ")));
     }
     let meta_end = out.len();
     out.push_str("\n\n");
@@ -1287,6 +1399,46 @@ fn write_numbered(puzzle: &Puzzle, labelled: bool) -> (String, Vec<String>) {
     }
     if meta_unwritten > 0 {
         lost.push(format!("{meta_unwritten} clue metadata line(s) whose key .xd cannot write"));
+    }
+    // The lists beyond Across and Down, each its group (`R1. text ~ ANSWER`).
+    let (mut relabelled, mut unenumerated, mut with_cells) = (0, 0, 0);
+    for (letter, list) in &groups {
+        out.push_str(if wrote_across || wrote_down { "\n" } else { "\n\n" });
+        wrote_across = true;
+        for (n, clue) in list.clues.iter().enumerate() {
+            out.push(*letter);
+            if !clue.label.is_empty() && clue.label.bytes().all(|b| b.is_ascii_digit()) {
+                out.push_str(&clue.label);
+            } else {
+                relabelled += 1;
+                out.push_str(&(n + 1).to_string());
+            }
+            out.push('.');
+            let marked = crate::markup::to_xd(&clue.text, &clue.markup);
+            let text = one_line_cow(&marked);
+            if !text.is_empty() {
+                out.push(' ');
+                out.push_str(&text);
+            }
+            out.push_str(" ~ ");
+            out.extend(clue.answer(puzzle).chars().filter(|c| !c.is_whitespace()));
+            out.push('\n');
+            unenumerated += usize::from(!clue.enumeration.is_empty());
+            with_cells += usize::from(!clue.cells.is_empty());
+        }
+    }
+    if with_cells > 0 {
+        lost.push(format!(
+            "the cells of {with_cells} clue(s) of lists beyond Across and Down (.xd gives their answers)"
+        ));
+    }
+    if relabelled > 0 {
+        lost.push(format!(
+            "the labels of {relabelled} clue(s) of lists beyond Across and Down (.xd numbers them; written in order)"
+        ));
+    }
+    if unenumerated > 0 {
+        lost.push(format!("the enumerations of {unenumerated} clue(s) of lists beyond Across and Down"));
     }
     if slots.is_empty() {
         out.push_str("\n\n");
