@@ -43,7 +43,8 @@ pub fn info(ctx: &Ctx, args: &InfoArgs) -> Result<Status, Error> {
     let files = io::expand(ctx, &args.files);
     let jobs = high::jobs(args.jobs.as_deref())?;
     let mut batch = Batch::new(ctx, Mode::json(args.json), &args.files);
-    let request = pzl::InfoRequest { details: args.details };
+    // Text output leaves out the JSON-only values (per-cell listings).
+    let request = pzl::InfoRequest { details: args.details, text_only: !args.json };
     let warn = |file: &str, warnings: &[pzl::Warning]| ctx.warnings(file, warnings);
     let describe = |file: &PathBuf| pzl::ops::info(file, &options, &request, &warn);
     each_in_order(ctx, &files, jobs, "reading", describe, |file, described| match described {

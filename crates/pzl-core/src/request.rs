@@ -138,13 +138,17 @@ pub struct InfoRequest {
     /// Add the long listings (every clue, every resource, every date). Kinds build them only
     /// when asked: they cost most of the time of describing a file.
     pub details: bool,
+    /// Only the text will be shown (`pzl info` without `--json`): a kind may leave out the
+    /// facts' JSON values that only programs read (per-cell listings), which cost more than
+    /// the text. The text must be the same either way.
+    pub text_only: bool,
 }
 
 impl InfoRequest {
     /// The short description.
-    pub const BRIEF: InfoRequest = InfoRequest { details: false };
+    pub const BRIEF: InfoRequest = InfoRequest { details: false, text_only: false };
     /// The description with every listing.
-    pub const FULL: InfoRequest = InfoRequest { details: true };
+    pub const FULL: InfoRequest = InfoRequest { details: true, text_only: false };
 }
 
 /// What `render` is asked to draw: what every kind understands, and the values of the kinds'

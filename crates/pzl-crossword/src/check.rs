@@ -144,7 +144,8 @@ fn verify_entries(
             notes.push(w.message.clone());
         }
     }
-    let slots = model.unwrap_or(puzzle).slots();
+    // Only the count is needed: counted, not made (it was 13 % of `check` over a folder).
+    let slot_count = model.unwrap_or(puzzle).slot_count();
     let stored = usize::from(raw.clue_count_field());
     if stored != raw.clues.len() {
         problems.push(problem(
@@ -159,11 +160,11 @@ fn verify_entries(
     if let Some(m) = model {
         check_other_words(m, &mut problems);
     }
-    if raw.clues.len() != slots.len() && !own_lists {
+    if raw.clues.len() != slot_count && !own_lists {
         problems.push(problem(
             "clues",
             "clue-count",
-            format!("{} clue strings for {} numbered slots", raw.clues.len(), slots.len()),
+            format!("{} clue strings for {} numbered slots", raw.clues.len(), slot_count),
         ));
     }
     check_rebus(puzzle, &mut problems, &mut notes);

@@ -231,67 +231,92 @@ fn clue_listing(p: &Puzzle) -> Fact {
 
 /// The `cells` fact: blocks, rebus cells and circles, and the shaded cells, voids and barred
 /// cells of the formats that hold them (said in the text only when there are some).
-fn cells_fact(p: &Puzzle, blocks: usize, rebus_cells: usize, circles: usize) -> Fact {
+/// Text output only (`text_only`): the per-cell `shades` and `labels`, which only JSON shows,
+/// are not made.
+fn cells_fact(p: &Puzzle, blocks: usize, rebus_cells: usize, circles: usize, text_only: bool) -> Fact {
+    use serde_json::Value;
+    use std::fmt::Write as _;
     let (shaded, voids, _) = p.rich_counts();
     let barred = p.bars.as_ref().map_or(0, |b| b.iter().filter(|&&f| f != 0).count());
-    let mut text = format!(
-        "{}, {}, {}",
-        plural(blocks, "block"),
-        plural(rebus_cells, "rebus cell"),
-        plural(circles, "circle")
-    );
+    // The text written into one string (a `format!` per part was most of this fact's cost).
+    let mut text = String::with_capacity(64);
     let labelled = p.own_labelled_cells();
-    for (n, one) in
-        [(shaded, "shaded cell"), (voids, "void"), (barred, "barred cell"), (labelled, "labelled cell")]
+    for (i, (n, one)) in [
+        (blocks, "block"),
+        (rebus_cells, "rebus cell"),
+        (circles, "circle"),
+        (shaded, "shaded cell"),
+        (voids, "void"),
+        (barred, "barred cell"),
+        (labelled, "labelled cell"),
+    ]
+    .into_iter()
+    .enumerate()
     {
-        if n > 0 {
-            text.push_str(&format!(", {}", plural(n, one)));
+        // The first three always, the others only when there are some.
+        if i < 3 || n > 0 {
+            if !text.is_empty() {
+                text.push_str(", ");
+            }
+            let _ = write!(text, "{n} {one}{}", if n == 1 { "" } else { "s" });
         }
     }
+    // The JSON made as values at once (`json!` of a vector serialised it into a copy).
     // The shading of each shaded cell, as `#rrggbb` (a palette colour as pzl draws it), row by
     // row (null for none); and each cell's ipuz palette number, when any cell has one.
-    let shades: Option<Vec<Option<String>>> = p
+    let shades: Value = match p.styles.as_ref().filter(|_| shaded > 0 && !text_only) {
+        Some(s) => Value::Array(
+            s.iter()
+                .map(|c| c.fill().map_or(Value::Null, |h| Value::String(crate::puzzle::CellStyle::hex(h))))
+                .collect(),
+        ),
+        None => Value::Null,
+    };
+    let palette: Option<Value> = p
         .styles
         .as_ref()
-        .filter(|_| shaded > 0)
-        .map(|s| s.iter().map(|c| c.fill().map(crate::puzzle::CellStyle::hex)).collect());
-    let palette: Option<Vec<Option<u16>>> = p
-        .styles
-        .as_ref()
-        .filter(|s| s.iter().any(|c| c.palette.is_some()))
-        .map(|s| s.iter().map(|c| c.palette).collect());
+        .filter(|s| !text_only && s.iter().any(|c| c.palette.is_some()))
+        .map(|s| Value::Array(s.iter().map(|c| c.palette.map_or(Value::Null, Value::from)).collect()));
     // The labels the file prints in each cell, when it prints its own (null for none).
-    let labels: Option<Vec<serde_json::Value>> = p.own_labels.as_ref().map(|own| {
-        own.iter()
-            .map(|l| {
-                if l.is_empty() {
-                    return serde_json::Value::Null;
-                }
-                let marks: serde_json::Map<String, serde_json::Value> =
-                    l.marks.iter().map(|(c, t)| (c.name().to_string(), json!(t))).collect();
-                json!({"number": l.number, "marks": marks})
-            })
-            .collect()
-    });
-    let mut value = json!({
-        "labelled": labelled,
-        "labels": labels,
-        "blocks": blocks,
-        "rebus_cells": rebus_cells,
-        "circles": circles,
-        "shaded": shaded,
-        "voids": voids,
-        "barred": barred,
-        "shades": shades,
-    });
-    if let Some(palette) = palette {
-        value["palette"] = json!(palette);
+    let labels: Value = match p.own_labels.as_ref().filter(|_| !text_only) {
+        Some(own) => Value::Array(
+            own.iter()
+                .map(|l| {
+                    if l.is_empty() {
+                        return Value::Null;
+                    }
+                    let marks: serde_json::Map<String, Value> = l
+                        .marks
+                        .iter()
+                        .map(|(c, t)| (c.name().to_string(), Value::String(t.clone())))
+                        .collect();
+                    let mut label = serde_json::Map::new();
+                    label.insert("number".to_string(), Value::String(l.number.clone()));
+                    label.insert("marks".to_string(), Value::Object(marks));
+                    Value::Object(label)
+                })
+                .collect(),
+        ),
+        None => Value::Null,
+    };
+    let mut value = serde_json::Map::new();
+    for (key, v) in [
+        ("labelled", Value::from(labelled)),
+        ("labels", labels),
+        ("blocks", Value::from(blocks)),
+        ("rebus_cells", Value::from(rebus_cells)),
+        ("circles", Value::from(circles)),
+        ("shaded", Value::from(shaded)),
+        ("voids", Value::from(voids)),
+        ("barred", Value::from(barred)),
+        ("shades", shades),
+    ] {
+        value.insert(key.to_string(), v);
     }
-    Fact::with_json("cells", "cells", value, text)
-}
-
-fn plural(n: usize, one: &str) -> String {
-    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+    if let Some(palette) = palette {
+        value.insert("palette".to_string(), palette);
+    }
+    Fact::with_json("cells", "cells", Value::Object(value), text)
 }
 
 /// What `info` says about `doc`.
@@ -364,7 +389,7 @@ fn describe(doc: &CrosswordDoc, request: &InfoRequest) -> Info {
                 slots.len()
             ),
         ))
-        .fact(cells_fact(p, blocks, rebus_cells, circles))
+        .fact(cells_fact(p, blocks, rebus_cells, circles, request.text_only))
         .fact(Fact::with_text(
             "sections",
             "sections",

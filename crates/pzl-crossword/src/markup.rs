@@ -197,6 +197,10 @@ pub fn to_tags(plain: &str, spans: &[Span], mut escape: impl FnMut(&str) -> Stri
 
 /// Move spans over `raw` onto `raw.trim()`: the text a reader keeps after trimming.
 pub fn trimmed(raw: &str, spans: Vec<Span>) -> Vec<Span> {
+    // Nearly every clue has none: nothing to measure.
+    if spans.is_empty() {
+        return spans;
+    }
     let lead = raw.len() - raw.trim_start().len();
     let len = raw.trim().len();
     let out: Vec<Span> = spans

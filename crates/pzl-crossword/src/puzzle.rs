@@ -828,6 +828,14 @@ impl Puzzle {
         numbering::slots_barred(self.width, self.height, &self.solution, self.bars.as_deref())
     }
 
+    /// How many slots [`Puzzle::slots`] has, counted without making them when there are no bars.
+    pub fn slot_count(&self) -> usize {
+        match self.bars.as_deref().filter(|b| b.iter().any(|&f| f != 0)) {
+            None => numbering::count(self.width, self.height, &self.solution),
+            Some(_) => self.slots().len(),
+        }
+    }
+
     /// The puzzle without its bars, for a format that cannot hold them: each clue stays on the
     /// entry of the same start, direction and length (if the plain grid has one), and the count
     /// of clues left without an entry is returned.
@@ -897,11 +905,20 @@ impl Puzzle {
     /// The label the file prints in each cell when it is not the grid's number (files that
     /// number their own way, [`Puzzle::labels`]); `None` elsewhere.
     pub fn cell_labels(&self) -> Vec<Option<String>> {
+        if self.labels.is_none() {
+            return vec![None; self.width * self.height];
+        }
+        self.cell_labels_of(&self.slots())
+    }
+
+    /// [`Puzzle::cell_labels`] of the grid's `slots` ([`Puzzle::slots`]), numbered once by the
+    /// caller.
+    fn cell_labels_of(&self, slots: &[Slot]) -> Vec<Option<String>> {
         let mut labels = vec![None; self.width * self.height];
         if self.labels.is_none() {
             return labels;
         }
-        for (k, slot) in self.slots().iter().enumerate() {
+        for (k, slot) in slots.iter().enumerate() {
             let label = self.label(k, slot);
             let start = slot.start.row * self.width + slot.start.col;
             if self.is_file_entry(k)
@@ -927,9 +944,15 @@ impl Puzzle {
     }
 
     /// The labels the grid's numbering shows, the file's clue labels included.
+    /// The grid is numbered once for both (it was numbered twice, once for the numbers and
+    /// once for the file's labels).
     fn grid_labels(&self) -> Vec<String> {
-        let numbers = self.cell_numbers();
-        self.cell_labels()
+        let slots = self.slots();
+        let numbers = self.cell_numbers_of(&slots);
+        if self.labels.is_none() {
+            return numbers.into_iter().map(|n| if n > 0 { n.to_string() } else { String::new() }).collect();
+        }
+        self.cell_labels_of(&slots)
             .into_iter()
             .zip(numbers)
             .map(|(label, n)| label.unwrap_or_else(|| if n > 0 { n.to_string() } else { String::new() }))
@@ -1000,8 +1023,13 @@ impl Puzzle {
 
     /// The number shown in each cell (0 = none).
     pub fn cell_numbers(&self) -> Vec<u16> {
+        self.cell_numbers_of(&self.slots())
+    }
+
+    /// [`Puzzle::cell_numbers`] of the grid's `slots` ([`Puzzle::slots`]).
+    fn cell_numbers_of(&self, slots: &[Slot]) -> Vec<u16> {
         let mut numbers = vec![0; self.width * self.height];
-        for slot in self.slots() {
+        for slot in slots {
             if let Some(n) = numbers.get_mut(slot.start.row * self.width + slot.start.col) {
                 *n = slot.number;
             }
@@ -1086,6 +1114,25 @@ impl Puzzle {
                     None => decode(&all[r], &ClueLabel(i + 1)),
                 })
                 .collect(),
+            // A Windows-1252 file with some non-ASCII clue (a curly quote): the run decoded
+            // once, each ASCII clue taken from it (a validation and a decoding per clue was a
+            // tenth of `pzl check DIR`); the others decoded alone, as they warn.
+            None if !utf8 => {
+                let text = text::legacy(all);
+                let mut at = 0;
+                raw.clues
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let clue = match text.get(at..at + c.len()).filter(|_| c.is_ascii()) {
+                            Some(clue) => clue.to_owned(),
+                            None => decode(c, &ClueLabel(i + 1)),
+                        };
+                        at += clue.len();
+                        clue
+                    })
+                    .collect()
+            }
             None => raw.clues.iter().enumerate().map(|(i, c)| decode(c, &ClueLabel(i + 1))).collect(),
         };
         let notes = decode(&raw.notes, &"notes");
@@ -1426,6 +1473,24 @@ mod tests {
         let raw = p.to_raw().unwrap();
         assert_eq!(raw.version_bytes(), *b"2.0\0");
         assert_eq!(raw.title, "⚔️".as_bytes());
+    }
+
+    #[test]
+    fn windows_1252_clues_read_beside_ascii_ones() {
+        // A version 1.3 file: ASCII clues around Windows-1252 ones (taken from one decoding of
+        // all the clues) and one whose bytes are also UTF-8 (decoded alone, with its warning).
+        let mut p = Puzzle::new(3, 3);
+        p.set_solution_rows(&["CAT", "A.A", "TAR"]);
+        p.clues = vec!["Pet".into(), "Caf\u{e9} \u{2018}au lait\u{2019}".into(), "Tar".into(), "Cat".into()];
+        let mut raw = p.to_raw().unwrap();
+        assert_eq!(raw.version_bytes(), *b"1.3\0");
+        let clues: Vec<Vec<u8>> =
+            vec![b"Pet".to_vec(), b"Caf\xe9 \x91au lait\x92".to_vec(), "na\u{ef}ve".into(), b"Cat".to_vec()];
+        raw.clues = clues.iter().collect();
+        let (q, warnings) = Puzzle::from_raw(&raw);
+        assert_eq!(q.clues, ["Pet", "Caf\u{e9} \u{2018}au lait\u{2019}", "na\u{c3}\u{af}ve", "Cat"]);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].message.contains("clue 3 looks like UTF-8"), "{warnings:?}");
     }
 
     #[test]

@@ -25,6 +25,12 @@ pub fn unconverted(bytes: &[u8], utf8: bool) -> Option<&str> {
     std::str::from_utf8(bytes).ok().filter(|text| utf8 || text.is_ascii())
 }
 
+/// A run of Windows-1252 strings decoded at once: each byte is one character, so a string of
+/// the run is the characters at its bytes' places.
+pub fn legacy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    WINDOWS_1252.decode_without_bom_handling(bytes).0
+}
+
 /// Decode one string of a file whose strings are UTF-8 (`utf8`) or Windows-1252.
 pub fn decode(bytes: &[u8], utf8: bool) -> (String, Decoded) {
     // One UTF-8 validation decides every case (it was made twice for each non-ASCII string).

@@ -33,7 +33,12 @@ pub fn is_dash(name: &Path) -> bool {
 /// How a path argument is named in messages (`Path::display`: a name that is not UTF-8 keeps
 /// its readable part).
 pub fn shown(name: &Path) -> String {
-    name.display().to_string()
+    // A UTF-8 name (nearly every one) is copied as it is: `display()` formats it through a
+    // lossy decoder, 1 k instructions a name and twice for every file of a folder.
+    match name.to_str() {
+        Some(text) => text.to_owned(),
+        None => name.display().to_string(),
+    }
 }
 
 /// Read a path, `-` (standard input), a puzzle link or a puzzle id (`apad:weekday:2026-01-19`;

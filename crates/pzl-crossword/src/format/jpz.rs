@@ -977,6 +977,13 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
     build(p.doc)
 }
 
+/// Whether `label` is `n` as the grid numbers it (`n.to_string()`, without making it).
+fn is_number(label: &str, n: u16) -> bool {
+    label.bytes().all(|b| b.is_ascii_digit())
+        && (label.len() == 1 || !label.starts_with('0'))
+        && label.parse::<u16>() == Ok(n)
+}
+
 /// The direction of a straight run of cells, if the word is one.
 fn run(cells: &[(usize, usize)]) -> Option<Direction> {
     if cells.len() < 2 {
@@ -995,7 +1002,7 @@ fn run(cells: &[(usize, usize)]) -> Option<Direction> {
 
 /// How many of the clues' words are entries among `slots` (same start, direction and length).
 fn fitting_words(doc: &Doc, slots: &[crate::numbering::Slot], w: usize) -> usize {
-    let starts: std::collections::HashSet<(usize, Direction, usize)> =
+    let starts: rustc_hash::FxHashSet<(usize, Direction, usize)> =
         slots.iter().map(|s| (s.start.row * w + s.start.col, s.direction, s.len)).collect();
     // Only the Across and Down lists' words count when the file names them: another list's
     // word (a row of a rows garden) may cross bars.
@@ -1029,7 +1036,7 @@ fn other_lists(doc: &Doc, slots: &[crate::numbering::Slot], w: usize) -> Vec<boo
     if doc.lists.iter().any(named) {
         return doc.lists.iter().map(|l| !named(l)).collect();
     }
-    let entries: std::collections::HashSet<(usize, Direction, usize)> =
+    let entries: rustc_hash::FxHashSet<(usize, Direction, usize)> =
         slots.iter().map(|s| (s.start.row * w + s.start.col, s.direction, s.len)).collect();
     doc.lists
         .iter()
@@ -1271,7 +1278,10 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
     // A clue's `citation` as its metadata (`.xd` writers spell it `^citation:`).
     let mut meta: Vec<Vec<(String, String)>> = vec![Vec::new(); slots.len()];
     let citation = |clue: &JpzClue| -> Vec<(String, String)> {
-        clue.citation.iter().map(|c| ("citation".to_string(), c.clone())).collect()
+        match &clue.citation {
+            Some(c) => vec![("citation".to_string(), c.clone())],
+            None => Vec::new(),
+        }
     };
     // The file's own word of a slot whose clue's word is not the slot's run (placed by number).
     let mut own_words: Vec<Vec<usize>> = vec![Vec::new(); slots.len()];
@@ -1318,18 +1328,19 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             });
             let why = match (clue.word.as_ref(), cells, slot) {
                 (_, _, Some(k)) if clues[k].is_none() => {
-                    let number = slots[k].number.to_string();
                     // The label as JPZ can write it again: characters XML 1.0 cannot hold (read
                     // through character references) are dropped.
                     let label = xml_text(clue.number.trim());
                     let label = label.trim();
                     // A clue without a number takes the grid's: that is no numbering of its own
                     // (counting it made the file's entries a numbering that written JPZ, whose
-                    // numbers are the grid's, could not keep: fuzz/crashes/jpz_read).
-                    if !label.is_empty() && label != number {
+                    // numbers are the grid's, could not keep: fuzz/crashes/jpz_read). A label
+                    // that is the grid's number is filled in at the end, only when some other
+                    // is not (most files: no label is made at all).
+                    if !label.is_empty() && !is_number(label, slots[k].number) {
                         renumbered += 1;
+                        labels[k] = label.to_string();
                     }
-                    labels[k] = Some(label).filter(|n| !n.is_empty()).unwrap_or(&number).to_string();
                     clues[k] = Some(clue.text.clone());
                     enumerations[k] = clue.format.clone().unwrap_or_default();
                     markup[k] = clue.markup.clone();
@@ -1385,12 +1396,10 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
             enumerations[k] = clue.format.clone().unwrap_or_default();
             markup[k] = clue.markup.clone();
             meta[k] = citation(clue);
-            let number = slots[k].number.to_string();
-            if by_label.is_some() && !label.is_empty() && label != number {
+            // (The grid's number is filled in at the end.)
+            if by_label.is_some() && !label.is_empty() && !is_number(&label, slots[k].number) {
                 renumbered += 1;
                 labels[k] = label;
-            } else {
-                labels[k] = number;
             }
             // The word stays as the file defines it.
             let cells = clue.word.as_deref().and_then(|id| doc.word(id));
@@ -1422,6 +1431,12 @@ fn build(doc: Doc) -> Result<JpzRead, ParseError> {
         extras.push(format!("{dropped} clue(s) the model has no entry for"));
     }
     if renumbered > 0 {
+        // Every clued entry without a label of its own is labelled by its number.
+        for ((label, clue), slot) in labels.iter_mut().zip(&clues).zip(&slots) {
+            if clue.is_some() && label.is_empty() {
+                *label = slot.number.to_string();
+            }
+        }
         puzzle.labels = Some(labels);
     }
     if formats > 0 && enumerations.iter().any(|e| !e.is_empty()) {

@@ -173,7 +173,10 @@ impl Format {
 
 /// The last component of a path written with `/` or `\`.
 pub(crate) fn base_name(name: &str) -> &str {
-    name.rsplit(['/', '\\']).next().unwrap_or(name)
+    match name.bytes().rposition(|b| b == b'/' || b == b'\\') {
+        Some(slash) => &name[slash + 1..],
+        None => name,
+    }
 }
 
 impl pzl_core::FormatTable for Format {
