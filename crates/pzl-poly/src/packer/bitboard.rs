@@ -95,43 +95,32 @@ impl<const W: usize> Bits<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
-    /// Every bit moved `k` places up (towards higher numbers).
+    /// Every bit moved `k` places up (towards higher numbers), for `k` < 64 (one step or a
+    /// stride: a board of at most 512 cells has a short side of at most 22). The amount is
+    /// masked rather than tested, so a shift is one instruction, not a guarded pair.
     #[inline(always)]
     fn up(self, k: usize) -> Self {
-        if W == 1 {
-            let mut r = self;
-            r.0[0] = if k >= 64 { 0 } else { self.0[0] << k };
-            return r;
-        }
-        let (words, bits) = (k / 64, k % 64);
-        let mut r = Self::ZERO;
-        for i in (words..W).rev() {
-            let mut v = self.0[i - words] << bits;
-            if bits > 0 && i > words {
-                v |= self.0[i - words - 1] >> (64 - bits);
-            }
-            r.0[i] = v;
+        debug_assert!(k < 64);
+        let bits = (k & 63) as u32;
+        let mut r = self;
+        r.0[0] = self.0[0] << bits;
+        for i in 1..W {
+            // `>> 1 >> (63 - bits)` is `>> (64 - bits)` without the undefined 64 when `bits` is 0.
+            r.0[i] = self.0[i] << bits | self.0[i - 1] >> 1 >> (63 - bits);
         }
         r
     }
 
-    /// Every bit moved `k` places down.
+    /// Every bit moved `k` places down, for `k` < 64 (see [`Bits::up`]).
     #[inline(always)]
     fn down(self, k: usize) -> Self {
-        if W == 1 {
-            let mut r = self;
-            r.0[0] = if k >= 64 { 0 } else { self.0[0] >> k };
-            return r;
+        debug_assert!(k < 64);
+        let bits = (k & 63) as u32;
+        let mut r = self;
+        for i in 0..W - 1 {
+            r.0[i] = self.0[i] >> bits | self.0[i + 1] << 1 << (63 - bits);
         }
-        let (words, bits) = (k / 64, k % 64);
-        let mut r = Self::ZERO;
-        for i in 0..W.saturating_sub(words) {
-            let mut v = self.0[i + words] >> bits;
-            if bits > 0 && i + words + 1 < W {
-                v |= self.0[i + words + 1] << (64 - bits);
-            }
-            r.0[i] = v;
-        }
+        r.0[W - 1] = self.0[W - 1] >> bits;
         r
     }
 }
@@ -267,6 +256,9 @@ impl<const W: usize> Engine<W> {
         let cells = plan.positions.len();
         let pieces = plan.placements.len();
         let stride = plan.stride.max(1);
+        // The short side: at most 22 for the 512 cells of the widest engine, so every shift by it
+        // is under 64 ([`Bits::up`]).
+        debug_assert!(stride * stride <= W * 64 && stride < 64);
         let mut first_col = Bits::<W>::ZERO;
         let mut last_col = Bits::<W>::ZERO;
         for bit in 0..cells {
@@ -525,14 +517,18 @@ impl<const W: usize> Engine<W> {
         let empty = state.board.not();
         let touched = entry.halo.and(empty);
         let (some, single) = self.empty_neighbours(empty);
-        if !touched.and(some.not()).is_zero() && state.remaining & self.monominoes == 0 {
-            return true;
-        }
-        // Two empty cells with exactly one empty neighbour each, next to each other: a pair
-        // walled in together.
-        if state.remaining & self.up_to_two == 0
-            && !touched.and(single).and(self.neighbours(single)).is_zero()
-        {
+        // An empty cell next to the placement with no empty neighbour, when no monomino is left;
+        // two empty cells with exactly one empty neighbour each, next to each other (a pair
+        // walled in together), when no piece of two cells or less is left. Both are computed
+        // and tested at once, as one set of cells: whether a child is walled in is a coin toss
+        // for the branch predictor, and one toss costs less than two.
+        let all_if = |none_left: bool| Bits([u64::from(none_left).wrapping_neg(); W]);
+        let isolated = touched.and(some.not()).and(all_if(state.remaining & self.monominoes == 0));
+        let pair = touched
+            .and(single)
+            .and(self.neighbours(single))
+            .and(all_if(state.remaining & self.up_to_two == 0));
+        if !isolated.or(pair).is_zero() {
             return true;
         }
         if state.left <= REACH_CHECK_PIECES {
