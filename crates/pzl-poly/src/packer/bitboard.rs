@@ -1048,3 +1048,46 @@ fn in_pool<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> T {
         Err(_) => work(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Bits;
+
+    /// `up` and `down` against a bit-by-bit shift, across word boundaries, for every amount a
+    /// board's stride can take (up to 22) and beyond.
+    fn shifts_agree<const W: usize>() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..50 {
+            let mut set = Bits::<W>([0; W]);
+            for word in &mut set.0 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *word = seed;
+            }
+            for k in 0..64 {
+                let (mut up, mut down) = (Bits::<W>([0; W]), Bits::<W>([0; W]));
+                for bit in 0..W * 64 {
+                    if set.and_bit(bit) {
+                        if bit + k < W * 64 {
+                            up.set(bit + k);
+                        }
+                        if bit >= k {
+                            down.set(bit - k);
+                        }
+                    }
+                }
+                assert_eq!(set.up(k), up, "up {k}");
+                assert_eq!(set.down(k), down, "down {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn shifts_by_less_than_a_word() {
+        shifts_agree::<1>();
+        shifts_agree::<2>();
+        shifts_agree::<4>();
+        shifts_agree::<8>();
+    }
+}
