@@ -4,7 +4,7 @@
 //! compression, so it can be undone) relates the points; whenever two classes merge, the unknown
 //! edges between a point of the smaller class and the merged class are decided.
 
-use super::engine::Contradiction;
+use super::engine::{Contradiction, UNKNOWN};
 
 pub(crate) struct Colouring {
     parent: Vec<u32>,
@@ -96,9 +96,15 @@ impl Colouring {
         (ra == rb).then_some(pa != pb)
     }
 
-    /// Record that the sides of `e` differ (`line`) or not. Edges that may now be decided are
-    /// pushed on `check`.
-    pub fn union(&mut self, e: u32, line: bool, check: &mut Vec<u32>) -> Result<(), Contradiction> {
+    /// Record that the sides of `e` differ (`line`) or not. Edges still unknown in `edges` (the
+    /// engine's edge states) that may now be decided are pushed on `check`.
+    pub fn union(
+        &mut self,
+        e: u32,
+        line: bool,
+        edges: &[u8],
+        check: &mut Vec<u32>,
+    ) -> Result<(), Contradiction> {
         let [a, b] = self.edge_points[e as usize];
         let (ra, pa) = self.find(a);
         let (rb, pb) = self.find(b);
@@ -117,7 +123,11 @@ impl Colouring {
         let mut x = self.next[large as usize];
         for _ in 0..self.size[small as usize] {
             let (start, stop) = self.point_edge_range[x as usize];
-            check.extend_from_slice(&self.point_edge_list[start as usize..stop as usize]);
+            for &f in &self.point_edge_list[start as usize..stop as usize] {
+                if edges[f as usize] == UNKNOWN {
+                    check.push(f);
+                }
+            }
             x = self.next[x as usize];
         }
         Ok(())
