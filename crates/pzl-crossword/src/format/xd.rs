@@ -380,7 +380,8 @@ fn parse_design(section: &[Line<'_>]) -> Design {
     let style = style.replace("<style>", "").replace("</style>", "");
     for rule in style.split('}') {
         let Some((names, props)) = rule.split_once('{') else { continue };
-        // `A, B { … }`: one rule for several classes (xd-crossword-tools writes them).
+        // `A, B { … }`: one rule for several classes, as CSS reads a selector list
+        // (xd-crossword-tools refuses it; pzl is lenient on reading).
         for name in names.split(',') {
             let Some(class) = name.trim().chars().next() else { continue };
             design_class(&mut design, class, props);
