@@ -242,3 +242,17 @@ fn xd_holds_other_clue_lists_as_clue_groups() {
     let p = xd::read(&plain).unwrap().puzzle;
     assert_eq!(p.other_lists.iter().map(|l| l.title.as_str()).collect::<Vec<_>>(), ["R", "B"]);
 }
+
+#[test]
+fn a_group_clue_whose_text_holds_a_tilde_reads_back_as_written() {
+    // Found by fuzzing `xd_read`: `L2. d ~ x ~ ANSWER` is written `L2. d ~ x ~ ` (no cells, no
+    // answer), which must read back as the same text.
+    let text = "Title: T\n\n\nCAT\nAGO\nBOW\n\n\nA1. Feline ~ CAT\nA4. Past ~ AGO\nA5. Bend ~ BOW\n\nD1. Taxi ~ CAB\nD2. Bog ~ AGO\nD3. Pull ~ TOW\n\nL2. d ~ x ~ TOXYZ\nL3. ~\n";
+    let p = xd::read(text).unwrap().puzzle;
+    let texts: Vec<&str> = p.other_lists[0].clues.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts, ["d ~ x", ""]);
+    let (once, _) = xd::write(&p);
+    let again = xd::read(&once).unwrap().puzzle;
+    assert_eq!(again.other_lists, p.other_lists, "{once}");
+    assert_eq!(xd::write(&again).0, once);
+}

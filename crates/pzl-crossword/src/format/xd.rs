@@ -259,9 +259,17 @@ fn group_clue(
     let separator = memchr::memrchr_iter(b'~', bytes)
         .find(|&i| i > 0 && bytes[i - 1] == b' ' && bytes.get(i + 1) == Some(&b' '))
         .map(|i| i - 1);
-    let (text, answer) = match separator {
-        Some(at) => (&body[..at], !trim(&body[at + 3..]).is_empty()),
-        None => (body.strip_suffix(" ~").unwrap_or(body), false),
+    // A clue written without an answer (pzl writes one for a word without cells) ends in ` ~`:
+    // its text may hold ` ~ ` itself.
+    let (text, answer) = if body == "~" {
+        ("", false)
+    } else if let Some(text) = body.strip_suffix(" ~") {
+        (text, false)
+    } else {
+        match separator {
+            Some(at) => (&body[..at], !trim(&body[at + 3..]).is_empty()),
+            None => (body, false),
+        }
     };
     let title =
         groups.iter().find(|(k, _)| *k == letter).map_or_else(|| letter.to_string(), |(_, t)| t.clone());
