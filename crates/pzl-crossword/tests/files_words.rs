@@ -447,7 +447,7 @@ fn clue_lists_other_than_across_and_down_are_kept_with_their_words() {
         let sizes = |p: &pzl_crossword::Puzzle| {
             p.other_lists.iter().map(|l| (l.title.clone(), l.clues.len())).collect::<Vec<_>>()
         };
-        assert_eq!(sizes(from_xd.puzzle()), sizes(&p), "{name}: the lists through .xd");
+        assert_eq!(sizes(from_xd.puzzle()), sizes(p), "{name}: the lists through .xd");
         // Formats without such lists name them as lost.
         for to in [Format::Puz, Format::AcrossText] {
             // Across Lite text refuses a grid none of whose entries has a clue (a clear error).

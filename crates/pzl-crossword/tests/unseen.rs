@@ -114,9 +114,7 @@ fn an_ipuz_grid_numbered_its_own_way_places_clues_by_the_cells_numbers() {
 #[test]
 fn a_cell_of_punctuation_is_no_rebus_problem_in_check() {
     // kotwords' acrostics give the quote's dash and apostrophe cells as letters `–` and `’`.
-    let text = UNNUMBERED
-        .replace(r#"["A", "R", "E"]"#, r#"["A", "–", "O"]"#)
-        .replace("[4, \"Bend\"]", "[4, \"Bend\"]");
+    let text = UNNUMBERED.replace(r#"["A", "R", "E"]"#, r#"["A", "–", "O"]"#);
     let doc = CrosswordKind::read(text.as_bytes(), Format::Ipuz, &()).unwrap().value;
     let report = CrosswordKind::check(&doc).unwrap();
     assert!(report.problems.iter().all(|p| !p.to_string().contains("first-letter")), "{:?}", report.problems);
@@ -243,4 +241,18 @@ fn xd_holds_other_clue_lists_as_clue_groups() {
     let plain = text.replace("Cluegroup: R=Rows B=All Squares\n", "");
     let p = xd::read(&plain).unwrap().puzzle;
     assert_eq!(p.other_lists.iter().map(|l| l.title.as_str()).collect::<Vec<_>>(), ["R", "B"]);
+}
+
+#[test]
+fn a_group_clue_whose_text_holds_a_tilde_reads_back_as_written() {
+    // Found by fuzzing `xd_read`: `L2. d ~ x ~ ANSWER` is written `L2. d ~ x ~ ` (no cells, no
+    // answer), which must read back as the same text.
+    let text = "Title: T\n\n\nCAT\nAGO\nBOW\n\n\nA1. Feline ~ CAT\nA4. Past ~ AGO\nA5. Bend ~ BOW\n\nD1. Taxi ~ CAB\nD2. Bog ~ AGO\nD3. Pull ~ TOW\n\nL2. d ~ x ~ TOXYZ\nL3. ~\n";
+    let p = xd::read(text).unwrap().puzzle;
+    let texts: Vec<&str> = p.other_lists[0].clues.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(texts, ["d ~ x", ""]);
+    let (once, _) = xd::write(&p);
+    let again = xd::read(&once).unwrap().puzzle;
+    assert_eq!(again.other_lists, p.other_lists, "{once}");
+    assert_eq!(xd::write(&again).0, once);
 }

@@ -259,9 +259,17 @@ fn group_clue(
     let separator = memchr::memrchr_iter(b'~', bytes)
         .find(|&i| i > 0 && bytes[i - 1] == b' ' && bytes.get(i + 1) == Some(&b' '))
         .map(|i| i - 1);
-    let (text, answer) = match separator {
-        Some(at) => (&body[..at], !trim(&body[at + 3..]).is_empty()),
-        None => (body.strip_suffix(" ~").unwrap_or(body), false),
+    // A clue written without an answer (pzl writes one for a word without cells) ends in ` ~`:
+    // its text may hold ` ~ ` itself.
+    let (text, answer) = if body == "~" {
+        ("", false)
+    } else if let Some(text) = body.strip_suffix(" ~") {
+        (text, false)
+    } else {
+        match separator {
+            Some(at) => (&body[..at], !trim(&body[at + 3..]).is_empty()),
+            None => (body, false),
+        }
     };
     let title =
         groups.iter().find(|(k, _)| *k == letter).map_or_else(|| letter.to_string(), |(_, t)| t.clone());
@@ -380,7 +388,8 @@ fn parse_design(section: &[Line<'_>]) -> Design {
     let style = style.replace("<style>", "").replace("</style>", "");
     for rule in style.split('}') {
         let Some((names, props)) = rule.split_once('{') else { continue };
-        // `A, B { … }`: one rule for several classes (xd-crossword-tools writes them).
+        // `A, B { … }`: one rule for several classes, as CSS reads a selector list
+        // (xd-crossword-tools refuses it; pzl is lenient on reading).
         for name in names.split(',') {
             let Some(class) = name.trim().chars().next() else { continue };
             design_class(&mut design, class, props);
