@@ -859,14 +859,17 @@ pub fn read_xml(text: &str) -> Result<JpzRead, ParseError> {
                     Tag::Clue => {
                         clue_attrs = (String::new(), None, None, None);
                         for a in e.attributes().flatten() {
-                            let v = attr_value(&a).map(|v| v.into_owned());
+                            // (Copied only when kept, and a word id once, trimmed.)
+                            let v = || attr_value(&a);
                             match a.key.local_name().as_ref().as_bytes() {
-                                b"number" => clue_attrs.0 = v.unwrap_or_default(),
-                                b"word" => clue_attrs.1 = v.map(|v| v.trim().to_string()),
-                                b"format" => clue_attrs.2 = v.filter(|v| !v.is_empty()),
+                                b"number" => clue_attrs.0 = v().map(|v| v.into_owned()).unwrap_or_default(),
+                                b"word" => clue_attrs.1 = v().map(|v| v.trim().to_string()),
+                                b"format" => {
+                                    clue_attrs.2 = v().filter(|v| !v.is_empty()).map(|v| v.into_owned());
+                                }
                                 b"citation" => {
                                     p.doc.citations += 1;
-                                    clue_attrs.3 = v;
+                                    clue_attrs.3 = v().map(|v| v.into_owned());
                                 }
                                 _ => {}
                             }
