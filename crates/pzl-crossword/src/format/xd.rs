@@ -61,7 +61,9 @@ impl Line<'_> {
 /// The lines of `text` (BOM, CR and `<!-- -->` comments removed), numbered from 1.
 fn lines(text: &str) -> Vec<Line<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
+    // About a line a 24 bytes (the corpus' lines average 28): the vector is rarely grown, and
+    // never to more than it would reach by doubling (counting the newlines first cost more).
+    let mut out = Vec::with_capacity(text.len() / 24 + 4);
     let mut in_comment = false;
     // The lines as `str::split('\n')` gives them, cut at memchr's `\n`s (`split` set up a
     // character searcher for every line: a tenth of reading a small file).
@@ -330,7 +332,7 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
             enumeration = split_lengths(&a, split);
             a = Cow::Owned(a.replace(split, ""));
         }
-        if a.contains('|') {
+        if a.as_bytes().contains(&b'|') {
             enumeration = enumeration.take().or_else(|| split_lengths(&a, "|"));
             a.to_mut().retain(|c| c != '|');
         }
@@ -342,15 +344,23 @@ fn parse_clue<'a>(line: &'a Line<'_>, split: &str) -> Parsed<'a> {
 /// The word lengths an answer's split characters mark, as an enumeration (`REAR|VIEW`: `4,4`);
 /// `None` when a word is empty (a split at an end or two together).
 fn split_lengths(answer: &str, split: &str) -> Option<String> {
-    let mut lengths = Vec::new();
+    use std::fmt::Write as _;
+    // Written into one string (not a string a word, joined).
+    let mut lengths = String::new();
+    let mut words = 0;
     for word in answer.split(split) {
         let n = word.chars().count();
         if n == 0 {
             return None;
         }
-        lengths.push(n.to_string());
+        if words > 0 {
+            lengths.push(',');
+        }
+        // (Writing into a `String` cannot fail.)
+        let _ = write!(lengths, "{n}");
+        words += 1;
     }
-    (lengths.len() > 1).then(|| lengths.join(","))
+    (words > 1).then_some(lengths)
 }
 
 /// What a `## Design` section says: classes for circles, bars and shading.
@@ -434,7 +444,8 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     let explicit = first_header.is_some();
     let (before, after) = all.split_at(first_header.unwrap_or(all.len()));
     // Each section is its name and a slice of the lines.
-    let mut sections: Vec<(String, &[Line<'_>])> = Vec::new();
+    // (The implicit sections' names are not copied.)
+    let mut sections: Vec<(Cow<'static, str>, &[Line<'_>])> = Vec::new();
     for (i, block) in blocks(before).into_iter().enumerate() {
         let name = match i {
             0 => "metadata",
@@ -442,7 +453,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
             2 => "clues",
             _ => "notes",
         };
-        sections.push((name.to_string(), block));
+        sections.push((Cow::Borrowed(name), block));
     }
     if let Some(l) = before.iter().find(|l| !l.blank()).filter(|_| explicit) {
         warnings.push(Warning::at(
@@ -456,11 +467,11 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         if let Some(name) = header(&line.text)
             && let Some((previous, start)) = headed.replace((name, i + 1))
         {
-            sections.push((previous, &after[start..i]));
+            sections.push((Cow::Owned(previous), &after[start..i]));
         }
     }
     if let Some((name, start)) = headed {
-        sections.push((name, &after[start..]));
+        sections.push((Cow::Owned(name), &after[start..]));
     }
     // Implicit blocks past the clues that hold only clue lines are clues too.
     if !explicit {
@@ -471,7 +482,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                     .all(|l| matches!(parse_clue(l, ""), Parsed::Clue(_) | Parsed::Meta(_)))
             };
             if name == "notes" && all_clues() {
-                *name = "clues".to_string();
+                *name = Cow::Borrowed("clues");
             }
         }
     }
@@ -496,31 +507,42 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
                 continue;
             };
             let key = trim(key);
-            let key = if key.is_ascii() { key.to_ascii_lowercase() } else { key.to_lowercase() };
-            let value = value.trim().to_string();
-            match key.as_str() {
-                "title" => title = value,
-                "author" => author = value,
-                "copyright" => copyright = value,
-                "description" | "notes" | "notepad" => description = Some(value),
-                "special" => special = Some(value.to_lowercase()),
-                "splitcharacter" => split = value,
-                "cluegroup" => groups.extend(cluegroups(&value)),
-                "rebus" => {
-                    for pair in value.split([' ', ',']).filter(|p| !p.is_empty()) {
-                        let mut chars = pair.chars();
-                        match (chars.next(), chars.next()) {
-                            (Some(k), Some('=')) if chars.as_str().chars().count() > 0 => {
-                                rebus.push((k, chars.as_str().to_string()));
-                            }
-                            _ => warnings.push(Warning::at(
-                                Location::line(line.number),
-                                format!("rebus entry {pair:?} is not KEY=ANSWER"),
-                            )),
+            let value = value.trim();
+            // The known keys are told apart case aside, without a lower-cased copy of an ASCII
+            // key (a non-ASCII one is lowered first, as the kept key is); the value is copied
+            // only where it is kept.
+            let lowered = (!key.is_ascii()).then(|| key.to_lowercase());
+            let name = lowered.as_deref().unwrap_or(key);
+            let is = |known: &str| name.eq_ignore_ascii_case(known);
+            if is("title") {
+                title = value.to_string();
+            } else if is("author") {
+                author = value.to_string();
+            } else if is("copyright") {
+                copyright = value.to_string();
+            } else if is("description") || is("notes") || is("notepad") {
+                description = Some(value.to_string());
+            } else if is("special") {
+                special = Some(value.to_lowercase());
+            } else if is("splitcharacter") {
+                split = value.to_string();
+            } else if is("cluegroup") {
+                groups.extend(cluegroups(value));
+            } else if is("rebus") {
+                for pair in value.split([' ', ',']).filter(|p| !p.is_empty()) {
+                    let mut chars = pair.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(k), Some('=')) if chars.as_str().chars().count() > 0 => {
+                            rebus.push((k, chars.as_str().to_string()));
                         }
+                        _ => warnings.push(Warning::at(
+                            Location::line(line.number),
+                            format!("rebus entry {pair:?} is not KEY=ANSWER"),
+                        )),
                     }
                 }
-                _ => metadata.push((key, value)),
+            } else {
+                metadata.push((lowered.unwrap_or_else(|| key.to_ascii_lowercase()), value.to_string()));
             }
         }
     }
@@ -644,7 +666,12 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
         };
         puzzle.solution[i] = byte;
     }
-    puzzle.fill = puzzle.solution.iter().map(|&b| if is_block(b) { b } else { b'-' }).collect();
+    // (`Puzzle::new`'s fill is all `-`: the blocks are set in it, not in a new vector.)
+    for (fill, &b) in puzzle.fill.iter_mut().zip(&puzzle.solution) {
+        if is_block(b) {
+            *fill = b;
+        }
+    }
     for i in voids {
         puzzle.set_style(i, CellStyle::void());
     }
@@ -667,7 +694,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
 
     // Design and Start.
     for (name, body) in &sections {
-        match name.as_str() {
+        match name.as_ref() {
             "design" => {
                 let design = parse_design(body);
                 let mut other = 0;
@@ -727,7 +754,7 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
 
     // Notes.
     // Every notes section (implicit notes may hold blank-line runs, which split them), in order.
-    let has_notes = sections.iter().any(|(n, _)| n == "notes");
+    let has_notes = sections.iter().any(|(n, _)| n.as_ref() == "notes");
     let notes_section = has_notes.then(|| {
         let texts: Vec<&str> = sections
             .iter()
@@ -749,7 +776,9 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     };
 
     // Clues.
-    let mut clues = Vec::new();
+    // (A clue a line at most: the vector is allocated once.)
+    let lines_of_clues = sections.iter().filter(|(n, _)| n == "clues").map(|(_, b)| b.len()).sum();
+    let mut clues = Vec::with_capacity(lines_of_clues);
     let mut meta_lines: Vec<MetaLine<'_>> = Vec::new();
     let mut group_answers = 0;
     for (_, body) in sections.iter().filter(|(n, _)| n == "clues") {
@@ -793,8 +822,10 @@ pub fn read(text: &str) -> Result<XdRead, ParseError> {
     // Schrödinger cells take the letter of the first clue answer crossing them (the first slot, in
     // slot order, whose clue answer has a letter there), found slot by slot: each slot and each
     // answer is walked once (findings N10: every `*` cell searched every slot, 3.3 s for 255×255).
-    let mut either = vec![false; width * height];
+    // (Empty without Schrödinger cells: `assign` reads a missing cell as no.)
+    let mut either = Vec::new();
     if !schrodinger.is_empty() {
+        either = vec![false; width * height];
         for &i in &schrodinger {
             either[i] = true;
         }
@@ -925,9 +956,17 @@ fn slot_answer(puzzle: &Puzzle, slot: &Slot, most: usize) -> String {
 /// without building the slot's text.
 fn slot_spells(puzzle: &Puzzle, slot: &Slot, answer: &str) -> bool {
     let mut rest = answer.as_bytes();
+    let mut utf8 = [0; 4];
     for i in slot.cells(puzzle.width) {
-        let cell = cell_text(puzzle, i);
-        let cell = cell.as_bytes();
+        // `cell_text`'s bytes, without making a string of a letter (a string a cell was most of
+        // the allocations of reading a file).
+        let cell = match puzzle.rebus.as_ref().and_then(|r| r.answer(i)) {
+            Some(answer) => answer.as_bytes(),
+            None => {
+                let byte = puzzle.solution.get(i).copied().unwrap_or(b'?');
+                char::from(byte).encode_utf8(&mut utf8).as_bytes()
+            }
+        };
         match rest.split_at_checked(cell.len()) {
             Some((head, tail)) if head.eq_ignore_ascii_case(cell) => rest = tail,
             _ => return false,
@@ -954,22 +993,25 @@ fn assign(
     if clues.is_empty() {
         return Ok((Vec::new(), None));
     }
-    // The first clue of each (direction, number), and the slots there are.
-    let mut by_key: FxHashMap<(Direction, u16), (usize, &ClueLine<'_>)> = FxHashMap::default();
-    by_key.reserve(clues.len());
-    for (i, c) in clues.iter().enumerate() {
-        by_key.entry((c.direction, c.number)).or_insert((i, c));
-    }
-    // Which (direction, number) the grid has: one flag per number and direction (numbers are
-    // at most the cells), not a hash set.
+    // Which (direction, number) the grid has, and the first clue of each: one entry per number
+    // and direction (numbers are at most the cells), not a hash set and a hash map. A clue
+    // numbered past the grid's numbers is of no slot.
     let top = slots.iter().map(|s| usize::from(s.number)).max().unwrap_or(0);
-    let mut has_slot = vec![[false; 2]; top + 1];
+    let mut table: Vec<[(bool, Option<usize>); 2]> = vec![[(false, None); 2]; top + 1];
     for s in slots {
-        has_slot[usize::from(s.number)][s.direction as usize] = true;
+        table[usize::from(s.number)][s.direction as usize].0 = true;
+    }
+    for (i, c) in clues.iter().enumerate() {
+        if let Some(entry) = table.get_mut(usize::from(c.number)) {
+            entry[c.direction as usize].1.get_or_insert(i);
+        }
     }
     let is_slot =
-        |c: &ClueLine<'_>| has_slot.get(usize::from(c.number)).is_some_and(|d| d[c.direction as usize]);
-    let find = |s: &Slot| by_key.get(&(s.direction, s.number)).copied();
+        |c: &ClueLine<'_>| table.get(usize::from(c.number)).is_some_and(|d| d[c.direction as usize].0);
+    let find = |s: &Slot| {
+        let i = table.get(usize::from(s.number)).and_then(|d| d[s.direction as usize].1)?;
+        Some((i, clues.get(i)?))
+    };
     let unmatched: Vec<&ClueLine<'_>> = clues.iter().filter(|c| !is_slot(c)).collect();
     let count = |d: Direction| {
         (slots.iter().filter(|s| s.direction == d).count(), clues.iter().filter(|c| c.direction == d).count())
@@ -1033,7 +1075,9 @@ fn assign(
     for s in slots {
         match find(s) {
             Some((i, c)) => {
-                let either = s.cells(puzzle.width).any(|i| either.get(i).copied().unwrap_or(false));
+                // (`either` is empty without Schrödinger cells.)
+                let either = !either.is_empty()
+                    && s.cells(puzzle.width).any(|i| either.get(i).copied().unwrap_or(false));
                 if let Some(answer) = c.answer.as_ref().filter(|_| !either) {
                     let spelt = slot_spells(puzzle, s, answer);
                     let grid = || slot_answer(puzzle, s, 200);
@@ -1045,7 +1089,7 @@ fn assign(
                             format!("clue dropped: its entry {answer} is cut by bars (the bar-less grid reads {grid})"),
                         ));
                         extras.push(format!("the clue on line {} (a barred entry)", c.line));
-                        out.push((s, None));
+                        out.push(None);
                         continue;
                     }
                     if !answer.is_empty() && !spelt {
@@ -1055,16 +1099,16 @@ fn assign(
                         ));
                     }
                 }
-                out.push((s, Some(i)));
+                out.push(Some(i));
             }
             None => {
                 let d = if s.direction == Direction::Across { 'A' } else { 'D' };
                 warnings.push(Warning::new(format!("no clue for {d}{}", s.number)));
-                out.push((s, None));
+                out.push(None);
             }
         }
     }
-    Ok((out.into_iter().map(|(_, c)| c).collect(), None))
+    Ok((out, None))
 }
 
 /// Keys for rebus answers: digits, then symbols, then circled numbers; none that the grid uses.
