@@ -130,6 +130,24 @@ mod tests {
     }
 
     #[test]
+    fn the_extension_table_gives_what_a_pass_over_the_formats_gives() {
+        use crate::registry::Formats;
+        let pass =
+            |ext: &str| -> Vec<Format> { Format::all().filter(|f| f.info().has_extension(ext)).collect() };
+        for f in Format::all() {
+            for ext in f.info().extensions {
+                for asked in [ext.to_string(), ext.to_ascii_uppercase()] {
+                    assert_eq!(Format::by_extension(&asked), pass(&asked).as_slice(), "{asked}");
+                }
+            }
+        }
+        assert_eq!(pass("TxT").len(), 2, "txt is claimed by two formats, in detection order");
+        for unknown in ["", "pu", "puzz", "ipuz-but-far-too-long-to-be-one", "pÜz"] {
+            assert!(Format::by_extension(unknown).is_empty(), "{unknown}");
+        }
+    }
+
+    #[test]
     fn shared_extensions_are_known() {
         // Every extension claimed by more than one format, so a new clash is a decision.
         let mut shared: Vec<String> = Vec::new();

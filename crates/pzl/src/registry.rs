@@ -24,6 +24,39 @@ pub trait Formats: Copy + Eq + std::fmt::Debug + 'static {
     fn by_name_rule(file_name: &str) -> Option<Self>;
     /// Whether files of the format may hold puzzles ([`pzl_core::Kind::holds_puzzles`]).
     fn holds_puzzles(self) -> bool;
+    /// The formats that claim the extension `ext` (any case), in detection order. The registry
+    /// builds its table once, on first use: a folder walk asks this twice a file (whether to take
+    /// it, then which format to read), and a pass over every format's extensions cost about
+    /// 2,000 instructions a call.
+    fn by_extension(ext: &str) -> &'static [Self];
+}
+
+/// The extension table behind [`Formats::by_extension`]: each extension in lower case with the
+/// formats that claim it, in detection order, sorted by extension.
+pub fn extension_table<F: Formats>() -> Vec<(String, Vec<F>)> {
+    let mut table: Vec<(String, Vec<F>)> = Vec::new();
+    for f in F::all() {
+        for ext in f.info().extensions {
+            let ext = ext.to_ascii_lowercase();
+            match table.iter_mut().find(|(e, _)| *e == ext) {
+                Some((_, formats)) => formats.push(f),
+                None => table.push((ext, vec![f])),
+            }
+        }
+    }
+    table.sort_by(|a, b| a.0.cmp(&b.0));
+    table
+}
+
+/// The formats `table` (from [`extension_table`]) lists for `ext`, compared without case.
+pub fn look_up_extension<'t, F>(table: &'t [(String, Vec<F>)], ext: &str) -> &'t [F] {
+    // Extensions are short: lower-case `ext` on the stack (one longer than any is no extension).
+    let mut buf = [0u8; 16];
+    let Some(lower) = buf.get_mut(..ext.len()) else { return &[] };
+    for (b, c) in lower.iter_mut().zip(ext.bytes()) {
+        *b = c.to_ascii_lowercase();
+    }
+    table.binary_search_by(|(e, _)| e.as_bytes().cmp(lower)).map_or(&[], |i| table[i].1.as_slice())
 }
 
 /// A document of any kind of a registry: what the generated `Document` enum gives the shared
@@ -152,7 +185,7 @@ pub fn claiming<F: Formats>(file_name: &str) -> Vec<F> {
     if let Some((stem, ext)) = base.rsplit_once('.')
         && !stem.is_empty()
     {
-        for f in F::all().filter(|f| f.info().has_extension(ext)) {
+        for &f in F::by_extension(ext) {
             if !found.contains(&f) {
                 found.push(f);
             }
@@ -343,6 +376,11 @@ macro_rules! registry {
                 match self {
                     $( $(#[cfg($cfg)])? Format::$variant(f) => <$kind as $crate::Kind>::holds_puzzles(f), )+
                 }
+            }
+            fn by_extension(ext: &str) -> &'static [Format] {
+                static TABLE: ::std::sync::OnceLock<::std::vec::Vec<(::std::string::String, ::std::vec::Vec<Format>)>> =
+                    ::std::sync::OnceLock::new();
+                $crate::registry::look_up_extension(TABLE.get_or_init($crate::registry::extension_table::<Format>), ext)
             }
         }
 
