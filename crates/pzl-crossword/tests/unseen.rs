@@ -256,3 +256,26 @@ fn a_group_clue_whose_text_holds_a_tilde_reads_back_as_written() {
     assert_eq!(again.other_lists, p.other_lists, "{once}");
     assert_eq!(xd::write(&again).0, once);
 }
+
+/// Found by fuzzing `ipuz_read`: in a file whose block is another string, a cell labelled `#`
+/// is an open cell, but the writer chose `#` as its block and the cell came back a block — the
+/// grid changed and a clue went. The writer now picks a block string no cell is labelled with.
+/// The same file labels two across entries `4`: such labels are no numbering of the entries,
+/// so the grid's numbers place the clues and no clue lands on two entries.
+#[test]
+fn a_cell_labelled_like_a_block_stays_a_cell_and_no_clue_lands_twice() {
+    let text = r##"{"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 5}, "block": "X", "empty": "0",
+        "puzzle": [[1, 2, 0], [4, 0, "#"], [4, 0, 5], [6, 0, 0], [0, "#", 0]],
+        "clues": {"Across": [[1, "One"], [3, "Three"], [4, "Four"], [6, "Six"]]}}"##;
+    let (p, _, _) = ipuz::read_with_warnings(text).unwrap();
+    assert!(p.solution.iter().all(|&b| b != b'.' && b != b':'), "no blocks: {:?}", p.solution);
+    let fours = p.clue_entries().iter().filter(|e| e.clue.as_deref() == Some("Four")).count();
+    assert_eq!(fours, 1, "one clue, one entry");
+    let (json, lost) = ipuz::write(&p);
+    assert!(lost.is_empty(), "{lost:?}");
+    let (again, _) = ipuz::read(&json).unwrap();
+    assert_eq!(again.solution, p.solution);
+    assert_eq!(again.clues, p.clues);
+    assert_eq!(again.shown_labels(), p.shown_labels());
+}

@@ -40,10 +40,15 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
     // and it must not be the answer of an open cell (a letter `#` would read back as a block).
     let answers: Vec<String> =
         (0..puzzle.solution.len()).filter(|&i| !blocked(i)).map(|i| puzzle.cell_answer(i)).collect();
+    // Nor a cell's own label: a cell labelled `#` would read back as a block, the grid changed.
+    let labelled_as = |b: &str| puzzle.own_labels.iter().flatten().any(|l| l.number == b);
     let block = if puzzle.solution.contains(&b':') {
         ":"
     } else {
-        ["#", ".", "█"].into_iter().find(|b| !answers.iter().any(|a| a == b)).unwrap_or("#")
+        ["#", ".", "█"]
+            .into_iter()
+            .find(|b| !answers.iter().any(|a| a == b) && !labelled_as(b))
+            .unwrap_or("#")
     };
     let cells = rows(&|i| {
         let look = puzzle.style(i);
@@ -63,7 +68,9 @@ pub fn write(puzzle: &Puzzle) -> (String, Vec<String>) {
         // The file's own label (`1A`) where it keeps one, else the grid's number.
         let n = match puzzle.own_labels.as_ref().and_then(|o| o.get(i)) {
             Some(own) => match own.number.as_str() {
+                // No label, or one that would read back as a block (named as lost below).
                 "" => json!(0),
+                l if l == block => json!(0),
                 l => match l.parse::<u64>() {
                     Ok(v) if !l.starts_with('0') => json!(v),
                     _ => json!(l),
@@ -742,6 +749,16 @@ fn clue_numbers(
         })
         .collect();
     if file == grid {
+        return grid;
+    }
+    // A number the cells give two entries of one direction would put one clue on both: such
+    // numbers are no numbering of the entries.
+    let mut seen = std::collections::HashSet::new();
+    if slots
+        .iter()
+        .zip(&file)
+        .any(|(s, num)| num.is_some_and(|n| !seen.insert((s.direction == Direction::Across, n))))
+    {
         return grid;
     }
     let on_file = placed(&file);
