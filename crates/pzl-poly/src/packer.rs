@@ -1227,6 +1227,7 @@ impl Weight {
 }
 
 mod bitboard;
+mod shared_memo;
 
 #[cfg(test)]
 mod tests {

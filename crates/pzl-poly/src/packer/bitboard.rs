@@ -5,6 +5,8 @@ use super::*;
 
 use std::hash::{Hash, Hasher};
 
+use super::shared_memo::SharedMemo;
+
 /// A set of cells, `W` words of 64.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bits<const W: usize>(pub [u64; W]);
@@ -674,27 +676,36 @@ impl<const W: usize> Engine<W> {
     /// [`MEMO_PIECES`] pieces left: a node met again (the same board and pieces left, reached by
     /// other placements) is not searched again. Only for counts whose solutions all weigh the
     /// same; breaks when the clock stops the search (nothing unfinished is remembered).
-    fn count_from(&self, state: State<W>, worker: &mut Worker<W>, found: &mut u64) -> ControlFlow<()> {
+    /// `SHARED`: the worker's table of remembered counts is the one the threads of the count
+    /// share ([`SharedMemo`]), not its own.
+    fn count_from<const SHARED: bool>(
+        &self,
+        state: State<W>,
+        worker: &mut Worker<W>,
+        found: &mut u64,
+    ) -> ControlFlow<()> {
         if state.remaining == 0 {
             *found += 1;
             return ControlFlow::Continue(());
         }
         let remember = MEMO_PIECES.contains(&state.left);
         let key = (state.board, state.remaining);
-        if remember && let Some(n) = worker.memo.get(&key) {
+        if remember && let Some(n) = worker.memo.get::<SHARED>(&key) {
             *found += n;
             return ControlFlow::Continue(());
         }
         let before = *found;
-        self.for_each_child(&state, worker, |_, next, worker| self.count_from(next, worker, found))?;
+        self.for_each_child(&state, worker, |_, next, worker| {
+            self.count_from::<SHARED>(next, worker, found)
+        })?;
         if remember {
-            worker.memo.insert(key, *found - before);
+            worker.memo.insert::<SHARED>(key, *found - before);
         }
         ControlFlow::Continue(())
     }
 
     /// What the solutions under `task` weigh together (partial when the clock stopped it).
-    fn weigh_subtree(
+    fn weigh_subtree<const SHARED: bool>(
         &self,
         task: &Task<W>,
         worker: &mut Worker<W>,
@@ -703,11 +714,11 @@ impl<const W: usize> Engine<W> {
         let mut sum = Weight::default();
         if self.uniform || task.prefix.iter().any(|&id| self.settles[id as usize]) {
             let mut found = 0;
-            let _ = self.count_from(task.state, worker, &mut found);
+            let _ = self.count_from::<SHARED>(task.state, worker, &mut found);
             sum = self.settled.times(found);
         } else {
             let mut stack = task.prefix.clone();
-            let _ = self.weigh_from(task.state, &mut stack, worker, weigh, &mut sum);
+            let _ = self.weigh_from::<SHARED>(task.state, &mut stack, worker, weigh, &mut sum);
         }
         sum
     }
@@ -715,7 +726,7 @@ impl<const W: usize> Engine<W> {
     /// Adds to `sum` what the solutions under `state` weigh (`stack` holds the placements made
     /// so far): each by `weigh`, but once a placement settles the weight only their number is
     /// needed.
-    fn weigh_from(
+    fn weigh_from<const SHARED: bool>(
         &self,
         state: State<W>,
         stack: &mut Vec<u32>,
@@ -730,12 +741,12 @@ impl<const W: usize> Engine<W> {
         self.for_each_child(&state, worker, |id, next, worker| {
             if self.settles[id as usize] {
                 let mut found = 0;
-                self.count_from(next, worker, &mut found)?;
+                self.count_from::<SHARED>(next, worker, &mut found)?;
                 sum.add(self.settled.times(found));
                 return ControlFlow::Continue(());
             }
             stack.push(id);
-            let flow = self.weigh_from(next, stack, worker, weigh, sum);
+            let flow = self.weigh_from::<SHARED>(next, stack, worker, weigh, sum);
             stack.pop();
             flow
         })
@@ -888,7 +899,11 @@ impl<const W: usize> Engine<W> {
                 return (*index, Weight::default(), 0, false);
             }
             let before = worker.nodes;
-            let sum = self.weigh_subtree(task, worker, weigh);
+            let sum = if jobs > 1 {
+                self.weigh_subtree::<true>(task, worker, weigh)
+            } else {
+                self.weigh_subtree::<false>(task, worker, weigh)
+            };
             if let Some(progress) = progress {
                 progress.done.fetch_add(1, Ordering::Relaxed);
             }
@@ -918,7 +933,12 @@ impl<const W: usize> Engine<W> {
                 return (Weight::default(), 0);
             }
             let before = worker.nodes;
-            (self.weigh_subtree(task, worker, weigh), worker.nodes - before)
+            let sum = if jobs > 1 {
+                self.weigh_subtree::<true>(task, worker, weigh)
+            } else {
+                self.weigh_subtree::<false>(task, worker, weigh)
+            };
+            (sum, worker.nodes - before)
         });
         let mut sum = Weight::default();
         let mut nodes = 0;
@@ -930,9 +950,11 @@ impl<const W: usize> Engine<W> {
     }
 
     /// `solve` over every subtree, in order, on `jobs` threads. Each thread keeps one worker for
-    /// all the subtrees it takes, so what its counts remember serves the next ones too (the
-    /// node counts of a count on several threads then depend on which thread took what; the
-    /// counts themselves do not).
+    /// all the subtrees it takes, and with several threads the workers share one table of
+    /// remembered counts ([`SharedMemo`]; `solve` then counts with `SHARED`), so what one
+    /// thread's counts remember serves the other's subtrees too (the node counts of a count on
+    /// several threads then depend on which thread met a node first; the counts themselves do
+    /// not).
     fn each_subtree<T: Sync, R: Send>(
         &self,
         jobs: usize,
@@ -943,8 +965,19 @@ impl<const W: usize> Engine<W> {
             let mut worker = self.worker();
             return subtrees.iter().map(|t| solve(&mut worker, t)).collect();
         }
-        let workers: Vec<std::sync::Mutex<OwnLines<Worker<W>>>> =
-            (0..jobs).map(|_| std::sync::Mutex::new(OwnLines(self.worker()))).collect();
+        // The workers share one table of remembered counts, as large as one thread's at most: 64
+        // slots a subtree, so a count cut into few subtrees (a small one) does not pay for
+        // clearing megabytes.
+        let slots =
+            subtrees.len().saturating_mul(64).max(Memo::<W>::FIRST_SLOTS).min(Memo::<W>::most_slots());
+        let memo = Arc::new(SharedMemo::new(slots));
+        let workers: Vec<std::sync::Mutex<OwnLines<Worker<W>>>> = (0..jobs)
+            .map(|_| {
+                let mut worker = self.worker();
+                worker.memo.shared = Some(Arc::clone(&memo));
+                std::sync::Mutex::new(OwnLines(worker))
+            })
+            .collect();
         in_pool(jobs, || {
             subtrees
                 .par_iter()
@@ -975,21 +1008,37 @@ struct Memo<const W: usize> {
     slots: Vec<(Bits<W>, u64, u64)>,
     /// Nodes stored since the table last grew.
     stored: usize,
+    /// With several threads, the table they share ([`SharedMemo`]): then `slots` stays empty.
+    shared: Option<Arc<SharedMemo<W>>>,
 }
 
 impl<const W: usize> Memo<W> {
     /// The size the table starts at.
     const FIRST_SLOTS: usize = 1 << 10;
 
-    fn slot(&self, (board, remaining): &(Bits<W>, u64)) -> usize {
+    fn hash((board, remaining): &(Bits<W>, u64)) -> u64 {
         let mut hasher = rustc_hash::FxHasher::default();
         board.hash(&mut hasher);
         remaining.hash(&mut hasher);
-        // The high bits of an Fx hash are the well-mixed ones.
-        (hasher.finish() >> 32) as usize & (self.slots.len() - 1)
+        hasher.finish()
     }
 
-    fn get(&self, key: &(Bits<W>, u64)) -> Option<u64> {
+    fn slot(&self, key: &(Bits<W>, u64)) -> usize {
+        // The high bits of an Fx hash are the well-mixed ones.
+        (Self::hash(key) >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// The most slots a table has, one thread's or a shared one.
+    fn most_slots() -> usize {
+        (MEMO_BYTES / std::mem::size_of::<(Bits<W>, u64, u64)>()).next_power_of_two() / 2
+    }
+
+    /// The count remembered for `key`, in the shared table if `SHARED`.
+    #[inline(always)]
+    fn get<const SHARED: bool>(&self, key: &(Bits<W>, u64)) -> Option<u64> {
+        if SHARED {
+            return self.shared.as_ref().and_then(|shared| shared.get(Self::hash(key), &key.0, key.1));
+        }
         if self.slots.is_empty() {
             return None;
         }
@@ -997,8 +1046,16 @@ impl<const W: usize> Memo<W> {
         (board == key.0 && remaining == key.1).then_some(count)
     }
 
-    fn insert(&mut self, key: (Bits<W>, u64), count: u64) {
-        let most = (MEMO_BYTES / std::mem::size_of::<(Bits<W>, u64, u64)>()).next_power_of_two() / 2;
+    /// Remember `count` for `key`, in the shared table if `SHARED`.
+    #[inline(always)]
+    fn insert<const SHARED: bool>(&mut self, key: (Bits<W>, u64), count: u64) {
+        if SHARED {
+            if let Some(shared) = &self.shared {
+                shared.insert(Self::hash(&key), &key.0, key.1, count);
+            }
+            return;
+        }
+        let most = Self::most_slots();
         let size = if self.slots.is_empty() {
             Self::FIRST_SLOTS.min(most)
         } else if self.stored > self.slots.len() / 2 && self.slots.len() < most {
