@@ -165,10 +165,8 @@ fn take(entry: walkdir::DirEntry, found: &mut Walk) {
     let path = entry.into_path();
     if kind.is_file() || kind.is_symlink() && path.is_file() {
         let name = path.to_string_lossy();
-        if !Format::is_puzzle_file_name(&name) {
-            return;
-        }
-        if Format::needs_content_to_walk(&name) && !walk_takes(&path, &name) {
+        let Some(needs_content) = Format::walk_by_name(&name) else { return };
+        if needs_content && !walk_takes(&path, &name) {
             found.skipped.push(path.display().to_string());
             return;
         }
