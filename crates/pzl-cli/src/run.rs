@@ -2,15 +2,15 @@
 //! through [`each_in_order`], which works on `--jobs` threads and hands each result back in the
 //! inputs' order, so the printers see one ordered stream whatever the thread count.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, mpsc};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 use pzl::Error;
 
 use crate::io::Ctx;
 
-/// How far (in items per thread) the workers may run ahead of the item printed last: a run over
+/// How far (in items per thread) the threads may run ahead of the item printed last: a run over
 /// thousands of files holds a few reports per thread at a time, not all of them (3,312 `.puz`
 /// files: 33 MB at the peak when every report was kept, and the allocator's fresh pages cost a
 /// fifth of the time; 32 per thread keep them in the caches).
@@ -23,17 +23,21 @@ const RUN: usize = 16;
 /// terminal; `use_result` gets each item's result in the items' order, as soon as it and every
 /// item before it are done. An error from `use_result` stops the run: no new item starts.
 ///
-/// The threads are plain scoped threads that take the next [`RUN`] items from a shared counter
-/// and block (never spin) when they are [`AHEAD_PER_JOB`] items per thread ahead of the printer. A rayon
-/// pool over fixed chunks cost 10–36 % more CPU at `--jobs 2` than one thread: its idle workers
-/// spun at every chunk's end, waiting for the chunk's slowest item.
-pub fn each_in_order<T: Sync, R: Send>(
+/// The threads (this one and `jobs - 1` scoped threads) take the next [`RUN`] items from a
+/// shared counter, and each hands its own results to `use_result` when their turn comes, so a
+/// result is used and freed by the thread that made it: no printer thread, no hand-off. A thread
+/// blocks (never spins) when it is [`AHEAD_PER_JOB`] items per thread ahead of the printing. A
+/// rayon pool over fixed chunks cost 10–36 % more CPU at `--jobs 2` than one thread: its idle
+/// workers spun at every chunk's end, waiting for the chunk's slowest item; a printer thread fed
+/// by a channel cost 13 % more on 10,000 `.puz` files (each report freed by another thread than
+/// the one that allocated it, and two wake-ups of the printer every 16 files).
+pub fn each_in_order<T: Sync, R>(
     ctx: &Ctx,
     items: &[T],
     jobs: usize,
     what: &str,
     work: impl Fn(&T) -> R + Sync,
-    mut use_result: impl FnMut(&T, R) -> Result<(), Error>,
+    mut use_result: impl FnMut(&T, R) -> Result<(), Error> + Send,
 ) -> Result<(), Error> {
     let bar = ctx.progress(items.len() as u64, what);
     let run = |item: &T| {
@@ -41,105 +45,276 @@ pub fn each_in_order<T: Sync, R: Send>(
         bar.inc(1);
         result
     };
-    let jobs = jobs.clamp(1, items.len().max(1));
+    let jobs = jobs.clamp(1, items.len().div_ceil(RUN).max(1));
     let outcome = if jobs == 1 {
         items.iter().try_for_each(|item| use_result(item, run(item)))
     } else {
-        in_threads(items, jobs, &run, &mut use_result)
+        in_threads(items, jobs, &run, use_result)
     };
     bar.finish_and_clear();
     outcome
 }
 
-/// The printer's position, shared with the workers: how many items were handed on, and whether
-/// the run stopped.
-struct Printed {
-    count: usize,
-    stopped: bool,
+/// What the threads share.
+struct Shared<'a, T, F> {
+    /// The items in runs of [`RUN`].
+    runs: Vec<&'a [T]>,
+    /// The next run to take.
+    next: AtomicUsize,
+    /// How many runs were handed to `use_result` (the next one's number). It changes only under
+    /// `printer`'s lock; a thread reads it without the lock to see whether its turn came.
+    printed: AtomicUsize,
+    /// `use_result` failed, or a thread panicked: no new run starts.
+    stopped: AtomicBool,
+    printer: Mutex<Printer<F>>,
+    /// Signalled when `printed` moves or the run stops, if a thread waits.
+    moved: Condvar,
+    /// How many runs past the next to print a thread may take.
+    window: usize,
 }
 
-fn in_threads<T: Sync, R: Send>(
+/// `use_result`, and what goes with using it.
+struct Printer<F> {
+    use_result: F,
+    /// How many threads wait on `moved`: a print signals only when one does.
+    waiting: usize,
+    /// The error that stopped the run.
+    error: Option<Error>,
+}
+
+/// A thread's finished runs, not yet handed on (waiting for an earlier run of another thread):
+/// run numbers in increasing order, with their results.
+type Done<R> = VecDeque<(usize, Vec<R>)>;
+
+/// What a waiting thread waits for.
+#[derive(Clone, Copy)]
+enum Until {
+    /// Room to take run `i`.
+    Room(usize),
+    /// Its own runs handed on.
+    Handed,
+}
+
+fn in_threads<T: Sync, R, F: FnMut(&T, R) -> Result<(), Error> + Send>(
     items: &[T],
     jobs: usize,
     run: &(impl Fn(&T) -> R + Sync),
-    use_result: &mut impl FnMut(&T, R) -> Result<(), Error>,
+    use_result: F,
 ) -> Result<(), Error> {
-    // Items go to the threads in small runs, each sent back as one message: one wake-up of the
-    // printer per run, not per item (a message per `.puz` file cost a fifth more CPU).
-    let window = AHEAD_PER_JOB * jobs / RUN;
-    let runs: Vec<&[T]> = items.chunks(RUN).collect();
-    let next = AtomicUsize::new(0);
-    let printed = Mutex::new(Printed { count: 0, stopped: false });
-    let moved = Condvar::new();
-    let (send, receive) = mpsc::channel::<(usize, Vec<R>)>();
+    let shared = Shared {
+        runs: items.chunks(RUN).collect(),
+        next: AtomicUsize::new(0),
+        printed: AtomicUsize::new(0),
+        stopped: AtomicBool::new(false),
+        printer: Mutex::new(Printer { use_result, waiting: 0, error: None }),
+        moved: Condvar::new(),
+        window: (AHEAD_PER_JOB * jobs / RUN).max(2),
+    };
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let send = send.clone();
-            let (next, printed, moved, runs) = (&next, &printed, &moved, &runs);
-            scope.spawn(move || {
-                // A panicking worker stops the run, so the others do not wait for the printer
-                // forever (the panic itself is raised again when the scope ends).
-                let _stop_on_panic = StopOnPanic(printed, moved);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= runs.len() || !wait_for_room(printed, moved, i, window) {
-                        return;
-                    }
-                    if send.send((i, runs[i].iter().map(run).collect())).is_err() {
-                        return;
-                    }
-                }
-            });
+        for _ in 1..jobs {
+            let shared = &shared;
+            scope.spawn(move || shared.work(run));
         }
-        drop(send);
-        let mut waiting = BTreeMap::new();
-        let mut count = 0;
-        for (i, results) in receive {
-            waiting.insert(i, results);
-            while let Some(results) = waiting.remove(&count) {
-                for (item, result) in runs[count].iter().zip(results) {
-                    if let Err(e) = use_result(item, result) {
-                        // The workers stop at their next run; what they are doing is dropped.
-                        if let Ok(mut p) = printed.lock() {
-                            p.stopped = true;
-                        }
-                        moved.notify_all();
-                        return Err(e);
-                    }
-                }
-                count += 1;
-                if let Ok(mut p) = printed.lock() {
-                    p.count = count;
-                }
-                moved.notify_all();
-            }
-        }
-        Ok(())
-    })
+        // This thread is one of the workers.
+        shared.work(run);
+    });
+    match shared.printer.into_inner() {
+        Ok(Printer { error: Some(e), .. }) => Err(e),
+        _ => Ok(()),
+    }
 }
 
-/// Block until run `i` is within `window` runs of the printer; false when the run stopped.
-fn wait_for_room(printed: &Mutex<Printed>, moved: &Condvar, i: usize, window: usize) -> bool {
-    let Ok(mut p) = printed.lock() else { return false };
-    while !p.stopped && i >= p.count + window {
-        p = match moved.wait(p) {
-            Ok(p) => p,
-            Err(_) => return false,
-        };
+impl<T: Sync, F> Shared<'_, T, F> {
+    /// One thread's part: take runs until none is left, hand each run's results on when its
+    /// turn comes.
+    fn work<R>(&self, run: &impl Fn(&T) -> R)
+    where
+        F: FnMut(&T, R) -> Result<(), Error>,
+    {
+        // A panicking thread stops the run, so the others do not wait for its turn forever (the
+        // panic itself is raised again when the scope ends).
+        let _stop_on_panic = StopOnPanic(self);
+        let mut done: Done<R> = VecDeque::new();
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.runs.len() {
+                break;
+            }
+            if i >= self.printed.load(Ordering::Acquire) + self.window
+                && !self.wait(&mut done, Until::Room(i))
+            {
+                return;
+            }
+            if self.stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            done.push_back((i, self.runs[i].iter().map(run).collect()));
+            // The lock only when this thread's turn came (read without it, the count can be
+            // behind: the turn is then taken after the next run, or while waiting).
+            let turn = done.front().is_some_and(|(first, _)| *first == self.printed.load(Ordering::Acquire));
+            if turn && !self.take_turn(&mut done) {
+                return;
+            }
+        }
+        if !done.is_empty() {
+            self.wait(&mut done, Until::Handed);
+        }
     }
-    !p.stopped
+
+    /// Hand on this thread's runs whose turn came; false when the run stopped.
+    fn take_turn<R>(&self, done: &mut Done<R>) -> bool
+    where
+        F: FnMut(&T, R) -> Result<(), Error>,
+    {
+        let Ok(mut printer) = self.printer.lock() else { return false };
+        self.hand_on(&mut printer, done);
+        !self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Hand on this thread's runs whose turn came, then block until `until` holds (each time
+    /// `printed` moves, hand on again); false when the run stopped.
+    fn wait<R>(&self, done: &mut Done<R>, until: Until) -> bool
+    where
+        F: FnMut(&T, R) -> Result<(), Error>,
+    {
+        let Ok(mut printer) = self.printer.lock() else { return false };
+        loop {
+            self.hand_on(&mut printer, done);
+            if self.stopped.load(Ordering::Relaxed) {
+                return false;
+            }
+            let holds = match until {
+                Until::Room(i) => i < self.printed.load(Ordering::Relaxed) + self.window,
+                Until::Handed => done.is_empty(),
+            };
+            if holds {
+                return true;
+            }
+            printer.waiting += 1;
+            printer = match self.moved.wait(printer) {
+                Ok(p) => p,
+                Err(_) => return false,
+            };
+            printer.waiting -= 1;
+        }
+    }
+
+    /// Give `use_result` this thread's runs that are next in order (with `printer` locked).
+    fn hand_on<R>(&self, printer: &mut MutexGuard<'_, Printer<F>>, done: &mut Done<R>)
+    where
+        F: FnMut(&T, R) -> Result<(), Error>,
+    {
+        let mut printed = self.printed.load(Ordering::Relaxed);
+        let start = printed;
+        while !self.stopped.load(Ordering::Relaxed)
+            && let Some((i, _)) = done.front()
+            && *i == printed
+        {
+            let Some((i, results)) = done.pop_front() else { break };
+            for (item, result) in self.runs[i].iter().zip(results) {
+                if let Err(e) = (printer.use_result)(item, result) {
+                    // The others stop at their next run; what they are doing is dropped.
+                    printer.error = Some(e);
+                    self.stopped.store(true, Ordering::Relaxed);
+                    self.moved.notify_all();
+                    return;
+                }
+            }
+            printed += 1;
+            self.printed.store(printed, Ordering::Release);
+        }
+        if printed != start && printer.waiting > 0 {
+            self.moved.notify_all();
+        }
+    }
 }
 
 /// Stops the run when the thread holding it unwinds from a panic.
-struct StopOnPanic<'a>(&'a Mutex<Printed>, &'a Condvar);
+struct StopOnPanic<'a, 'b, T, F>(&'a Shared<'b, T, F>);
 
-impl Drop for StopOnPanic<'_> {
+impl<T, F> Drop for StopOnPanic<'_, '_, T, F> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            if let Ok(mut p) = self.0.lock() {
-                p.stopped = true;
+            self.0.stopped.store(true, Ordering::Relaxed);
+            // Taken so that a thread about to wait sees `stopped` (a poisoned lock is taken too).
+            let _lock = self.0.printer.lock();
+            self.0.moved.notify_all();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::ColorWhen;
+
+    fn ctx() -> Ctx {
+        Ctx::new(true, false, ColorWhen::Never)
+    }
+
+    /// Work whose cost varies from item to item, so that the threads finish their runs out of
+    /// order and wait for each other's turns.
+    fn uneven(item: &usize) -> usize {
+        let mut x = *item as u64;
+        for _ in 0..(item * 7919 % 13) * 2000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        }
+        std::hint::black_box(x);
+        item * 3
+    }
+
+    #[test]
+    fn results_come_in_the_items_order_at_any_thread_count() {
+        for n in [0, 1, 15, 16, 17, 100, 1000] {
+            let items: Vec<usize> = (0..n).collect();
+            for jobs in 1..=5 {
+                let mut seen = Vec::new();
+                each_in_order(&ctx(), &items, jobs, "testing", uneven, |item, result| {
+                    assert_eq!(result, item * 3);
+                    seen.push(*item);
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(seen, items, "{n} items, {jobs} jobs");
             }
-            self.1.notify_all();
+        }
+    }
+
+    #[test]
+    fn an_error_stops_the_run() {
+        let items: Vec<usize> = (0..2000).collect();
+        for jobs in 1..=4 {
+            let mut seen = 0;
+            let outcome = each_in_order(&ctx(), &items, jobs, "testing", uneven, |item, _| {
+                if *item == 300 {
+                    return Err(Error::io("stop here"));
+                }
+                seen += 1;
+                Ok(())
+            });
+            assert_eq!(outcome.map_err(|e| e.message), Err("stop here".to_string()), "{jobs} jobs");
+            assert_eq!(seen, 300, "{jobs} jobs: the items before the error, in order");
+        }
+    }
+
+    #[test]
+    fn a_panicking_thread_stops_the_run() {
+        let items: Vec<usize> = (0..2000).collect();
+        for jobs in 2..=3 {
+            let outcome = std::panic::catch_unwind(|| {
+                let _ = each_in_order(
+                    &ctx(),
+                    &items,
+                    jobs,
+                    "testing",
+                    |item: &usize| {
+                        assert_ne!(*item, 500, "a bad item");
+                        uneven(item)
+                    },
+                    |_, _| Ok(()),
+                );
+            });
+            assert!(outcome.is_err(), "{jobs} jobs: the panic comes through, the others do not wait");
         }
     }
 }

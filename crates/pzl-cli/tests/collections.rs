@@ -96,6 +96,32 @@ fn json_is_json_lines_and_jobs_keep_the_order() {
     assert_eq!(lines[4]["summary"]["ok"], 3);
 }
 
+/// Enough files for many runs of 16 on each thread, some that cannot be read among them: text
+/// and JSON, on standard output and standard error, are the same at any `--jobs`.
+#[test]
+fn many_files_print_the_same_at_any_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..300 {
+        let folder = dir.path().join(format!("d{}", i % 3));
+        std::fs::create_dir_all(&folder).unwrap();
+        let content = if i % 37 == 5 { "not a puzzle\n" } else { PUZZLE };
+        write(&folder, &format!("p{i:03}.masyu"), content);
+    }
+    for args in [&["check"][..], &["check", "--json"], &["info"], &["info", "--json"]] {
+        let run = |jobs: &str| pzl(&[args, &["--jobs", jobs, s(dir.path())]].concat());
+        let one = run("1");
+        assert_eq!(one.status.code(), Some(2), "{args:?}: {}", stderr(&one));
+        let said = stdout(&one) + &stderr(&one);
+        assert!(said.contains("p005.masyu") && said.contains("p264.masyu"), "{args:?}: {said}");
+        for jobs in ["2", "3"] {
+            let more = run(jobs);
+            assert_eq!(stdout(&one), stdout(&more), "{args:?} --jobs {jobs}");
+            assert_eq!(stderr(&one), stderr(&more), "{args:?} --jobs {jobs}");
+            assert_eq!(one.status.code(), more.status.code());
+        }
+    }
+}
+
 #[test]
 fn progress_bar_on_a_terminal_only() {
     let dir = tempfile::tempdir().unwrap();

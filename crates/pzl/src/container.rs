@@ -92,24 +92,21 @@ pub fn info(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<Info
 }
 
 /// Files smaller than this are read whole even when they are disk images: reading 8 MiB takes
-/// about a millisecond, and a folder of small files is then not opened twice.
-const READ_AT_FROM: u64 = 8 << 20;
+/// about a millisecond, and a folder of small files is then not opened twice
+/// ([`crate::input::read_below`] hands larger ones back open).
+pub const READ_AT_FROM: u64 = 8 << 20;
 
-/// A disk image of at least [`READ_AT_FROM`] bytes on disk, opened to be read at positions;
-/// `None` for anything else (or a file that cannot be opened: reading it whole then says why).
-fn open_at(path: &Path) -> Option<pzl_macarchive::Result<Opened>> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() < READ_AT_FROM {
-        return None;
-    }
-    container::open_image(std::fs::File::open(path).ok()?).ok()?
+/// The large file `file` (at least [`READ_AT_FROM`] bytes) as a disk image, opened to be read at
+/// positions; `None` for anything else (read it whole).
+fn open_at(file: std::fs::File) -> Option<pzl_macarchive::Result<Opened>> {
+    container::open_image(file).ok()?
 }
 
-/// What `pzl info` says about a large disk image on disk, read at positions — its volume header
-/// and catalog, not the whole file (a 300 MiB image lists in milliseconds); `None` when `path`
-/// is not one (read it whole and call [`info`]).
-pub fn info_file(path: &Path, name: &str) -> Option<Result<Info, Error>> {
-    Some(open_at(path)?.map(|o| o.info()).map_err(|e| Error::from(e).in_file(name)))
+/// What `pzl info` says about a large disk image on disk (`file`, open), read at positions — its
+/// volume header and catalog, not the whole file (a 300 MiB image lists in milliseconds); `None`
+/// when it is not one (read it whole and call [`info`]).
+pub fn info_file(file: std::fs::File, name: &str) -> Option<Result<Info, Error>> {
+    Some(open_at(file)?.map(|o| o.info()).map_err(|e| Error::from(e).in_file(name)))
 }
 
 /// What `pzl check` says about an archive or disk image: every member read, every CRC and
@@ -121,9 +118,9 @@ pub fn check(bytes: &[u8], name: &str, path: Option<&Path>) -> Option<Result<Che
     opened(bytes, name).map(|r| r.map(|o| o.check()))
 }
 
-/// [`check`] of a large disk image on disk, read at positions (`None`: not one).
-pub fn check_file(path: &Path, name: &str) -> Option<Result<CheckReport, Error>> {
-    Some(open_at(path)?.map(|o| o.check()).map_err(|e| Error::from(e).in_file(name)))
+/// [`check`] of a large disk image on disk (`file`, open), read at positions (`None`: not one).
+pub fn check_file(file: std::fs::File, name: &str) -> Option<Result<CheckReport, Error>> {
+    Some(open_at(file)?.map(|o| o.check()).map_err(|e| Error::from(e).in_file(name)))
 }
 
 /// Read an archive or disk image (`pzl mac extract`).

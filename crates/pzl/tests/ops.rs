@@ -37,6 +37,45 @@ fn a_walk_takes_puzzle_files_in_order_and_skips_what_no_format_recognises() {
     assert!(walk.unreadable.is_empty() && walk.warnings.is_empty());
 }
 
+/// Each folder's entries in the order of their names' bytes, a folder's files right after it (not
+/// the order of whole paths: `a/x` comes before `a b/x`, `/` being above ` `, `-` and `.`);
+/// links to folders are not followed, a link to a file is taken.
+#[test]
+fn a_walk_goes_through_each_folder_in_name_order() {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in ["a", "a b", "a-b", "a.b", "B", "z/deep"] {
+        std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        std::fs::write(dir.path().join(sub).join("x.tootsweet"), LADYBUG).unwrap();
+    }
+    std::fs::write(dir.path().join("a.tootsweet"), LADYBUG).unwrap();
+    std::fs::write(dir.path().join("z/deep/a.tootsweet"), LADYBUG).unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("..", dir.path().join("z/deep/up")).unwrap();
+        std::os::unix::fs::symlink("../a.tootsweet", dir.path().join("z/link.tootsweet")).unwrap();
+    }
+    let walk = pzl::input::expand(&[dir.path().to_path_buf()]);
+    let names: Vec<String> = walk
+        .files
+        .iter()
+        .map(|f| f.strip_prefix(dir.path()).unwrap().to_string_lossy().into_owned())
+        .collect();
+    let mut expected = vec![
+        "B/x.tootsweet",
+        "a/x.tootsweet",
+        "a b/x.tootsweet",
+        "a-b/x.tootsweet",
+        "a.b/x.tootsweet",
+        "a.tootsweet",
+    ];
+    expected.extend(["z/deep/a.tootsweet", "z/deep/x.tootsweet"]);
+    if cfg!(unix) {
+        expected.push("z/link.tootsweet");
+    }
+    assert_eq!(names, expected);
+    assert!(walk.unreadable.is_empty() && walk.warnings.is_empty() && walk.skipped.is_empty());
+}
+
 #[test]
 fn a_conversion_plan_mirrors_folders_and_keeps_both_extensions_where_outputs_would_meet() {
     let dir = tempfile::tempdir().unwrap();

@@ -46,24 +46,29 @@ pub fn combine(doc: Document, with: Option<&Path>, warn: Warn<'_>) -> Result<Doc
 /// any other file is read and described.
 pub fn info(name: &Path, options: &Open, request: &InfoRequest, warn: Warn<'_>) -> Result<Info, Error> {
     let file = shown(name);
-    let info = if options.from.is_none()
-        && !is_dash(name)
-        && let Some(listed) = container::info_file(name, &file)
-    {
-        listed?
+    let named = |mut info: Info| {
+        info.file = Some(file.clone());
+        info
+    };
+    let input = if options.from.is_none() && !is_dash(name) {
+        match crate::input::read_below(name, container::READ_AT_FROM)? {
+            Ok(input) => input,
+            Err(open) => match container::info_file(open, &file) {
+                Some(listed) => return listed.map(named),
+                None => read(name)?,
+            },
+        }
     } else {
-        let input = read(name)?;
-        match container::read(&input.bytes, &input.name, input.path.as_deref(), options)? {
-            Read::Container(opened) => opened.info(),
-            Read::Document(parsed) => {
-                warn(&input.name, &parsed.warnings);
-                parsed.value.info(request)?
-            }
+        read(name)?
+    };
+    let info = match container::read(&input.bytes, &input.name, input.path.as_deref(), options)? {
+        Read::Container(opened) => opened.info(),
+        Read::Document(parsed) => {
+            warn(&input.name, &parsed.warnings);
+            parsed.value.info(request)?
         }
     };
-    let mut info = info;
-    info.file = Some(file);
-    Ok(info)
+    Ok(named(info))
 }
 
 /// What `check` finds in the input `name`, with the document in `with` laid over it: an archive
@@ -82,10 +87,17 @@ pub fn check(
         report.file = Some(file.clone());
         report
     };
-    if container && let Some(checked) = container::check_file(name, &file) {
-        return checked.map(named);
-    }
-    let input = read(name)?;
+    let input = if container {
+        match crate::input::read_below(name, container::READ_AT_FROM)? {
+            Ok(input) => input,
+            Err(open) => match container::check_file(open, &file) {
+                Some(checked) => return checked.map(named),
+                None => read(name)?,
+            },
+        }
+    } else {
+        read(name)?
+    };
     let parsed = if container {
         match container::read(&input.bytes, &input.name, input.path.as_deref(), options)? {
             Read::Container(opened) => return Ok(named(opened.check())),
