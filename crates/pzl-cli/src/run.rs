@@ -16,14 +16,26 @@ use crate::io::Ctx;
 /// fifth of the time; 32 per thread keep them in the caches).
 const AHEAD_PER_JOB: usize = 32;
 
-/// How many consecutive items a thread takes at a time.
+/// How many consecutive items a thread takes at a time, at most: fewer when there are fewer
+/// than [`RUNS_PER_JOB`] runs of it per thread, so that a handful of heavy inputs (two large
+/// puzzles to solve) still go to every thread.
 const RUN: usize = 16;
+
+/// How many runs each thread should get at least, when the items allow (a thread whose last run
+/// is slow then waits less for the others).
+const RUNS_PER_JOB: usize = 8;
+
+/// The length of the runs for `items` items on `jobs` threads: [`RUN`], or shorter for a short
+/// list.
+fn run_length(items: usize, jobs: usize) -> usize {
+    (items / (jobs.max(1) * RUNS_PER_JOB)).clamp(1, RUN)
+}
 
 /// `work` over `items` on `jobs` threads (one: in this thread), with a progress bar on a
 /// terminal; `use_result` gets each item's result in the items' order, as soon as it and every
 /// item before it are done. An error from `use_result` stops the run: no new item starts.
 ///
-/// The threads (this one and `jobs - 1` scoped threads) take the next [`RUN`] items from a
+/// The threads (this one and `jobs - 1` scoped threads) take the next run of items (up to [`RUN`]) from a
 /// shared counter, and each hands its own results to `use_result` when their turn comes, so a
 /// result is used and freed by the thread that made it: no printer thread, no hand-off. A thread
 /// blocks (never spins) when it is [`AHEAD_PER_JOB`] items per thread ahead of the printing. A
@@ -45,11 +57,11 @@ pub fn each_in_order<T: Sync, R>(
         bar.inc(1);
         result
     };
-    let jobs = jobs.clamp(1, items.len().div_ceil(RUN).max(1));
+    let jobs = jobs.clamp(1, items.len().max(1));
     let outcome = if jobs == 1 {
         items.iter().try_for_each(|item| use_result(item, run(item)))
     } else {
-        in_threads(items, jobs, &run, use_result)
+        in_threads(items, jobs, run_length(items.len(), jobs), &run, use_result)
     };
     bar.finish_and_clear();
     outcome
@@ -57,7 +69,7 @@ pub fn each_in_order<T: Sync, R>(
 
 /// What the threads share.
 struct Shared<'a, T, F> {
-    /// The items in runs of [`RUN`].
+    /// The items in runs of [`run_length`].
     runs: Vec<&'a [T]>,
     /// The next run to take.
     next: AtomicUsize,
@@ -98,17 +110,18 @@ enum Until {
 fn in_threads<T: Sync, R, F: FnMut(&T, R) -> Result<(), Error> + Send>(
     items: &[T],
     jobs: usize,
+    run_length: usize,
     run: &(impl Fn(&T) -> R + Sync),
     use_result: F,
 ) -> Result<(), Error> {
     let shared = Shared {
-        runs: items.chunks(RUN).collect(),
+        runs: items.chunks(run_length).collect(),
         next: AtomicUsize::new(0),
         printed: AtomicUsize::new(0),
         stopped: AtomicBool::new(false),
         printer: Mutex::new(Printer { use_result, waiting: 0, error: None }),
         moved: Condvar::new(),
-        window: (AHEAD_PER_JOB * jobs / RUN).max(2),
+        window: (AHEAD_PER_JOB * jobs / run_length).max(2),
     };
     std::thread::scope(|scope| {
         for _ in 1..jobs {
@@ -278,6 +291,38 @@ mod tests {
                 assert_eq!(seen, items, "{n} items, {jobs} jobs");
             }
         }
+    }
+
+    #[test]
+    fn a_few_items_still_go_to_every_thread() {
+        // Two heavy inputs on two threads run at once: each thread takes one.
+        assert_eq!(run_length(2, 2), 1);
+        assert_eq!(run_length(100, 2), 6);
+        assert_eq!(run_length(10_000, 2), RUN);
+        let items = [0usize, 1];
+        let started = AtomicUsize::new(0);
+        let together = AtomicUsize::new(0);
+        each_in_order(
+            &ctx(),
+            &items,
+            2,
+            "testing",
+            |_| {
+                // Each item waits (up to ten seconds) for the other to start: with one thread
+                // doing both in turn, neither sees the other.
+                started.fetch_add(1, Ordering::SeqCst);
+                let give_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+                while started.load(Ordering::SeqCst) < 2 && std::time::Instant::now() < give_up {
+                    std::thread::yield_now();
+                }
+                if started.load(Ordering::SeqCst) == 2 {
+                    together.fetch_add(1, Ordering::SeqCst);
+                }
+            },
+            |_, _| Ok(()),
+        )
+        .unwrap();
+        assert_eq!(together.load(Ordering::SeqCst), 2, "both items were in work at once");
     }
 
     #[test]
