@@ -402,16 +402,29 @@ impl<const W: usize> Engine<W> {
                 *slot = run;
             }
         }
+        let mut below = engine.start.board;
         for cell in 0..cells {
             let groups = &group_at[cell * pieces..=(cell + 1) * pieces];
             for pattern in 0..1usize << window.len() {
+                // What a node whose first empty cell is `cell` and whose window reads `pattern`
+                // is known to have: every cell before `cell` covered, the window's cells covered
+                // or empty as the pattern says.
+                let (mut covered, mut free) = (below, Bits::<W>::ZERO);
+                for (bit, &offset) in engine.window.iter().enumerate() {
+                    if pattern >> bit & 1 == 1 {
+                        covered.set(cell + offset);
+                    } else if !engine.start.board.test(cell + offset) {
+                        free.set(cell + offset);
+                    }
+                }
                 engine.slots.push(engine.lists.len() as u32);
                 let mut present = 0u64;
                 for piece in 0..pieces {
                     let before = engine.lists.len();
                     for &id in &grouped[groups[piece] as usize..groups[piece + 1] as usize] {
-                        if pattern & covers[id as usize] == 0 {
-                            engine.lists.push((entries[id as usize].mask, id));
+                        let entry = &entries[id as usize];
+                        if pattern & covers[id as usize] == 0 && !engine.walled_in(covered, free, entry) {
+                            engine.lists.push((entry.mask, id));
                         }
                     }
                     if engine.lists.len() > before {
@@ -421,6 +434,7 @@ impl<const W: usize> Engine<W> {
                 }
                 engine.present.push(present);
             }
+            below.set(cell);
         }
         engine.cells = cells;
         for piece in 0..pieces {
@@ -485,6 +499,26 @@ impl<const W: usize> Engine<W> {
 
     fn all_pieces(&self) -> u64 {
         if self.pieces == 64 { u64::MAX } else { (1u64 << self.pieces) - 1 }
+    }
+
+    /// True when `entry`, placed on any board that has the cells `covered` covered and the
+    /// cells `free` empty, makes a child that [`Engine::dead`] finds walled in whatever the
+    /// other cells hold: such a placement is left out of the lists, so the child is never made
+    /// (only for problems where the walled-in test does not depend on the pieces left: without
+    /// monominoes for a single cell, without pieces of one or two cells for a pair).
+    fn walled_in(&self, covered: Bits<W>, free: Bits<W>, entry: &Entry<W>) -> bool {
+        let covered = covered.or(entry.mask);
+        let empty = free.and(entry.mask.not());
+        // The cells that may be empty, and of those the ones with exactly one such neighbour.
+        let maybe = covered.not();
+        let (some, single) = self.empty_neighbours(maybe);
+        let touched = entry.halo.and(empty);
+        let isolated = touched.and(some.not());
+        if self.monominoes == 0 && !isolated.is_zero() {
+            return true;
+        }
+        let single = single.and(empty);
+        self.up_to_two == 0 && !touched.and(single).and(self.neighbours(single)).is_zero()
     }
 
     #[inline(always)]
