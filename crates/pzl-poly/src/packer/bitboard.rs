@@ -186,6 +186,8 @@ pub struct Engine<const W: usize> {
     monominoes: u64,
     /// The pieces of at most two cells.
     up_to_two: u64,
+    /// The fewest cells a piece has.
+    min_area: u32,
     /// Cells numbered, on the board or not.
     cells: usize,
     /// The masks of every piece's placements, piece after piece, each piece's by first cell:
@@ -301,6 +303,7 @@ impl<const W: usize> Engine<W> {
             stride,
             monominoes: 0,
             up_to_two: 0,
+            min_area: u32::MAX,
             cells: 0,
             piece_masks: Vec::new(),
             first_at: Vec::new(),
@@ -339,6 +342,9 @@ impl<const W: usize> Engine<W> {
                 let id = entries.len() as u32;
                 entries.push(Entry { mask, halo, id, piece, balance, budget: balance.abs() });
                 first_cell.push(cells_of.first().map_or(0, |&c| u32::from(c)));
+            }
+            if let Some(first) = list.first() {
+                engine.min_area = engine.min_area.min(first.len() as u32);
             }
             if list.first().is_some_and(|c| c.len() == 1) {
                 engine.monominoes |= 1 << piece;
@@ -502,10 +508,11 @@ impl<const W: usize> Engine<W> {
     }
 
     /// True when `entry`, placed on any board that has the cells `covered` covered and the
-    /// cells `free` empty, makes a child that [`Engine::dead`] finds walled in whatever the
-    /// other cells hold: such a placement is left out of the lists, so the child is never made
-    /// (only for problems where the walled-in test does not depend on the pieces left: without
-    /// monominoes for a single cell, without pieces of one or two cells for a pair).
+    /// cells `free` empty, makes a child with no solution whatever the other cells hold: one
+    /// that [`Engine::dead`] finds walled in (only for problems where that test does not depend
+    /// on the pieces left: without monominoes for a single cell, without pieces of one or two
+    /// cells for a pair), or one with an empty cell in a region smaller than every piece. Such a
+    /// placement is left out of the lists, so the child is never made.
     fn walled_in(&self, covered: Bits<W>, free: Bits<W>, entry: &Entry<W>) -> bool {
         let covered = covered.or(entry.mask);
         let empty = free.and(entry.mask.not());
@@ -518,7 +525,34 @@ impl<const W: usize> Engine<W> {
             return true;
         }
         let single = single.and(empty);
-        self.up_to_two == 0 && !touched.and(single).and(self.neighbours(single)).is_zero()
+        if self.up_to_two == 0 && !touched.and(single).and(self.neighbours(single)).is_zero() {
+            return true;
+        }
+        // An empty cell in a region of cells that may be empty smaller than every piece: no
+        // placement can cover it (a test the search itself does not make: flooding costs more
+        // than it saves there, but here it is paid once, when the lists are built).
+        for word in 0..W {
+            let mut cells = empty.0[word];
+            while cells != 0 {
+                let mut region = Bits::<W>::ZERO;
+                region.0[word] = 1 << cells.trailing_zeros();
+                cells &= cells - 1;
+                let small = loop {
+                    if region.count() >= self.min_area {
+                        break false;
+                    }
+                    let grown = region.or(self.neighbours(region).and(maybe));
+                    if grown == region {
+                        break true;
+                    }
+                    region = grown;
+                };
+                if small {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     #[inline(always)]
