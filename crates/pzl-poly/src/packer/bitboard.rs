@@ -188,6 +188,8 @@ pub struct Engine<const W: usize> {
     monominoes: u64,
     /// The pieces of at most two cells.
     up_to_two: u64,
+    /// The fewest cells a piece has.
+    min_area: u32,
     /// Cells numbered, on the board or not.
     cells: usize,
     /// The masks of every piece's placements, piece after piece, each piece's by first cell:
@@ -303,6 +305,7 @@ impl<const W: usize> Engine<W> {
             stride,
             monominoes: 0,
             up_to_two: 0,
+            min_area: u32::MAX,
             cells: 0,
             piece_masks: Vec::new(),
             first_at: Vec::new(),
@@ -341,6 +344,9 @@ impl<const W: usize> Engine<W> {
                 let id = entries.len() as u32;
                 entries.push(Entry { mask, halo, id, piece, balance, budget: balance.abs() });
                 first_cell.push(cells_of.first().map_or(0, |&c| u32::from(c)));
+            }
+            if let Some(first) = list.first() {
+                engine.min_area = engine.min_area.min(first.len() as u32);
             }
             if list.first().is_some_and(|c| c.len() == 1) {
                 engine.monominoes |= 1 << piece;
@@ -404,16 +410,29 @@ impl<const W: usize> Engine<W> {
                 *slot = run;
             }
         }
+        let mut below = engine.start.board;
         for cell in 0..cells {
             let groups = &group_at[cell * pieces..=(cell + 1) * pieces];
             for pattern in 0..1usize << window.len() {
+                // What a node whose first empty cell is `cell` and whose window reads `pattern`
+                // is known to have: every cell before `cell` covered, the window's cells covered
+                // or empty as the pattern says.
+                let (mut covered, mut free) = (below, Bits::<W>::ZERO);
+                for (bit, &offset) in engine.window.iter().enumerate() {
+                    if pattern >> bit & 1 == 1 {
+                        covered.set(cell + offset);
+                    } else if !engine.start.board.test(cell + offset) {
+                        free.set(cell + offset);
+                    }
+                }
                 engine.slots.push(engine.lists.len() as u32);
                 let mut present = 0u64;
                 for piece in 0..pieces {
                     let before = engine.lists.len();
                     for &id in &grouped[groups[piece] as usize..groups[piece + 1] as usize] {
-                        if pattern & covers[id as usize] == 0 {
-                            engine.lists.push((entries[id as usize].mask, id));
+                        let entry = &entries[id as usize];
+                        if pattern & covers[id as usize] == 0 && !engine.walled_in(covered, free, entry) {
+                            engine.lists.push((entry.mask, id));
                         }
                     }
                     if engine.lists.len() > before {
@@ -423,6 +442,7 @@ impl<const W: usize> Engine<W> {
                 }
                 engine.present.push(present);
             }
+            below.set(cell);
         }
         engine.cells = cells;
         for piece in 0..pieces {
@@ -487,6 +507,54 @@ impl<const W: usize> Engine<W> {
 
     fn all_pieces(&self) -> u64 {
         if self.pieces == 64 { u64::MAX } else { (1u64 << self.pieces) - 1 }
+    }
+
+    /// True when `entry`, placed on any board that has the cells `covered` covered and the
+    /// cells `free` empty, makes a child with no solution whatever the other cells hold: one
+    /// that [`Engine::dead`] finds walled in (only for problems where that test does not depend
+    /// on the pieces left: without monominoes for a single cell, without pieces of one or two
+    /// cells for a pair), or one with an empty cell in a region smaller than every piece. Such a
+    /// placement is left out of the lists, so the child is never made.
+    fn walled_in(&self, covered: Bits<W>, free: Bits<W>, entry: &Entry<W>) -> bool {
+        let covered = covered.or(entry.mask);
+        let empty = free.and(entry.mask.not());
+        // The cells that may be empty, and of those the ones with exactly one such neighbour.
+        let maybe = covered.not();
+        let (some, single) = self.empty_neighbours(maybe);
+        let touched = entry.halo.and(empty);
+        let isolated = touched.and(some.not());
+        if self.monominoes == 0 && !isolated.is_zero() {
+            return true;
+        }
+        let single = single.and(empty);
+        if self.up_to_two == 0 && !touched.and(single).and(self.neighbours(single)).is_zero() {
+            return true;
+        }
+        // An empty cell in a region of cells that may be empty smaller than every piece: no
+        // placement can cover it (a test the search itself does not make: flooding costs more
+        // than it saves there, but here it is paid once, when the lists are built).
+        for word in 0..W {
+            let mut cells = empty.0[word];
+            while cells != 0 {
+                let mut region = Bits::<W>::ZERO;
+                region.0[word] = 1 << cells.trailing_zeros();
+                cells &= cells - 1;
+                let small = loop {
+                    if region.count() >= self.min_area {
+                        break false;
+                    }
+                    let grown = region.or(self.neighbours(region).and(maybe));
+                    if grown == region {
+                        break true;
+                    }
+                    region = grown;
+                };
+                if small {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     #[inline(always)]
