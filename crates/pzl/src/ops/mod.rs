@@ -51,12 +51,9 @@ pub fn info(name: &Path, options: &Open, request: &InfoRequest, warn: Warn<'_>) 
         info
     };
     let input = if options.from.is_none() && !is_dash(name) {
-        match crate::input::read_below(name, container::READ_AT_FROM)? {
+        match read_unless_large(name, |open| container::info_file(open, &file))? {
             Ok(input) => input,
-            Err(open) => match container::info_file(open, &file) {
-                Some(listed) => return listed.map(named),
-                None => read(name)?,
-            },
+            Err(listed) => return listed.map(named),
         }
     } else {
         read(name)?
@@ -69,6 +66,23 @@ pub fn info(name: &Path, options: &Open, request: &InfoRequest, warn: Warn<'_>) 
         }
     };
     Ok(named(info))
+}
+
+/// `name` read whole, or (`Err`) what `large` made of it when it is a file of
+/// [`container::READ_AT_FROM`] bytes or more that `large` takes, open and unread (a disk image,
+/// described or checked from its catalog at positions); a large file `large` declines is read
+/// whole after all.
+fn read_unless_large<T>(
+    name: &Path,
+    large: impl FnOnce(std::fs::File) -> Option<T>,
+) -> Result<Result<crate::input::Input, T>, Error> {
+    match crate::input::read_below(name, container::READ_AT_FROM)? {
+        Ok(input) => Ok(Ok(input)),
+        Err(open) => match large(open) {
+            Some(done) => Ok(Err(done)),
+            None => read(name).map(Ok),
+        },
+    }
 }
 
 /// What `check` finds in the input `name`, with the document in `with` laid over it: an archive
@@ -88,12 +102,9 @@ pub fn check(
         report
     };
     let input = if container {
-        match crate::input::read_below(name, container::READ_AT_FROM)? {
+        match read_unless_large(name, |open| container::check_file(open, &file))? {
             Ok(input) => input,
-            Err(open) => match container::check_file(open, &file) {
-                Some(checked) => return checked.map(named),
-                None => read(name)?,
-            },
+            Err(checked) => return checked.map(named),
         }
     } else {
         read(name)?
