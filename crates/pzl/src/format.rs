@@ -87,8 +87,8 @@ impl Format {
     /// assert!(!Format::walk_takes("a/notes.md", b"4 4\nW...\n"));
     /// ```
     pub fn walk_takes(file_name: &str, bytes: &[u8]) -> bool {
-        Format::is_puzzle_file_name(file_name)
-            && (!Format::needs_content_to_walk(file_name) || Format::all().any(|f| f.info().detects(bytes)))
+        Format::walk_by_name(file_name)
+            .is_some_and(|needs_content| !needs_content || Format::all().any(|f| f.info().detects(bytes)))
     }
 }
 

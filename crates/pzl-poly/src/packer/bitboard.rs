@@ -772,6 +772,21 @@ impl<const W: usize> Engine<W> {
         ControlFlow::Continue(())
     }
 
+    /// [`Engine::weigh_subtree`] with the worker's table of remembered counts: the one the
+    /// threads share when [`Engine::each_subtree`] gave it one, else its own.
+    fn weigh_task(
+        &self,
+        task: &Task<W>,
+        worker: &mut Worker<W>,
+        weigh: &(dyn Fn(&[u32]) -> Weight + Sync),
+    ) -> Weight {
+        if worker.memo.shared.is_some() {
+            self.weigh_subtree::<true>(task, worker, weigh)
+        } else {
+            self.weigh_subtree::<false>(task, worker, weigh)
+        }
+    }
+
     /// What the solutions under `task` weigh together (partial when the clock stopped it).
     fn weigh_subtree<const SHARED: bool>(
         &self,
@@ -967,11 +982,7 @@ impl<const W: usize> Engine<W> {
                 return (*index, Weight::default(), 0, false);
             }
             let before = worker.nodes;
-            let sum = if jobs > 1 {
-                self.weigh_subtree::<true>(task, worker, weigh)
-            } else {
-                self.weigh_subtree::<false>(task, worker, weigh)
-            };
+            let sum = self.weigh_task(task, worker, weigh);
             if let Some(progress) = progress {
                 progress.done.fetch_add(1, Ordering::Relaxed);
             }
@@ -1001,12 +1012,7 @@ impl<const W: usize> Engine<W> {
                 return (Weight::default(), 0);
             }
             let before = worker.nodes;
-            let sum = if jobs > 1 {
-                self.weigh_subtree::<true>(task, worker, weigh)
-            } else {
-                self.weigh_subtree::<false>(task, worker, weigh)
-            };
-            (sum, worker.nodes - before)
+            (self.weigh_task(task, worker, weigh), worker.nodes - before)
         });
         let mut sum = Weight::default();
         let mut nodes = 0;
