@@ -52,6 +52,7 @@ pub mod play;
 #[doc(hidden)]
 pub mod registry;
 pub mod report;
+pub mod run;
 pub mod select;
 pub mod settings;
 mod solution;
