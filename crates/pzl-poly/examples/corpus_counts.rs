@@ -51,7 +51,7 @@ fn main() {
         if task == "count_all" {
             let c = problem.count(SearchOptions { jobs, ..SearchOptions::default() });
             println!(
-                "{id:32} raw {:>7} (expected {:>7?}) distinct {:>6} (expected {:>6?}) nodes {:>10} {:>8.3} s",
+                "{id:32} raw {:>7} (expected {:>7?}) distinct {:>6} (expected {:>6?}) nodes {:>10} {:>8.4} s",
                 c.raw,
                 b.raw,
                 c.distinct,

@@ -842,12 +842,23 @@ impl Plan {
             }
             let mut kept = Vec::new();
             let mut stabilisers = Vec::new();
-            for cells in list {
-                let images: Vec<Vec<u16>> = (0..self.group.len()).map(|g| self.image(g, cells)).collect();
-                if images.iter().all(|image| image >= cells) {
-                    stabilisers.push((0..self.group.len()).filter(|&g| &images[g] == cells).collect());
-                    kept.push(cells.clone());
+            // One buffer for every image, and a placement dropped at its first smaller image
+            // (building every image as its own vector was a third of the plan's instructions).
+            let mut image = Vec::new();
+            'placements: for cells in list {
+                let mut stabiliser = Vec::new();
+                for g in 0..self.group.len() {
+                    image.clear();
+                    image.extend(cells.iter().map(|&c| self.group[g][c as usize]));
+                    image.sort_unstable();
+                    match image.as_slice().cmp(cells.as_slice()) {
+                        std::cmp::Ordering::Less => continue 'placements,
+                        std::cmp::Ordering::Equal => stabiliser.push(g),
+                        std::cmp::Ordering::Greater => {}
+                    }
                 }
+                stabilisers.push(stabiliser);
+                kept.push(cells.clone());
             }
             if best.as_ref().is_none_or(|b| kept.len() < b.1.len()) {
                 best = Some((piece, kept, stabilisers));
@@ -921,6 +932,46 @@ impl Plan {
             );
         }
         settles
+    }
+
+    /// The kept placements of the restricted piece that do not settle the weight (some symmetry
+    /// other than the identity maps them to themselves), each with what a solution using it
+    /// weighs when no such symmetry fixes the solution, and per such symmetry every placement's
+    /// image under it.
+    fn unsettled(&self) -> Vec<Unsettled> {
+        let Some((piece, stabilisers)) = &self.restricted else { return Vec::new() };
+        let offset: usize = self.placements[..*piece].iter().map(Vec::len).sum();
+        let mut by_cells: std::collections::HashMap<(u16, &[u16]), u32> = std::collections::HashMap::new();
+        let mut id = 0u32;
+        for (p, list) in self.placements.iter().enumerate() {
+            for cells in list {
+                by_cells.insert((p as u16, cells.as_slice()), id);
+                id += 1;
+            }
+        }
+        let total = id;
+        let images_under = |g: usize| -> Vec<u32> {
+            (0..total)
+                .map(|id| {
+                    let (p, _) = self.split(id);
+                    let image = self.image(g, self.cells_of(id));
+                    let p = self.relabel[g].get(p).copied().unwrap_or(p as u16);
+                    by_cells.get(&(p, image.as_slice())).copied().unwrap_or(NO_IMAGE)
+                })
+                .collect()
+        };
+        let mut unsettled = Vec::new();
+        for (index, stabiliser) in stabilisers.iter().enumerate() {
+            if stabiliser.len() > 1 {
+                let raw = (self.group.len() / stabiliser.len()) as u64;
+                unsettled.push(Unsettled {
+                    id: (offset + index) as u32,
+                    unfixed: Weight { raw, distinct: raw, found: 1 },
+                    images: stabiliser.iter().filter(|&&g| g != 0).map(|&g| images_under(g)).collect(),
+                });
+            }
+        }
+        unsettled
     }
 
     /// Every solution weighs [`Plan::settled_weight`]: no symmetry, or a restricted piece whose
@@ -1203,7 +1254,7 @@ enum Ties {
 }
 
 /// What solutions of the reduced search add up to.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Weight {
     /// Raw (labelled) solutions they stand for.
     raw: u64,
@@ -1225,6 +1276,22 @@ impl Weight {
         Weight { raw: self.raw * n, distinct: self.distinct * n, found: self.found * n }
     }
 }
+
+/// A placement of the restricted piece that some symmetry other than the identity maps to itself
+/// ([`Plan::unsettled`]): a solution using it weighs [`Unsettled::unfixed`] unless one of those
+/// symmetries fixes the whole solution, and [`Engine`](bitboard::Engine) stops weighing each
+/// solution below a node once the placements made there rule that out.
+struct Unsettled {
+    /// The placement's global number.
+    id: u32,
+    unfixed: Weight,
+    /// Per symmetry of the placement other than the identity, every placement's image under it
+    /// (global numbers; [`NO_IMAGE`] when the image is no placement).
+    images: Vec<Vec<u32>>,
+}
+
+/// The image of a placement that is no placement of the plan.
+const NO_IMAGE: u32 = u32::MAX;
 
 mod bitboard;
 mod shared_memo;

@@ -161,13 +161,14 @@ pub struct Engine<const W: usize> {
     /// placements to try: [`Engine::lists`] holds, for each first empty cell and each pattern
     /// of covered cells in this window, the placements starting there that fit the pattern.
     window: Vec<usize>,
-    /// Every window offset is within 64 cells (the pattern is then read from one word, by
-    /// `window_runs`).
-    window_in_word: bool,
-    /// The window as runs of neighbouring cells: `(shift, mask, bit)` puts the cells
-    /// `shift + 1..` after the first empty one, under `mask`, at pattern bit `bit`. Unused runs
-    /// have an empty mask (a fixed count, so the loop is unrolled).
-    window_runs: [(u32, u64, u32); MAX_WINDOW],
+    /// How many bytes of the 64 cells after the first empty cell hold the window (0 when an
+    /// offset is past 64: the pattern is then read a cell at a time).
+    window_bytes: usize,
+    /// The pattern read a byte at a time: byte `k` of [`Bits::word_after`] (the cells
+    /// `8k + 1..=8k + 8` after the first empty one) reading `b` gives the pattern bits
+    /// `window_table[k][b]`. Two or three look-ups take the place of a shift and a mask per run
+    /// of the window's cells (6×10: 17.7 M of 261 M instructions went to reading the window).
+    window_table: Box<[[u8; 256]; 8]>,
     /// Placements grouped per (cell, window pattern, piece): the group of `piece` at slot
     /// `s = (cell << window.len() | pattern) * (pieces + 1) + piece` is
     /// `lists[slots[s]..slots[s + 1]]`.
@@ -206,6 +207,10 @@ pub struct Engine<const W: usize> {
     settles: Vec<bool>,
     uniform: bool,
     settled: Weight,
+    /// The placements of the restricted piece that leave the weight unsettled
+    /// ([`Plan::unsettled`]): below one of them, once no symmetry can fix a solution, every
+    /// solution weighs the same and counting takes over ([`Engine::unfixable`]).
+    unsettled: Vec<Unsettled>,
     deadline: Stop,
     expired: AtomicBool,
 }
@@ -244,7 +249,7 @@ const SHARD_MIN_SUBTREES: usize = 4096;
 /// that a node met again saves a subtree worth a look-up, few enough that the table stays in
 /// cache. (6×10, 11 interleaved runs: 77–90 ms against 92–116 ms without; remembering nodes
 /// with 2–6 pieces left in a hash map halved the nodes but cost more in cache misses.)
-const MEMO_PIECES: std::ops::RangeInclusive<u32> = 5..=6;
+const MEMO_PIECES: std::ops::RangeInclusive<u32> = 5..=7;
 
 /// The memory one thread's table of remembered nodes takes, at most.
 const MEMO_BYTES: usize = 2 << 20;
@@ -288,8 +293,8 @@ impl<const W: usize> Engine<W> {
             pieces,
             entries: Vec::new(),
             window: Vec::new(),
-            window_in_word: false,
-            window_runs: [(0, 0, 0); MAX_WINDOW],
+            window_bytes: 0,
+            window_table: Box::new([[0; 256]; 8]),
             lists: Vec::new(),
             slots: Vec::new(),
             present: Vec::new(),
@@ -313,6 +318,7 @@ impl<const W: usize> Engine<W> {
             settles: plan.settles_weight(),
             uniform: plan.uniform(),
             settled: plan.settled_weight(),
+            unsettled: if plan.uniform() { Vec::new() } else { plan.unsettled() },
             deadline,
             expired: AtomicBool::new(false),
         };
@@ -393,21 +399,14 @@ impl<const W: usize> Engine<W> {
             .map(|&r| window.iter().enumerate().fold(0, |m, (bit, &k)| m | usize::from(r >> k & 1) << bit))
             .collect();
         engine.window = window.iter().map(|&k| candidates[k]).collect();
-        engine.window_in_word = engine.window.iter().all(|&offset| (1..=64).contains(&offset));
-        if engine.window_in_word {
-            // Offsets next to each other make one run: one shift and one mask for all of them.
-            let mut runs: Vec<(u32, u64, u32)> = Vec::new();
+        if engine.window.iter().all(|&offset| (1..=64).contains(&offset)) {
+            engine.window_bytes = engine.window.iter().map(|&offset| offset.div_ceil(8)).max().unwrap_or(0);
             for (bit, &offset) in engine.window.iter().enumerate() {
-                let offset = offset as u32;
-                match runs.last_mut() {
-                    Some((shift, mask, _)) if *shift + mask.count_ones() + 1 == offset => {
-                        *mask = *mask << 1 | 1
-                    }
-                    _ => runs.push((offset - 1, 1, bit as u32)),
+                // Offset `o` is bit `o - 1` of the word after the first empty cell.
+                let (byte, shift) = ((offset - 1) / 8, (offset - 1) % 8);
+                for (value, pattern) in engine.window_table[byte].iter_mut().enumerate() {
+                    *pattern |= u8::from(value >> shift & 1 == 1) << bit;
                 }
-            }
-            for (slot, run) in engine.window_runs.iter_mut().zip(runs) {
-                *slot = run;
             }
         }
         let mut below = engine.start.board;
@@ -533,12 +532,11 @@ impl<const W: usize> Engine<W> {
         // An empty cell in a region of cells that may be empty smaller than every piece: no
         // placement can cover it (a test the search itself does not make: flooding costs more
         // than it saves there, but here it is paid once, when the lists are built).
+        let mut unknown = empty;
         for word in 0..W {
-            let mut cells = empty.0[word];
-            while cells != 0 {
+            while unknown.0[word] != 0 {
                 let mut region = Bits::<W>::ZERO;
-                region.0[word] = 1 << cells.trailing_zeros();
-                cells &= cells - 1;
+                region.0[word] = 1 << unknown.0[word].trailing_zeros();
                 let small = loop {
                     if region.count() >= self.min_area {
                         break false;
@@ -552,6 +550,8 @@ impl<const W: usize> Engine<W> {
                 if small {
                     return true;
                 }
+                // The cells reached lie in the same region: none of them needs a flood of its own.
+                unknown = unknown.and(region.not());
             }
         }
         false
@@ -663,11 +663,13 @@ impl<const W: usize> Engine<W> {
     ) -> ControlFlow<()> {
         let cell = state.board.first_zero();
         let mut pattern = 0;
-        if self.window_in_word {
-            // The 64 cells after `cell` in one word: each window cell is one shift away.
+        if self.window_bytes > 0 {
+            // The 64 cells after `cell` in one word, read a byte at a time. Up to three bytes
+            // (a short side of up to 12) are read whether used or not: a loop that ends after one,
+            // two or three would add a branch.
             let after = state.board.word_after(cell);
-            for &(shift, mask, bit) in &self.window_runs {
-                pattern |= ((after >> shift & mask) as usize) << bit;
+            for (byte, table) in self.window_table.iter().enumerate().take(self.window_bytes) {
+                pattern |= table[(after >> (8 * byte)) as u8 as usize] as usize;
             }
         } else {
             for (bit, &offset) in self.window.iter().enumerate() {
@@ -821,6 +823,12 @@ impl<const W: usize> Engine<W> {
             sum.add(weigh(stack));
             return ControlFlow::Continue(());
         }
+        if let Some(weight) = self.unfixable(stack, &state) {
+            let mut found = 0;
+            self.count_from::<SHARED>(state, worker, &mut found)?;
+            sum.add(weight.times(found));
+            return ControlFlow::Continue(());
+        }
         self.for_each_child(&state, worker, |id, next, worker| {
             if self.settles[id as usize] {
                 let mut found = 0;
@@ -833,6 +841,30 @@ impl<const W: usize> Engine<W> {
             stack.pop();
             flow
         })
+    }
+
+    /// What every solution under this node weighs, when that no longer depends on the rest of
+    /// the solution: the restricted piece lies on a placement that a symmetry maps to itself, so
+    /// a solution weighs more when that symmetry fixes it too, but some placement made so far
+    /// rules that out, for each such symmetry. A solution fixed by a symmetry holds the image of
+    /// each of its placements: that image must be made already, or its piece still be left and
+    /// its cells still empty. Below such a node solutions are only counted, with the table of
+    /// remembered counts (pentominoes and the square on 8×8: weighing each solution had the
+    /// search under half of the restricted piece's placements done without that table).
+    fn unfixable(&self, stack: &[u32], state: &State<W>) -> Option<Weight> {
+        let unsettled = self.unsettled.iter().find(|u| stack.contains(&u.id))?;
+        let may_be_fixed = |images: &Vec<u32>| {
+            stack.iter().all(|&id| {
+                let image = images.get(id as usize).copied().unwrap_or(NO_IMAGE);
+                let Some(entry) = self.entries.get(image as usize) else { return true };
+                stack.contains(&image)
+                    || (state.remaining >> entry.piece & 1 == 1 && entry.mask.disjoint(state.board))
+            })
+        };
+        if unsettled.images.iter().any(may_be_fixed) {
+            return None;
+        }
+        Some(unsettled.unfixed)
     }
 
     /// The search tree cut into at least `512 × jobs` subtrees where it has that many (a
@@ -1138,9 +1170,16 @@ impl<const W: usize> Memo<W> {
             self.slots.len()
         };
         if size != self.slots.len() {
-            // No node has no pieces left, so an empty slot never matches.
-            self.slots = vec![(Bits::ZERO, 0, 0); size.max(1)];
+            // No node has no pieces left, so an empty slot never matches. What the smaller table
+            // held moves over: forgetting it at each growth cost 6×10 a fifth of its nodes.
+            let old = std::mem::replace(&mut self.slots, vec![(Bits::ZERO, 0, 0); size.max(1)]);
             self.stored = 0;
+            for (board, remaining, count) in old {
+                if remaining != 0 {
+                    let slot = self.slot(&(board, remaining));
+                    self.slots[slot] = (board, remaining, count);
+                }
+            }
         }
         let slot = self.slot(&key);
         self.slots[slot] = (key.0, key.1, count);
@@ -1182,7 +1221,83 @@ fn in_pool<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> T {
 
 #[cfg(test)]
 mod tests {
-    use super::Bits;
+    use super::*;
+
+    /// The hooks of an n × n square (the cells whose larger coordinate is k, for each k below n),
+    /// and with `swap`, the two largest swapped for an L and a bar of their sizes. Each hook is
+    /// symmetric about the diagonal, so the restricted piece's placement is, and the packing
+    /// that nests the hooks in a corner is fixed by that reflection.
+    fn hooks(n: usize, swap: bool) -> Problem {
+        let board = Board::new(Grid::new(n, n, true));
+        let mut shapes: Vec<Shape> =
+            (0..n as i32).filter_map(|k| Shape::new((0..=k).flat_map(|i| [(i, k), (k, i)]))).collect();
+        if swap && n >= 4 {
+            let (a, b) = (2 * n as i32 - 3, 2 * n as i32 - 1);
+            shapes[n - 2] =
+                Shape::new((0..a).map(|i| (i.min(n as i32 - 1), (i - n as i32 + 1).max(0)))).expect("an L");
+            shapes[n - 1] = Shape::new((0..b).map(|i| (i / n as i32, i % n as i32))).expect("a bar");
+        }
+        let pieces =
+            shapes.into_iter().enumerate().map(|(k, shape)| Piece { name: format!("h{k}"), shape }).collect();
+        Problem { board, pieces, flips: true }
+    }
+
+    /// One-sided tetrominoes on 4 × 4: the bar (the restricted piece: its kept placements are a
+    /// mirror's axis), the square, and a pair of mirror images (an L and a J, or an S and a Z). A
+    /// reflection maps a packing to one with the pair swapped, so a packing it fixes has the two
+    /// mirrored about its axis: the check must wait for the second of the pair.
+    fn mirrored(chiral: &[(i32, i32)]) -> Problem {
+        let board = Board::new(Grid::new(4, 4, true));
+        let shape = |cells: &[(i32, i32)]| Shape::new(cells.iter().copied()).expect("a shape");
+        let piece = shape(chiral);
+        let mirror = pzl_grid::Symmetry { mirror: true, quarter_turns: 0 };
+        let shapes = [
+            shape(&[(0, 0), (0, 1), (0, 2), (0, 3)]),
+            shape(&[(0, 0), (0, 1), (1, 0), (1, 1)]),
+            piece.transformed(mirror),
+            piece,
+        ];
+        let pieces =
+            shapes.into_iter().enumerate().map(|(k, shape)| Piece { name: format!("m{k}"), shape }).collect();
+        Problem { board, pieces, flips: false }
+    }
+
+    /// The whole tree weighed as a count does (with no cut into subtrees: a small problem's
+    /// search ends inside the cut), against every packing weighed one by one; and whether the
+    /// problem has a placement of the restricted piece that a symmetry maps to itself and a
+    /// packing that a symmetry fixes.
+    fn weighed_both_ways(problem: &Problem) -> (Weight, Weight, bool) {
+        let plan = Plan::new(problem, true);
+        let engine = Engine::<1>::new(&plan, Stop::new(&SearchOptions::default()), Ties::InOrder);
+        let weigh = |placements: &[u32]| plan.weight(placements);
+        let root = Task { state: engine.start, prefix: Vec::new() };
+        let counted = engine.weigh_task(&root, &mut engine.worker(), &weigh);
+        let mut each = Weight::default();
+        let _ = engine.run(1, &mut |placements| {
+            each.add(plan.weight(placements));
+            ControlFlow::Continue(())
+        });
+        (counted, each, !engine.unsettled.is_empty() && each.distinct > each.raw)
+    }
+
+    /// Below the placement of the restricted piece that a symmetry maps to itself, the search
+    /// only counts once the placements made rule out a packing that the symmetry fixes
+    /// ([`Engine::unfixable`]): that must weigh packings as weighing each one does.
+    #[test]
+    fn counting_below_a_symmetric_placement_weighs_packings_rightly() {
+        let mut symmetric = 0;
+        let l = [(0, 0), (1, 0), (2, 0), (2, 1)];
+        let s = [(0, 1), (0, 2), (1, 0), (1, 1)];
+        let problems =
+            (3..=7).flat_map(|n| [hooks(n, false), hooks(n, true)]).chain([mirrored(&l), mirrored(&s)]);
+        for (k, problem) in problems.enumerate() {
+            let (counted, each, fixed) = weighed_both_ways(&problem);
+            assert_eq!(counted, each, "problem {k}");
+            symmetric += usize::from(fixed);
+        }
+        // The hooks nested in a corner (3×3 to 7×7) and the L and J about the bar's axis.
+        assert!(symmetric >= 6, "only {symmetric} problems have a packing that a symmetry fixes");
+    }
 
     /// `up` and `down` against a bit-by-bit shift, across word boundaries, for every amount a
     /// board's stride can take (up to 22) and beyond.
