@@ -537,16 +537,18 @@ impl<const W: usize> Engine<W> {
             while unknown.0[word] != 0 {
                 let mut region = Bits::<W>::ZERO;
                 region.0[word] = 1 << unknown.0[word].trailing_zeros();
-                let small = loop {
-                    if region.count() >= self.min_area {
-                        break false;
-                    }
+                // Each step that grows the region adds a cell, so a region still growing after
+                // `min_area - 1` steps is large enough; one that stops sooner is whole, and
+                // counted once (a count at every step cost more than the steps).
+                let mut small = false;
+                for _ in 1..self.min_area {
                     let grown = region.or(self.neighbours(region).and(maybe));
                     if grown == region {
-                        break true;
+                        small = region.count() < self.min_area;
+                        break;
                     }
                     region = grown;
-                };
+                }
                 if small {
                     return true;
                 }
