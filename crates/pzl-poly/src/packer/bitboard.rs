@@ -411,6 +411,11 @@ impl<const W: usize> Engine<W> {
                 }
             }
         }
+        // A slot per (cell, pattern, piece) and a set of pieces per (cell, pattern), reserved at
+        // once (grown push by push they were copied a dozen times).
+        let group_count = cells << window.len();
+        engine.slots.reserve(group_count * (pieces + 1) + 1);
+        engine.present.reserve(group_count);
         let mut below = engine.start.board;
         for cell in 0..cells {
             let groups = &group_at[cell * pieces..=(cell + 1) * pieces];
