@@ -1251,10 +1251,10 @@ mod tests {
         Problem { board, pieces, flips: true }
     }
 
-    /// One-sided tetrominoes on 4 × 4: the bar (the restricted piece: its kept placements are a
-    /// mirror's axis), the square, and a pair of mirror images (an L and a J, or an S and a Z). A
-    /// reflection maps a packing to one with the pair swapped, so a packing it fixes has the two
-    /// mirrored about its axis: the check must wait for the second of the pair.
+    /// One-sided tetrominoes on 4 × 4: the bar (the restricted piece: each placement it keeps
+    /// lies on a mirror's axis), the square, and a pair of mirror images (an L and a J, or an S
+    /// and a Z). A reflection maps a packing to one with the pair swapped, so a packing it fixes
+    /// has the two mirrored about its axis: the check must wait for the second of the pair.
     fn mirrored(chiral: &[(i32, i32)]) -> Problem {
         let board = Board::new(Grid::new(4, 4, true));
         let shape = |cells: &[(i32, i32)]| Shape::new(cells.iter().copied()).expect("a shape");
