@@ -1116,7 +1116,7 @@ struct OwnLines<T>(T);
 
 /// Solution counts of nodes met before, by (board, remaining pieces): a table where a node's
 /// slot is chosen by a hash and a newer node takes the place of an older one (a transposition
-/// table). It starts small and grows fourfold (forgetting what it held) while nodes keep
+/// table). It starts small and grows fourfold (keeping what it held) while nodes keep
 /// coming, up to [`MEMO_BYTES`], so a small count never pays for a big table.
 #[derive(Default)]
 struct Memo<const W: usize> {
