@@ -826,9 +826,16 @@ impl Plan {
     }
 
     fn image(&self, g: usize, cells: &[u16]) -> Vec<u16> {
-        let mut moved: Vec<u16> = cells.iter().map(|&c| self.group[g][c as usize]).collect();
-        moved.sort_unstable();
+        let mut moved = Vec::with_capacity(cells.len());
+        self.image_into(g, cells, &mut moved);
         moved
+    }
+
+    /// [`Plan::image`] into `moved` (cleared first), for loops over many placements.
+    fn image_into(&self, g: usize, cells: &[u16], moved: &mut Vec<u16>) {
+        moved.clear();
+        moved.extend(cells.iter().map(|&c| self.group[g][c as usize]));
+        moved.sort_unstable();
     }
 
     /// Keep one placement per orbit for the piece where that leaves the fewest placements.
@@ -848,9 +855,7 @@ impl Plan {
             'placements: for cells in list {
                 let mut stabiliser = Vec::new();
                 for g in 0..self.group.len() {
-                    image.clear();
-                    image.extend(cells.iter().map(|&c| self.group[g][c as usize]));
-                    image.sort_unstable();
+                    self.image_into(g, cells, &mut image);
                     match image.as_slice().cmp(cells.as_slice()) {
                         std::cmp::Ordering::Less => continue 'placements,
                         std::cmp::Ordering::Equal => stabiliser.push(g),
@@ -936,39 +941,38 @@ impl Plan {
 
     /// The kept placements of the restricted piece that do not settle the weight (some symmetry
     /// other than the identity maps them to themselves), each with what a solution using it
-    /// weighs when no such symmetry fixes the solution, and per such symmetry every placement's
-    /// image under it.
-    fn unsettled(&self) -> Vec<Unsettled> {
-        let Some((piece, stabilisers)) = &self.restricted else { return Vec::new() };
+    /// weighs when no such symmetry fixes the solution, and every placement's image under each
+    /// of those symmetries.
+    fn unsettled(&self) -> Unsettled {
+        let mut unsettled = Unsettled { placements: Vec::new(), images: vec![Vec::new(); self.group.len()] };
+        let Some((piece, stabilisers)) = &self.restricted else { return unsettled };
         let offset: usize = self.placements[..*piece].iter().map(Vec::len).sum();
-        let mut by_cells: std::collections::HashMap<(u16, &[u16]), u32> = std::collections::HashMap::new();
-        let mut id = 0u32;
-        for (p, list) in self.placements.iter().enumerate() {
-            for cells in list {
-                by_cells.insert((p as u16, cells.as_slice()), id);
-                id += 1;
-            }
+        for (index, stabiliser) in stabilisers.iter().enumerate().filter(|(_, s)| s.len() > 1) {
+            let raw = (self.group.len() / stabiliser.len()) as u64;
+            unsettled.placements.push(UnsettledPlacement {
+                id: (offset + index) as u32,
+                unfixed: Weight { raw, distinct: raw, found: 1 },
+                symmetries: stabiliser.iter().copied().filter(|&g| g != 0).collect(),
+            });
         }
-        let total = id;
-        let images_under = |g: usize| -> Vec<u32> {
-            (0..total)
-                .map(|id| {
-                    let (p, _) = self.split(id);
-                    let image = self.image(g, self.cells_of(id));
-                    let p = self.relabel[g].get(p).copied().unwrap_or(p as u16);
-                    by_cells.get(&(p, image.as_slice())).copied().unwrap_or(NO_IMAGE)
-                })
-                .collect()
-        };
-        let mut unsettled = Vec::new();
-        for (index, stabiliser) in stabilisers.iter().enumerate() {
-            if stabiliser.len() > 1 {
-                let raw = (self.group.len() / stabiliser.len()) as u64;
-                unsettled.push(Unsettled {
-                    id: (offset + index) as u32,
-                    unfixed: Weight { raw, distinct: raw, found: 1 },
-                    images: stabiliser.iter().filter(|&&g| g != 0).map(|&g| images_under(g)).collect(),
-                });
+        // Every placement in id order, with its piece.
+        let all =
+            || self.placements.iter().enumerate().flat_map(|(p, list)| list.iter().map(move |c| (p, c)));
+        let by_cells: std::collections::HashMap<(usize, &[u16]), u32> =
+            all().enumerate().map(|(id, (p, cells))| ((p, cells.as_slice()), id as u32)).collect();
+        let mut image = Vec::new();
+        for placement in &unsettled.placements {
+            for &g in &placement.symmetries {
+                if !unsettled.images[g].is_empty() {
+                    continue;
+                }
+                unsettled.images[g] = all()
+                    .map(|(p, cells)| {
+                        self.image_into(g, cells, &mut image);
+                        let p = self.relabel[g].get(p).map_or(p, |&q| q as usize);
+                        by_cells.get(&(p, image.as_slice())).copied().unwrap_or(NO_IMAGE)
+                    })
+                    .collect();
             }
         }
         unsettled
@@ -1277,17 +1281,25 @@ impl Weight {
     }
 }
 
-/// A placement of the restricted piece that some symmetry other than the identity maps to itself
-/// ([`Plan::unsettled`]): a solution using it weighs [`Unsettled::unfixed`] unless one of those
-/// symmetries fixes the whole solution, and [`Engine`](bitboard::Engine) stops weighing each
-/// solution below a node once the placements made there rule that out.
+/// The placements of the restricted piece that some symmetry other than the identity maps to
+/// themselves ([`Plan::unsettled`]): a solution using one weighs [`UnsettledPlacement::unfixed`]
+/// unless one of those symmetries fixes the whole solution, and
+/// [`Engine`](bitboard::Engine) stops weighing each solution below a node once the placements
+/// made there rule that out.
 struct Unsettled {
+    placements: Vec<UnsettledPlacement>,
+    /// Per symmetry (index into the group), every placement's image under it (global numbers;
+    /// [`NO_IMAGE`] when the image is no placement); empty for a symmetry no placement here has.
+    images: Vec<Vec<u32>>,
+}
+
+/// One of [`Unsettled::placements`].
+struct UnsettledPlacement {
     /// The placement's global number.
     id: u32,
     unfixed: Weight,
-    /// Per symmetry of the placement other than the identity, every placement's image under it
-    /// (global numbers; [`NO_IMAGE`] when the image is no placement).
-    images: Vec<Vec<u32>>,
+    /// The symmetries other than the identity that map it to itself (indices into the group).
+    symmetries: Vec<usize>,
 }
 
 /// The image of a placement that is no placement of the plan.

@@ -210,7 +210,7 @@ pub struct Engine<const W: usize> {
     /// The placements of the restricted piece that leave the weight unsettled
     /// ([`Plan::unsettled`]): below one of them, once no symmetry can fix a solution, every
     /// solution weighs the same and counting takes over ([`Engine::unfixable`]).
-    unsettled: Vec<Unsettled>,
+    unsettled: Unsettled,
     deadline: Stop,
     expired: AtomicBool,
 }
@@ -320,7 +320,7 @@ impl<const W: usize> Engine<W> {
             settles: plan.settles_weight(),
             uniform: plan.uniform(),
             settled: plan.settled_weight(),
-            unsettled: if plan.uniform() { Vec::new() } else { plan.unsettled() },
+            unsettled: plan.unsettled(),
             deadline,
             expired: AtomicBool::new(false),
         };
@@ -861,8 +861,9 @@ impl<const W: usize> Engine<W> {
     /// remembered counts (pentominoes and the square on 8×8: weighing each solution had the
     /// search under half of the restricted piece's placements done without that table).
     fn unfixable(&self, stack: &[u32], state: &State<W>) -> Option<Weight> {
-        let unsettled = self.unsettled.iter().find(|u| stack.contains(&u.id))?;
-        let may_be_fixed = |images: &Vec<u32>| {
+        let unsettled = self.unsettled.placements.iter().find(|u| stack.contains(&u.id))?;
+        let may_be_fixed = |&g: &usize| {
+            let images = &self.unsettled.images[g];
             stack.iter().all(|&id| {
                 let image = images.get(id as usize).copied().unwrap_or(NO_IMAGE);
                 let Some(entry) = self.entries.get(image as usize) else { return true };
@@ -870,7 +871,7 @@ impl<const W: usize> Engine<W> {
                     || (state.remaining >> entry.piece & 1 == 1 && entry.mask.disjoint(state.board))
             })
         };
-        if unsettled.images.iter().any(may_be_fixed) {
+        if unsettled.symmetries.iter().any(may_be_fixed) {
             return None;
         }
         Some(unsettled.unfixed)
@@ -1148,6 +1149,12 @@ impl<const W: usize> Memo<W> {
         (MEMO_BYTES / std::mem::size_of::<(Bits<W>, u64, u64)>()).next_power_of_two() / 2
     }
 
+    /// Stores `count` for `key` in this thread's table, in the key's slot.
+    fn put(&mut self, key: (Bits<W>, u64), count: u64) {
+        let slot = self.slot(&key);
+        self.slots[slot] = (key.0, key.1, count);
+    }
+
     /// The count remembered for `key`, in the shared table if `SHARED`.
     #[inline(always)]
     fn get<const SHARED: bool>(&self, key: &(Bits<W>, u64)) -> Option<u64> {
@@ -1180,18 +1187,14 @@ impl<const W: usize> Memo<W> {
         };
         if size != self.slots.len() {
             // No node has no pieces left, so an empty slot never matches. What the smaller table
-            // held moves over: forgetting it at each growth cost 6×10 a fifth of its nodes.
+            // held moves over: forgetting it at each growth cost 6×10 5 % more nodes.
             let old = std::mem::replace(&mut self.slots, vec![(Bits::ZERO, 0, 0); size.max(1)]);
-            self.stored = 0;
-            for (board, remaining, count) in old {
-                if remaining != 0 {
-                    let slot = self.slot(&(board, remaining));
-                    self.slots[slot] = (board, remaining, count);
-                }
+            for (board, remaining, count) in old.into_iter().filter(|slot| slot.1 != 0) {
+                self.put((board, remaining), count);
             }
+            self.stored = 0;
         }
-        let slot = self.slot(&key);
-        self.slots[slot] = (key.0, key.1, count);
+        self.put(key, count);
         self.stored += 1;
     }
 }
@@ -1286,7 +1289,7 @@ mod tests {
             each.add(plan.weight(placements));
             ControlFlow::Continue(())
         });
-        (counted, each, !engine.unsettled.is_empty() && each.distinct > each.raw)
+        (counted, each, !engine.unsettled.placements.is_empty() && each.distinct > each.raw)
     }
 
     /// Below the placement of the restricted piece that a symmetry maps to itself, the search
